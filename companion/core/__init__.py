@@ -1,0 +1,11 @@
+"""The shared referee core: actions, errors, games, sessions, storage."""
+
+from .actions import Action
+from .errors import AmbiguousAction, IllegalAction, MalformedAction, RefereeError, SetupError, SetupProblem
+from .game import Game, Move, OptionSpec, Param, TableSetup
+from .session import Session
+
+__all__ = [
+    "Action", "AmbiguousAction", "Game", "IllegalAction", "MalformedAction", "Move",
+    "OptionSpec", "Param", "RefereeError", "Session", "SetupError", "SetupProblem", "TableSetup",
+]

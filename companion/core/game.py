@@ -1,0 +1,322 @@
+"""What a game is: facts as data, moves as data, one legality pipeline.
+
+A game subclasses :class:`Game`, declares its ``moves`` (name → :class:`Move`)
+and implements ``new_state``, ``active_players`` and the hooks it needs.  The
+pipeline in :meth:`Game.apply` is fixed (boardgame.io's order):
+
+1. well-formed?  unknown type, unknown/missing/wrongly typed argument, a seat
+   that does not exist → :class:`MalformedAction`;
+2. is the game still running? → ``game_over``;
+3. allowed in this phase? → ``wrong_phase``;
+4. this player's turn? → ``not_your_turn``;
+5. the move's own check, run on a *clone* of the state → any
+   :class:`IllegalAction` the move raises.
+
+Because step 5 mutates a clone, a rejected action leaves the caller's state
+exactly as it was, whatever the move did before raising.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Literal, Mapping, Sequence, TypeVar
+
+from .actions import Action
+from .errors import IllegalAction, MalformedAction, SetupProblem
+
+S = TypeVar("S")
+
+ParamKind = Literal["int", "str", "bool", "int_list", "str_list", "seat", "seat_list", "json"]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One named argument of a move. ``choices`` restricts a str/int value."""
+
+    kind: ParamKind
+    required: bool = True
+    choices: tuple[Any, ...] | None = None
+    min: int | None = None
+    max: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A table option: ``kind`` is bool, int or choice."""
+
+    key: str
+    kind: Literal["bool", "int", "choice"]
+    default: Any
+    choices: tuple[Any, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a CLI/UI value into the option's type; ValueError if it can't."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(raw)
+        if self.kind == "int":
+            value = raw if isinstance(raw, int) and not isinstance(raw, bool) else int(str(raw).strip())
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise ValueError(raw)
+            return value
+        for choice in self.choices:
+            if str(choice) == str(raw):
+                return choice
+        raise ValueError(raw)
+
+
+Actor = Literal["turn", "seat", "table"]
+
+
+@dataclass(frozen=True)
+class Move(Generic[S]):
+    """A move declared as data.
+
+    ``actor``: ``turn`` — a seat among :meth:`Game.active_players`; ``seat`` —
+    any seat, at any moment the phase allows (a loan); ``table`` — the people at
+    the table, no seat needed (a die value, a correction).
+    ``secret``: its arguments are entered behind a hand-the-phone screen and
+    never shown on the shared view.  ``undoable=False``: once made it cannot be
+    taken back (a revealed secret).  ``correction``: the table fixing the app;
+    allowed even after the game ended.
+    """
+
+    name: str
+    run: Callable[[S, Action], None]
+    phases: frozenset[str] | None = None
+    actor: Actor = "turn"
+    params: Mapping[str, Param] = field(default_factory=dict)
+    rule: str | None = None
+    undoable: bool = True
+    secret: bool = False
+    correction: bool = False
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": list(self.players), "options": dict(self.options)}
+
+
+def _type_ok(param: Param, value: Any, n_players: int) -> bool:
+    def is_int(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    kind = param.kind
+    if kind == "json":
+        return True
+    if kind == "int":
+        if not is_int(value):
+            return False
+    elif kind == "str":
+        if not isinstance(value, str):
+            return False
+    elif kind == "bool":
+        return isinstance(value, bool)
+    elif kind == "seat":
+        return is_int(value) and 0 <= value < n_players
+    elif kind == "seat_list":
+        return isinstance(value, list) and all(is_int(v) and 0 <= v < n_players for v in value)
+    elif kind == "int_list":
+        if not (isinstance(value, list) and all(is_int(v) for v in value)):
+            return False
+    elif kind == "str_list":
+        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            return False
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        if param.choices is not None and item not in param.choices:
+            return False
+        if param.min is not None and is_int(item) and item < param.min:
+            return False
+        if param.max is not None and is_int(item) and item > param.max:
+            return False
+    return True
+
+
+class Game(Generic[S]):
+    """Base of every game engine (referee or score sheet)."""
+
+    id: str = ""
+    kind: Literal["referee", "scoresheet"] = "referee"
+    min_players: int = 2
+    max_players: int = 10
+    options: tuple[OptionSpec, ...] = ()
+    moves: Mapping[str, Move[S]] = {}
+    #: clause cited when an action comes in the wrong phase or out of turn
+    flow_rule: str = ""
+
+    # ----- setup -------------------------------------------------------------
+    def resolve_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; raises ValueError on an unknown key or bad value."""
+        raw = dict(raw or {})
+        out: dict[str, Any] = {}
+        specs = {o.key: o for o in self.options}
+        for key in raw:
+            if key not in specs:
+                raise ValueError(f"unknown option {key!r}")
+        for spec in self.options:
+            out[spec.key] = spec.parse(raw[spec.key]) if spec.key in raw else spec.default
+        return out
+
+    def validate_setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> list[SetupProblem]:
+        problems: list[SetupProblem] = []
+        n = len(players)
+        if n < self.min_players or n > self.max_players:
+            problems.append(SetupProblem("player_count", count=n, min=self.min_players, max=self.max_players))
+        names = [p.strip() for p in players]
+        if any(not p for p in names):
+            problems.append(SetupProblem("empty_name"))
+        seen: set[str] = set()
+        for p in names:
+            if p and p.casefold() in seen:
+                problems.append(SetupProblem("duplicate_name", name=p))
+            seen.add(p.casefold())
+        specs = {o.key: o for o in self.options}
+        for key, value in dict(options or {}).items():
+            spec = specs.get(key)
+            if spec is None:
+                problems.append(SetupProblem("unknown_option", option=key))
+                continue
+            try:
+                spec.parse(value)
+            except (ValueError, TypeError):
+                problems.append(SetupProblem("bad_option", option=key, value=str(value)))
+        if not problems:
+            problems.extend(self.validate_game_setup(tuple(names), self.resolve_options(options)))
+        return problems
+
+    def validate_game_setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> list[SetupProblem]:
+        """Game-specific setup checks (e.g. a 2-player game needs an option)."""
+        return []
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> TableSetup:
+        from .errors import SetupError
+
+        problems = self.validate_setup(players, options)
+        if problems:
+            raise SetupError(problems)
+        return TableSetup(tuple(p.strip() for p in players), self.resolve_options(options))
+
+    def new_state(self, setup: TableSetup) -> S:
+        raise NotImplementedError
+
+    # ----- flow --------------------------------------------------------------
+    def phase(self, state: S) -> str:
+        return getattr(state, "phase")
+
+    def active_players(self, state: S) -> frozenset[int]:
+        """Seats that may make a ``turn`` move now."""
+        raise NotImplementedError
+
+    def is_over(self, state: S) -> bool:
+        return self.phase(state) == "end"
+
+    def winners(self, state: S) -> list[int]:
+        return []
+
+    def n_players(self, state: S) -> int:
+        return len(getattr(state, "players"))
+
+    def clone(self, state: S) -> S:
+        return copy.deepcopy(state)
+
+    # ----- the pipeline ------------------------------------------------------
+    def check_form(self, state: S, action: Action) -> Move[S]:
+        move = self.moves.get(action.type)
+        if move is None:
+            raise MalformedAction("unknown_action", None, action=action.type, game=self.id)
+        n = self.n_players(state)
+        if move.actor in ("turn", "seat"):
+            if action.player is None:
+                raise MalformedAction("missing_player", None, action=action.type)
+        if action.player is not None and not 0 <= action.player < n:
+            raise MalformedAction("bad_player", None, player=action.player)
+        for key in action.keys():
+            if key not in move.params:
+                raise MalformedAction("unknown_arg", None, action=action.type, arg=key)
+        for key, param in move.params.items():
+            if key not in action:
+                if param.required:
+                    raise MalformedAction("missing_arg", None, action=action.type, arg=key)
+                continue
+            if not _type_ok(param, action[key], n):
+                raise MalformedAction("bad_arg", None, action=action.type, arg=key, value=action[key])
+        return move
+
+    def check_flow(self, state: S, action: Action, move: Move[S]) -> None:
+        if self.is_over(state) and not move.correction:
+            raise IllegalAction("game_over", self.flow_rule or None, action=action.type)
+        phase = self.phase(state)
+        if move.phases is not None and phase not in move.phases:
+            raise IllegalAction("wrong_phase", move.rule or self.flow_rule or None, action=action.type, phase=phase)
+        if move.actor == "turn" and action.player not in self.active_players(state):
+            raise IllegalAction("not_your_turn", move.rule or self.flow_rule or None,
+                                action=action.type, player=action.player,
+                                expected=sorted(self.active_players(state)))
+
+    def apply(self, state: S, action: Action) -> S:
+        """Return the state after ``action``; ``state`` itself is never changed."""
+        move = self.check_form(state, action)
+        self.check_flow(state, action, move)
+        new = self.clone(state)
+        move.run(new, action)
+        return new
+
+    def is_legal(self, state: S, action: Action) -> bool:
+        try:
+            self.apply(state, action)
+        except (IllegalAction, MalformedAction):
+            return False
+        return True
+
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every legal action now, in a deterministic order.
+
+        Games whose moves are finite override this.  Corrections are never
+        listed: they are the table's escape hatch, not a move.
+        """
+        raise NotImplementedError
+
+    def undoable(self, action: Action) -> bool:
+        move = self.moves.get(action.type)
+        return move.undoable if move is not None else True
+
+    # ----- what the screen and the CLI show -------------------------------
+    def prompt(self, state: S) -> dict[str, Any]:
+        """The "now" banner: whose decision (seats) and a message code."""
+        return {"code": f"phase.{self.phase(state)}", "players": sorted(self.active_players(state)), "params": {}}
+
+    def view(self, state: S, reveal: bool = False) -> dict[str, Any]:
+        """A JSON-able summary: the CLI prints it; ``reveal`` adds secrets."""
+        raise NotImplementedError
+
+    def summary(self, state: S, setup: TableSetup, reveal: bool = False) -> dict[str, Any]:
+        """The CLI's state object: common keys plus the game's own view."""
+        over = self.is_over(state)
+        body = {
+            "game": self.id,
+            "phase": self.phase(state),
+            "turn": [setup.players[i] for i in sorted(self.active_players(state))] if not over else [],
+            "finished": over,
+            "winners": [setup.players[i] for i in self.winners(state)] if over else [],
+        }
+        body.update(self.view(state, reveal=reveal))
+        return body
+
+    def scores(self, state: S) -> list[float] | None:
+        """Final scores per seat for the play history (None if not scored)."""
+        return None
+

@@ -1,0 +1,127 @@
+"""A table in play: the action log is the truth.
+
+``Session`` holds the setup, the log and a cursor (how many log entries are in
+force).  The current state is always ``replay(log[:cursor])``; undo moves the
+cursor back, redo forward, a new action after an undo drops the redo tail.
+Snapshots every ``SNAPSHOT_EVERY`` actions make any position cheap to rebuild.
+Save, resume, export and replay all go through the same log.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Iterable, TypeVar
+
+from .actions import Action
+from .errors import IllegalAction, RefereeError
+from .game import Game, TableSetup
+
+S = TypeVar("S")
+
+SNAPSHOT_EVERY = 64
+
+
+class Session(Generic[S]):
+    def __init__(self, game: Game[S], setup: TableSetup) -> None:
+        self.game = game
+        self.setup = setup
+        self.log: list[Action] = []
+        self.cursor = 0
+        self._state: S = game.new_state(setup)
+        # seq -> state after `seq` actions; 0 is the initial state
+        self._snapshots: dict[int, S] = {0: game.clone(self._state)}
+
+    # ----- reading -----------------------------------------------------------
+    @property
+    def state(self) -> S:
+        return self._state
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions in force (the log up to the cursor)."""
+        return self.log[: self.cursor]
+
+    def can_undo(self) -> bool:
+        return self.cursor > 0 and self.game.undoable(self.log[self.cursor - 1])
+
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.log)
+
+    # ----- changing ----------------------------------------------------------
+    def preview(self, action: Action) -> S:
+        """The state ``action`` would lead to; raises if it is refused."""
+        return self.game.apply(self._state, action)
+
+    def commit(self, action: Action, new_state: S) -> None:
+        """Record an action already validated by :meth:`preview`."""
+        del self.log[self.cursor :]
+        for seq in [s for s in self._snapshots if s > self.cursor]:
+            del self._snapshots[seq]
+        self.log.append(action)
+        self.cursor += 1
+        self._state = new_state
+        if self.cursor % SNAPSHOT_EVERY == 0:
+            self._snapshots[self.cursor] = self.game.clone(new_state)
+
+    def apply(self, action: Action) -> S:
+        new_state = self.preview(action)
+        self.commit(action, new_state)
+        return new_state
+
+    def undo(self) -> None:
+        if self.cursor == 0:
+            raise IllegalAction("nothing_to_undo", None)
+        if not self.game.undoable(self.log[self.cursor - 1]):
+            raise IllegalAction("not_undoable", None, action=self.log[self.cursor - 1].type)
+        self.seek(self.cursor - 1)
+
+    def redo(self) -> None:
+        if self.cursor >= len(self.log):
+            raise IllegalAction("nothing_to_redo", None)
+        self._state = self.game.apply(self._state, self.log[self.cursor])
+        self.cursor += 1
+
+    def seek(self, cursor: int) -> None:
+        """Rebuild the state after ``cursor`` actions from the nearest snapshot."""
+        base = max(s for s in self._snapshots if s <= cursor)
+        state = self.game.clone(self._snapshots[base])
+        for action in self.log[base:cursor]:
+            state = self.game.apply(state, action)
+        self._state = state
+        self.cursor = cursor
+
+    # ----- building ----------------------------------------------------------
+    @classmethod
+    def replay(cls, game: Game[S], setup: TableSetup, log: Iterable[Action],
+               cursor: int | None = None, start: tuple[int, S] | None = None) -> "Session[S]":
+        """A session whose log is ``log`` with ``cursor`` actions in force.
+
+        ``start`` = (seq, state) lets a stored snapshot skip the first actions.
+        Raises the first refusal met, with ``index`` (0-based) in its params.
+        """
+        session = cls(game, setup)
+        session.log = list(log)
+        end = len(session.log) if cursor is None else cursor
+        state = session._state
+        first = 0
+        if start is not None and 0 < start[0] <= end:
+            first, state = start[0], game.clone(start[1])
+            session._snapshots[first] = game.clone(state)
+        for index in range(first, end):
+            try:
+                state = game.apply(state, session.log[index])
+            except RefereeError as exc:
+                exc.params.setdefault("index", index)
+                raise
+            if (index + 1) % SNAPSHOT_EVERY == 0:
+                session._snapshots[index + 1] = game.clone(state)
+        session._state = state
+        session.cursor = end
+        return session
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "setup": self.setup.to_json(),
+            "log": [a.to_json() for a in self.log],
+            "cursor": self.cursor,
+        }

@@ -1,0 +1,216 @@
+"""The rules library: game facts (language-neutral) and rules text per language.
+
+Layout, one folder per game::
+
+    rules_data/<game>/facts.json      numbers and lists, read by engine AND text
+    rules_data/<game>/en.json         rules text + the game's messages
+    rules_data/<game>/zh_Hans.json
+    rules_data/<game>/zh_Hant.json
+
+A text file::
+
+    {
+      "name": "Manila",
+      "aka": ["..."],                       # other names people search for
+      "sections": [
+        {"id": "setup", "title": "Setup",
+         "clauses": [
+           {"id": "manila.setup.money", "title": "Money",
+            "text": "Each player takes {start_money} pesos.",
+            "ruling": false,                 # true: our ruling where the rulebook is silent
+            "table": {"columns": ["Players", "Cards"], "rows": [["3", "{deal.3}"]]}}
+         ]}
+      ],
+      "messages": {"bid_not_higher": "A bid must beat {high}.", "phase.auction": "..."}
+    }
+
+``{a.b}`` in rules text and table cells is a path into facts.json, filled in
+when the text is shown, so a number lives once.  ``{name}`` in messages is a
+runtime parameter of the refusal or prompt.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..i18n import LANGUAGES
+from ..paths import rules_dir
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.]+)\}")
+CLAUSE_ID = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_-]+)+$")
+SECTION_ID = re.compile(r"^[a-z0-9_-]+$")
+
+_TOP_KEYS = {"name": str, "aka": list, "sections": list, "messages": dict}
+_TOP_REQUIRED = {"name", "sections", "messages"}
+_SECTION_KEYS = {"id": str, "title": str, "clauses": list}
+_CLAUSE_KEYS = {"id": str, "title": str, "text": str, "ruling": bool, "table": dict}
+_CLAUSE_REQUIRED = {"id", "title", "text"}
+_TABLE_KEYS = {"columns": list, "rows": list}
+
+
+class RulesDataError(ValueError):
+    pass
+
+
+def game_dirs() -> list[str]:
+    return sorted(p.name for p in rules_dir().iterdir() if p.is_dir() and (p / "facts.json").exists())
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise RulesDataError(f"{path}: {exc}") from exc
+
+
+@cache
+def facts(game_id: str) -> dict[str, Any]:
+    return _read(rules_dir() / game_id / "facts.json")
+
+
+@cache
+def text(game_id: str, lang: str) -> dict[str, Any]:
+    if lang not in LANGUAGES:
+        raise RulesDataError(f"unknown language {lang!r}")
+    data = _read(rules_dir() / game_id / f"{lang}.json")
+    problems = validate_text(data, f"{game_id}/{lang}.json")
+    if problems:
+        raise RulesDataError("; ".join(problems))
+    return data
+
+
+def validate_text(data: Any, where: str) -> list[str]:
+    """Schema check of one text file; unknown keys are refused."""
+    problems: list[str] = []
+
+    def check(obj: Any, keys: dict[str, type], required: set[str], at: str) -> bool:
+        if not isinstance(obj, dict):
+            problems.append(f"{at}: expected an object")
+            return False
+        for key, value in obj.items():
+            if key not in keys:
+                problems.append(f"{at}: unknown key {key!r}")
+            elif not isinstance(value, keys[key]):
+                problems.append(f"{at}.{key}: expected {keys[key].__name__}")
+        for key in required - obj.keys():
+            problems.append(f"{at}: missing {key!r}")
+        return True
+
+    if not check(data, _TOP_KEYS, _TOP_REQUIRED, where):
+        return problems
+    for i, name in enumerate(data.get("aka", [])):
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"{where}.aka[{i}]: expected a non-empty string")
+    for s_i, section in enumerate(data.get("sections", [])):
+        at = f"{where}.sections[{s_i}]"
+        if not check(section, _SECTION_KEYS, set(_SECTION_KEYS), at):
+            continue
+        if not SECTION_ID.match(section.get("id", "")):
+            problems.append(f"{at}.id: bad section id {section.get('id')!r}")
+        for c_i, clause in enumerate(section.get("clauses", [])):
+            cat = f"{at}.clauses[{c_i}]"
+            if not check(clause, _CLAUSE_KEYS, _CLAUSE_REQUIRED, cat):
+                continue
+            if not CLAUSE_ID.match(clause.get("id", "")):
+                problems.append(f"{cat}.id: bad clause id {clause.get('id')!r}")
+            for key in ("title", "text"):
+                if isinstance(clause.get(key), str) and not clause[key].strip():
+                    problems.append(f"{cat}.{key}: empty")
+            table = clause.get("table")
+            if isinstance(table, dict) and check(table, _TABLE_KEYS, set(_TABLE_KEYS), f"{cat}.table"):
+                width = len(table.get("columns", []))
+                for r_i, row in enumerate(table.get("rows", [])):
+                    if not isinstance(row, list) or len(row) != width or not all(isinstance(c, str) for c in row):
+                        problems.append(f"{cat}.table.rows[{r_i}]: expected {width} strings")
+    for key, value in data.get("messages", {}).items():
+        if not isinstance(value, str) or not value.strip():
+            problems.append(f"{where}.messages.{key}: expected a non-empty string")
+    return problems
+
+
+def lookup_fact(game_id: str, path: str) -> Any:
+    node: Any = facts(game_id)
+    for part in path.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            raise KeyError(path)
+    return node
+
+
+def _fmt_fact(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        from ..i18n import number
+
+        return number(value, lang)
+    if isinstance(value, list):
+        sep = "、" if lang != "en" else ", "
+        return sep.join(_fmt_fact(v, lang) for v in value)
+    return str(value)
+
+
+def render(game_id: str, template: str, lang: str) -> str:
+    """Fill ``{path}`` placeholders of rules text from the game's facts."""
+    return PLACEHOLDER.sub(lambda m: _fmt_fact(lookup_fact(game_id, m.group(1)), lang), template)
+
+
+def iter_clauses(game_id: str, lang: str) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """(section, clause) pairs in reading order."""
+    for section in text(game_id, lang)["sections"]:
+        for clause in section["clauses"]:
+            yield section, clause
+
+
+@cache
+def _clause_index(game_id: str, lang: str) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    return {clause["id"]: (section, clause) for section, clause in iter_clauses(game_id, lang)}
+
+
+def clause(clause_id: str, lang: str) -> dict[str, Any] | None:
+    """A clause by id, its text rendered: {id, game, section, title, text, ruling, table}."""
+    game_id = clause_id.split(".", 1)[0]
+    if not (rules_dir() / game_id / "facts.json").exists():
+        return None
+    found = _clause_index(game_id, lang).get(clause_id)
+    if found is None:
+        return None
+    section, raw = found
+    out = {
+        "id": clause_id,
+        "game": game_id,
+        "section": section["title"],
+        "title": raw["title"],
+        "text": render(game_id, raw["text"], lang),
+        "ruling": bool(raw.get("ruling", False)),
+        "table": None,
+    }
+    if raw.get("table"):
+        out["table"] = {
+            "columns": [render(game_id, c, lang) for c in raw["table"]["columns"]],
+            "rows": [[render(game_id, c, lang) for c in row] for row in raw["table"]["rows"]],
+        }
+    return out
+
+
+def clause_ids(game_id: str, lang: str) -> list[str]:
+    return list(_clause_index(game_id, lang))
+
+
+def game_name(game_id: str, lang: str) -> str:
+    return str(text(game_id, lang)["name"])
+
+
+def message(game_id: str, lang: str, key: str) -> str | None:
+    """A game's own message template (refusal, prompt, label) or None."""
+    try:
+        return text(game_id, lang)["messages"].get(key)
+    except RulesDataError:
+        return None
