@@ -14,20 +14,7 @@ from .core.game import Game
 # id -> module defining GAME.  Order is the order of the home screen.
 GAMES: dict[str, str] = {
     # --- full referees ---
-    "manila": "companion.games.manila",
-    "niagara": "companion.games.niagara",
-    "modern_art": "companion.games.modern_art",
-    "silk_road": "companion.games.silk_road",
     # --- score sheets and table helpers ---
-    "catan": "companion.games.catan",
-    "citadels": "companion.games.citadels",
-    "dominion": "companion.games.dominion",
-    "pandemic": "companion.games.pandemic",
-    "saboteur": "companion.games.saboteur",
-    "mamma_mia": "companion.games.mamma_mia",
-    "cockroach_poker": "companion.games.cockroach_poker",
-    "im_the_boss": "companion.games.im_the_boss",
-    "kutschfahrt": "companion.games.kutschfahrt",
 }
 
 
