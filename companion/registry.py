@@ -15,6 +15,7 @@ from .core.game import Game
 GAMES: dict[str, str] = {
     # --- full referees ---
     # --- score sheets and table helpers ---
+    "cockroach_poker": "companion.games.cockroach_poker",
 }
 
 
