@@ -1,0 +1,261 @@
+"""The app shell: the one place that owns navigation.
+
+Screens are functions of the app's state (``companion/ui/screens.py``); the
+shell keeps which screen is shown, the back stack, the open table, the
+language and the theme, and rebuilds the page after every change.  Every
+accepted action is committed by ``StoredSession.apply`` before the screen is
+rebuilt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import flet as ft
+
+from ..core.actions import Action
+from ..core.errors import RefereeError
+from ..i18n import LANGUAGES, Translator, pick_language
+from ..messages import describe_error
+from ..paths import assets_dir
+from ..storage import Store, StoredSession
+from .context import GameContext
+
+log = logging.getLogger(__name__)
+
+FONT_FAMILY = "NotoCJK"
+FONT_FILE = "fonts/NotoSansCJK-subset.otf"
+
+
+@dataclass
+class Refusal:
+    message: str
+    rule: str | None
+
+
+@dataclass
+class PrivateFlow:
+    player: int
+    title: str
+    build_form: Callable[[Callable[[], None]], Any]
+    stage: str = "handover"  # handover -> form -> hidden
+
+
+@dataclass
+class Nav:
+    screen: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+class App:
+    def __init__(self, page: ft.Page, store: Store | None = None) -> None:
+        self.page = page
+        self.store = store or Store()
+        self.lang = self.store.get_setting("lang") or "en"
+        self.theme = self.store.get_setting("theme") or "light"
+        self.nav = Nav("home")
+        self.back: list[Nav] = []
+        self.table: StoredSession | None = None
+        self.refusal: Refusal | None = None
+        self.private_flow: PrivateFlow | None = None
+        self.notice: str | None = None
+        if self.store.recovered is not None:
+            self.notice = "recovered"
+
+    # ----- language ----------------------------------------------------------
+    @property
+    def t(self) -> Translator:
+        return Translator(self.lang)
+
+    def _(self, msgid: str, **params: Any) -> str:
+        return self.t.gettext(msgid, **params)
+
+    def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES:
+            self.lang = lang
+            self.store.set_setting("lang", lang)
+            self.render()
+
+    def set_theme(self, theme: str) -> None:
+        self.theme = theme
+        self.store.set_setting("theme", theme)
+        self.render()
+
+    # ----- navigation (the only place that changes screens) -----------------
+    def go(self, screen: str, **params: Any) -> None:
+        self.back.append(self.nav)
+        self.nav = Nav(screen, params)
+        self.refusal = None
+        self._remember_open_table()
+        self.render()
+
+    def go_back(self, e: Any = None) -> None:
+        self.nav = self.back.pop() if self.back else Nav("home")
+        self.refusal = None
+        self._remember_open_table()
+        self.render()
+
+    def go_home(self, e: Any = None) -> None:
+        self.back.clear()
+        self.nav = Nav("home")
+        self.table = None
+        self.refusal = None
+        self.private_flow = None
+        self._remember_open_table()
+        self.render()
+
+    def _remember_open_table(self) -> None:
+        open_id = self.table.id if (self.table is not None and self.nav.screen == "table") else ""
+        self.store.set_setting("open_table", open_id)
+
+    def open_table(self, table_id: str) -> None:
+        self.table = self.store.open_table(table_id)
+        self.private_flow = None
+        self.go("table")
+
+    def start_table(self, game_id: str, players: list[str], options: dict[str, Any]) -> None:
+        from ..registry import get_game
+
+        game = get_game(game_id)
+        setup = game.setup(players, options)
+        self.table = self.store.create_table(game, setup)
+        self.back = [Nav("home")]
+        self.nav = Nav("table")
+        self._remember_open_table()
+        self.render()
+
+    # ----- acting on the open table -----------------------------------------
+    def dispatch(self, action: Action) -> bool:
+        assert self.table is not None
+        try:
+            self.table.apply(action)  # committed to SQLite before we re-render
+        except RefereeError as exc:
+            self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
+                                   exc.rule)
+            self.render()
+            return False
+        self.refusal = None
+        self.render()
+        return True
+
+    def undo(self, e: Any = None) -> None:
+        self._history_step(lambda: self.table.undo())  # type: ignore[union-attr]
+
+    def redo(self, e: Any = None) -> None:
+        self._history_step(lambda: self.table.redo())  # type: ignore[union-attr]
+
+    def _history_step(self, step: Callable[[], None]) -> None:
+        assert self.table is not None
+        try:
+            step()
+            self.refusal = None
+        except RefereeError as exc:
+            self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
+                                   exc.rule)
+        self.render()
+
+    def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:
+        self.private_flow = PrivateFlow(player, title, build_form)
+        self.render()
+
+    def open_clause(self, clause_id: str) -> None:
+        self.go("rules", game=clause_id.split(".", 1)[0], clause=clause_id)
+
+    def game_context(self) -> GameContext:
+        assert self.table is not None
+        return GameContext(
+            game=self.table.game, setup=self.table.setup, state=self.table.state, lang=self.lang,
+            dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
+            refresh=self.render, dark=self.theme == "dark")
+
+    # ----- drawing --------------------------------------------------------------
+    def render(self) -> None:
+        from . import screens
+
+        page = self.page
+        page.theme_mode = ft.ThemeMode.DARK if self.theme == "dark" else ft.ThemeMode.LIGHT
+        page.title = self._("Table Companion")
+        builder = getattr(screens, f"screen_{self.nav.screen}")
+        appbar, body = builder(self)
+        page.appbar = appbar
+        page.controls = [ft.SafeArea(content=ft.Container(content=body, padding=ft.Padding.all(12)))]
+        page.update()
+
+
+def view_module(game_id: str) -> Any:
+    """The game's own screen module, or the generic one."""
+    try:
+        return importlib.import_module(f"companion.ui.views.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"companion.ui.views.{game_id}":
+            raise
+        return importlib.import_module("companion.ui.views.generic")
+
+
+async def _device_language(page: ft.Page) -> str | None:
+    tags: list[str] = []
+    try:
+        info = await page.get_device_info()
+    except Exception:  # noqa: BLE001 - some platforms have no device info
+        info = None
+    if info is not None:
+        langs = getattr(info, "languages", None) or []
+        tags.extend(str(t) for t in langs)
+        if getattr(info, "language", None):
+            tags.append(str(info.language))
+        for loc in getattr(info, "locales", None) or []:
+            parts = [loc.language_code, getattr(loc, "script_code", None), loc.country_code]
+            tags.append("_".join(p for p in parts if p))
+    return pick_language(tags) if tags else None
+
+
+def make_main(store_factory: Callable[[], Store] = Store) -> Callable[[ft.Page], Any]:
+    async def main(page: ft.Page) -> None:
+        page.fonts = {FONT_FAMILY: FONT_FILE}
+        page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
+        page.dark_theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
+        page.scroll = ft.ScrollMode.AUTO
+        page.padding = 0
+        app = App(page, store_factory())
+        page.data = app
+        open_id = app.store.get_setting("open_table") or ""
+        if open_id:
+            try:
+                app.open_table(open_id)
+            except Exception:  # noqa: BLE001 - a table that can't be opened: start at home
+                log.exception("could not reopen table %s", open_id)
+                app.table = None
+                app.nav = Nav("home")
+                app.render()
+        else:
+            app.render()
+        if app.store.get_setting("lang") is None:
+            # First start: follow the device's language.
+            try:
+                lang = await asyncio.wait_for(_device_language(page), timeout=5)
+            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+                lang = None
+            if lang and lang != app.lang:
+                app.lang = lang
+                app.render()
+
+    return main
+
+
+def serve(host: str | None = None, port: int | None = None, desktop: bool = False) -> None:
+    """Start the app: the web server on a headless machine, else a window."""
+    host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
+    port = port or int(os.environ.get("COMPANION_PORT", "8550"))
+    headless = not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux")
+    view = ft.AppView.FLET_APP if (desktop and not headless) else ft.AppView.WEB_BROWSER
+    if view == ft.AppView.WEB_BROWSER:
+        os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
+        print(f"Table Companion is running at http://{host}:{port}/", flush=True)
+    ft.run(make_main(), host=host, port=port, view=view, assets_dir=str(assets_dir()), no_cdn=True,
+           name="")

@@ -1,0 +1,107 @@
+"""The contract between the app shell and a game's screen.
+
+A game screen is a module ``companion/ui/views/<game_id>.py`` with::
+
+    def build(ctx: GameContext) -> ft.Control
+
+``build`` is called afresh after every accepted action, undo, redo, language
+or theme change: build the screen from ``ctx.state`` (views are built from
+state; keep no state of your own beyond what a half-filled form needs).  The
+shell already shows, around your control: the app bar (game name, undo, redo,
+rules, menu), the "now" banner (``Game.prompt``), the refusal banner with its
+"rule" link, and the "what can I do now?" card.  Your screen shows the board and
+the choices.
+
+Use only ``ctx`` to act:
+
+* ``ctx.dispatch(action)`` → True if accepted (already committed to SQLite and
+  the screen rebuilt), False if refused (the shell shows the reason and the
+  clause link; the state is unchanged).
+* ``ctx.private(player, title, build_form)``: the hand-the-phone flow for
+  secrets (shares, sealed bids, hidden money).  ``build_form(done)`` returns the
+  control shown only to that player; call ``done()`` when they are finished
+  (usually right after a successful ``ctx.dispatch``).  Before it, the screen
+  asks everyone else to look away; after it, it hides what was entered.
+* ``ctx.t(key, **params)``: the game's own message (rules_data messages:
+  ``phase.*``, ``action.*``, ``ui.*``…); ``ctx.ui(msgid, **params)``: the shell's
+  gettext catalog; ``ctx.num(n)``: a number in the active locale;
+  ``ctx.money(n)``: a number with the game's translated money unit
+  (message ``ui.money`` with ``{amount}``, if the game has one).
+* ``ctx.player_color(seat)``: a stable colour per seat for boards.
+* ``ctx.open_clause(clause_id)``: opens the rules reader at that clause.
+* ``ctx.action_label(action)``: a readable label for any action.
+
+Layout: the screen must work at 390×844 (phone, portrait) and 1024×768
+(tablet): wrap rows (``ft.Row(wrap=True)``), no fixed widths above 360 px,
+touch targets at least 44 px high (``ctx.TOUCH``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..core.actions import Action
+from ..core.game import Game, TableSetup
+from ..i18n import Translator, number
+from ..messages import fill, game_message
+
+PLAYER_COLORS = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2",
+                 "#00838f", "#ef6c00", "#5d4037", "#c2185b", "#455a64")
+
+
+@dataclass
+class GameContext:
+    game: Game  # type: ignore[type-arg]
+    setup: TableSetup
+    state: Any
+    lang: str
+    dispatch: Callable[[Action], bool]
+    private: Callable[[int, str, Callable[[Callable[[], None]], Any]], None]
+    open_clause: Callable[[str], None]
+    refresh: Callable[[], None]
+    dark: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    TOUCH = 48
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def translator(self) -> Translator:
+        return Translator(self.lang)
+
+    def t(self, key: str, **params: Any) -> str:
+        return game_message(self.game.id, key, self.lang, params, self.players)
+
+    def ui(self, msgid: str, **params: Any) -> str:
+        text = self.translator.gettext(msgid)
+        return fill(text, params, self.lang, self.players) if params else text
+
+    def num(self, value: int | float) -> str:
+        return number(value, self.lang)
+
+    def money(self, value: int | float) -> str:
+        label = self.t("ui.money", amount=value)
+        return label if label != "ui.money" else self.num(value)
+
+    def player_color(self, seat: int) -> str:
+        return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+    def action_label(self, action: Action) -> str:
+        return action_label(self.game.id, action, self.lang, self.players)
+
+
+def action_label(game_id: str, action: Action, lang: str, players: tuple[str, ...] | list[str]) -> str:
+    """``action.<type>`` from the game's messages, filled with the action's
+    arguments (and ``player``); falls back to the type and its arguments."""
+    params = dict(action.to_json())
+    params.pop("type", None)
+    text = game_message(game_id, f"action.{action.type}", lang, params, players)
+    if text == f"action.{action.type}":
+        args = " ".join(f"{k}={v}" for k, v in params.items() if k != "player")
+        who = f"{players[action.player]}: " if action.player is not None and action.player < len(players) else ""
+        return f"{who}{action.type} {args}".strip()
+    return text

@@ -1,0 +1,111 @@
+"""Screen logic as plain functions: tested without a page or a browser."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from ..core.actions import Action
+from ..core.errors import SetupProblem
+from ..core.game import Game, Move, Param
+
+#: more legal actions of one type than this are offered as a picker, not buttons
+MAX_BUTTONS = 12
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    type: str
+    player: int | None
+    actions: tuple[Action, ...]
+    secret: bool
+
+    @property
+    def as_picker(self) -> bool:
+        return len(self.actions) > MAX_BUTTONS
+
+
+def group_actions(game: Game, actions: Iterable[Action]) -> list[ActionGroup]:  # type: ignore[type-arg]
+    """Legal actions grouped by (type, player), in first-seen order."""
+    groups: dict[tuple[str, int | None], list[Action]] = {}
+    for action in actions:
+        groups.setdefault((action.type, action.player), []).append(action)
+    out = []
+    for (kind, player), items in groups.items():
+        move = game.moves.get(kind)
+        out.append(ActionGroup(kind, player, tuple(items), bool(move and move.secret)))
+    return out
+
+
+def legal_or_none(game: Game, state: Any) -> list[Action] | None:  # type: ignore[type-arg]
+    """Legal actions, or None when the game does not enumerate them."""
+    try:
+        return list(game.legal_actions(state))
+    except NotImplementedError:
+        return None
+
+
+def available_moves(game: Game, state: Any, corrections: bool) -> list[Move]:  # type: ignore[type-arg]
+    """Moves allowed in the current phase (for the free-entry form)."""
+    phase = game.phase(state)
+    out = []
+    for move in game.moves.values():
+        if move.correction != corrections:
+            continue
+        if move.phases is not None and phase not in move.phases:
+            continue
+        out.append(move)
+    return out
+
+
+def parse_field(param: Param, raw: str) -> Any:
+    """Text typed in a form field → the value a Param expects (ValueError if not)."""
+    text = raw.strip()
+    if param.kind in ("int", "seat"):
+        return int(text)
+    if param.kind == "bool":
+        if text.lower() in ("1", "true", "yes", "y", "是", "✓"):
+            return True
+        if text.lower() in ("0", "false", "no", "n", "否", ""):
+            return False
+        raise ValueError(raw)
+    if param.kind in ("int_list", "seat_list"):
+        return [int(p) for p in text.replace("，", ",").split(",") if p.strip()]
+    if param.kind == "str_list":
+        return [p.strip() for p in text.replace("，", ",").split(",") if p.strip()]
+    if param.kind == "json":
+        import json
+
+        return json.loads(text)
+    return text
+
+
+def build_action(move: Move, player: int | None, fields: dict[str, str]) -> Action:  # type: ignore[type-arg]
+    """An Action from a free-entry form; empty optional fields are left out."""
+    args: dict[str, Any] = {}
+    for key, param in move.params.items():
+        raw = fields.get(key, "")
+        if not raw.strip() and not param.required:
+            continue
+        args[key] = parse_field(param, raw)
+    return Action.make(move.name, player, **args)
+
+
+# ----- new table form ---------------------------------------------------------
+def seat_order(names: Sequence[str], index: int, delta: int) -> list[str]:
+    """Move the name at ``index`` up (-1) or down (+1) the seat order."""
+    names = list(names)
+    target = index + delta
+    if 0 <= index < len(names) and 0 <= target < len(names):
+        names[index], names[target] = names[target], names[index]
+    return names
+
+
+def setup_problems(game: Game, names: Sequence[str], options: dict[str, Any]) -> list[SetupProblem]:  # type: ignore[type-arg]
+    return game.validate_setup([n.strip() for n in names], options)
+
+
+def player_slots(game: Game, current: int) -> tuple[int, int, int]:  # type: ignore[type-arg]
+    """(min, max, clamped current) number of name fields for a game."""
+    low, high = game.min_players, min(game.max_players, 10)
+    return low, high, max(low, min(high, current))

@@ -1,0 +1,204 @@
+"""Build the Chinese script tables the app reads at run time.
+
+Development script: it needs OpenCC (``pip install opencc``, the ``dev`` extra),
+the app does not.  It dumps OpenCC's character dictionaries with the
+``opencc_dict`` tool that ships inside the ``opencc`` wheel and writes
+``companion/rules/data/script_tables.json``::
+
+    python scripts/build_script_tables.py            # rebuild the file
+    python scripts/build_script_tables.py --check    # exit 1 if it is stale
+
+What is derived (see ``companion/rules/scripts.py`` for how it is used):
+
+``t2s_from``/``t2s_to``
+    Traditional → Simplified, one character to one character, for search
+    folding.  Variant forms used in Taiwan and Hong Kong (為/爲, 裡/裏, 溫/温 …)
+    fold to the same Simplified character.  Where OpenCC lists the character
+    itself first (瞭 → 瞭 了, 藉 → 藉 借) the first *other* candidate is used, so
+    that 瞭解 and 了解 fold alike, unless the character is itself a Simplified
+    character (么 → 么 幺 keeps 么).  The map is idempotent.
+``s2t_from``/``s2t_to``
+    Simplified → Traditional (Taiwan forms), OpenCC's first candidate: the
+    reverse map, a character-level draft only.
+``simplified_only``
+    Characters that must not appear in zh_Hant text: OpenCC Simplified
+    characters that are not also Traditional (not a Traditional candidate of
+    anything, not a key of the Traditional → Simplified table, not a Taiwan or
+    Hong Kong variant form).  Conservative: characters of Big5 level 1 (the
+    Taiwan Ministry of Education's common characters, e.g. 霉, 晒, 肴, 虱) are
+    left out, except those listed in ``FORCE_SIMPLIFIED_ONLY``.
+``traditional_only``
+    Characters that must not appear in zh_Hans text, derived the same way the
+    other way round; characters GB 2312 encodes (拚, 捱, 醣 …) are left out,
+    except those listed in ``FORCE_TRADITIONAL_ONLY``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "companion" / "rules" / "data" / "script_tables.json"
+
+#: Big5 level-1 characters that are still Simplified leaks in modern Taiwan text
+#: (并且 → 並且, 听 → 聽); every other level-1 character is allowed in zh_Hant.
+FORCE_SIMPLIFIED_ONLY = "并听"
+#: GB 2312 characters that are still Traditional leaks in Simplified text.
+FORCE_TRADITIONAL_ONLY = "後"
+
+_DICTS = ("STCharacters", "TSCharacters", "TWVariants", "HKVariants")
+
+Table = dict[str, list[str]]
+
+
+def _opencc_dirs() -> tuple[Path, Path, str]:
+    try:
+        import opencc
+    except ImportError:
+        sys.exit("OpenCC is needed: pip install 'opencc>=1.1' (the dev extra)")
+    clib = Path(opencc.__file__).resolve().parent / "clib"
+    tool, share = clib / "bin" / "opencc_dict", clib / "share" / "opencc"
+    if not tool.exists() or not share.is_dir():
+        sys.exit(f"this opencc wheel has no {tool} / {share}")
+    return tool, share, str(opencc.__version__)
+
+
+def load_dicts() -> tuple[dict[str, Table], str]:
+    tool, share, version = _opencc_dirs()
+    tables: dict[str, Table] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in _DICTS:
+            out = Path(tmp) / f"{name}.txt"
+            subprocess.run([str(tool), "-i", str(share / f"{name}.ocd2"), "-f", "ocd2",
+                            "-o", str(out), "-t", "text"], check=True, capture_output=True)
+            table: Table = {}
+            for line in out.read_text(encoding="utf-8").splitlines():
+                key, values = line.split("\t")
+                table[key] = values.split(" ")
+            tables[name] = table
+    return tables, version
+
+
+def _single(chars: list[str]) -> list[str]:
+    return [c for c in chars if len(c) == 1]
+
+
+def build(tables: dict[str, Table], version: str) -> dict[str, object]:
+    st, ts = tables["STCharacters"], tables["TSCharacters"]
+    variants = {**tables["HKVariants"]}
+    for std, forms in tables["TWVariants"].items():  # Taiwan forms win over Hong Kong ones
+        variants[std] = forms + [f for f in variants.get(std, []) if f not in forms]
+
+    # Traditional -> Simplified, for folding.
+    t2s: dict[str, str] = {}
+    for trad, simps in ts.items():
+        cands = _single(simps)
+        if len(trad) != 1 or not cands:
+            continue
+        other = [c for c in cands if c != trad]
+        keep = cands[0] == trad and trad in st  # 么 -> 么 幺: a Simplified character stays itself
+        t2s[trad] = trad if keep or not other else other[0]
+    for std, forms in variants.items():
+        for form in _single(forms):
+            # a variant form that is itself a Simplified character (牀 -> 床, 幺 -> 么) stays itself
+            if len(std) == 1 and form != std and form not in t2s and form not in st:
+                t2s[form] = t2s.get(std, std)
+    for key in list(t2s):  # resolve chains so that folding twice changes nothing
+        seen = {key}
+        value = t2s[key]
+        while value in t2s and t2s[value] != value and value not in seen:
+            seen.add(value)
+            value = t2s[value]
+        t2s[key] = value
+    t2s = {k: v for k, v in t2s.items() if k != v}
+
+    # Simplified -> Traditional (Taiwan form first).
+    s2t: dict[str, str] = {}
+    for simp, trads in st.items():
+        cands = _single(trads)
+        if len(simp) != 1 or not cands or cands[0] == simp:
+            continue
+        first = cands[0]
+        tw = _single(tables["TWVariants"].get(first, []))
+        s2t[simp] = tw[0] if tw else first
+
+    trad_chars = set(ts) | {c for v in st.values() for c in v}
+    for std, forms in variants.items():
+        trad_chars.add(std)
+        trad_chars.update(forms)
+    simp_chars = set(st) | {c for v in ts.values() for c in v}
+
+    def big5_level1(ch: str) -> bool:
+        try:
+            code = int.from_bytes(ch.encode("cp950"), "big")
+        except UnicodeEncodeError:
+            return False
+        return 0xA440 <= code <= 0xC67E
+
+    def gb2312(ch: str) -> bool:
+        try:
+            ch.encode("gb2312")
+        except UnicodeEncodeError:
+            return False
+        return True
+
+    simplified_only = {
+        s for s, trads in st.items()
+        if len(s) == 1 and s not in trads and s not in trad_chars
+        and (not big5_level1(s) or s in FORCE_SIMPLIFIED_ONLY)
+    }
+    traditional_only = {
+        t for t, simps in ts.items()
+        if len(t) == 1 and t not in simps and t not in simp_chars
+        and (not gb2312(t) or t in FORCE_TRADITIONAL_ONLY)
+    }
+
+    def pairs(mapping: dict[str, str]) -> tuple[str, str]:
+        keys = sorted(mapping)
+        return "".join(keys), "".join(mapping[k] for k in keys)
+
+    t2s_from, t2s_to = pairs(t2s)
+    s2t_from, s2t_to = pairs(s2t)
+    return {
+        "source": f"OpenCC {version}: {', '.join(_DICTS)} (scripts/build_script_tables.py)",
+        "t2s_from": t2s_from,
+        "t2s_to": t2s_to,
+        "s2t_from": s2t_from,
+        "s2t_to": s2t_to,
+        "simplified_only": "".join(sorted(simplified_only)),
+        "traditional_only": "".join(sorted(traditional_only)),
+    }
+
+
+def dump(data: dict[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=0) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
+    args = parser.parse_args(argv)
+    tables, version = load_dicts()
+    text = dump(build(tables, version))
+    if args.check:
+        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+        if current != text:
+            print(f"{OUT.relative_to(ROOT)} is stale: run scripts/build_script_tables.py")
+            return 1
+        print(f"{OUT.relative_to(ROOT)} is up to date")
+        return 0
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text, encoding="utf-8")
+    data = json.loads(text)
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(data['t2s_from'])} T->S, {len(data['s2t_from'])} S->T, "
+          f"{len(data['simplified_only'])} Simplified-only, {len(data['traditional_only'])} Traditional-only")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
