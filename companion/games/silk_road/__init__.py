@@ -1,0 +1,7 @@
+"""Maritime Silk Road (海上丝路 / 海上絲路), Reiner Knizia: a full referee."""
+
+from .engine import SilkRoad
+
+GAME = SilkRoad()
+
+__all__ = ["GAME", "SilkRoad"]
