@@ -26,11 +26,11 @@ What is derived (see ``companion/rules/scripts.py`` for how it is used):
     anything, not a key of the Traditional → Simplified table, not a Taiwan or
     Hong Kong variant form).  Conservative: characters of Big5 level 1 (the
     Taiwan Ministry of Education's common characters, e.g. 霉, 晒, 肴, 虱) are
-    left out, except those listed in ``FORCE_SIMPLIFIED_ONLY``.
+    left out; ``FORCE_SIMPLIFIED_ONLY`` adds a short reviewed list back.
 ``traditional_only``
     Characters that must not appear in zh_Hans text, derived the same way the
     other way round; characters GB 2312 encodes (拚, 捱, 醣 …) are left out,
-    except those listed in ``FORCE_TRADITIONAL_ONLY``.
+    ``FORCE_TRADITIONAL_ONLY`` adds 後 back.
 """
 
 from __future__ import annotations
@@ -45,9 +45,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "companion" / "rules" / "data" / "script_tables.json"
 
-#: Big5 level-1 characters that are still Simplified leaks in modern Taiwan text
-#: (并且 → 並且, 听 → 聽); every other level-1 character is allowed in zh_Hant.
-FORCE_SIMPLIFIED_ONLY = "并听"
+#: Simplified characters flagged in zh_Hant although OpenCC or Big5 treats them as
+#: Traditional too: Big5 level-1 characters that are still leaks in modern Taiwan
+#: text (并且 → 並且, 听 → 聽), and Simplified forms whose identical Traditional
+#: character is archaic (价 → 價, 极 → 極, 种 → 種 …).  Not here on purpose, because
+#: genuine Taiwan or Hong Kong text uses them: 胜 (胜肽), 据 (拮据), 涂 (a surname),
+#: 蚝 (蚝油), 熏, 坯, 厘, 淀, 干, 后, 台, 了, 里, 面, 只, 几, 余, 于 ….
+FORCE_SIMPLIFIED_ONLY = "并听价极确种万党厂广叶适苹腊蜡柜"
 #: GB 2312 characters that are still Traditional leaks in Simplified text.
 FORCE_TRADITIONAL_ONLY = "後"
 
@@ -147,16 +151,15 @@ def build(tables: dict[str, Table], version: str) -> dict[str, object]:
             return False
         return True
 
+    assert set(FORCE_SIMPLIFIED_ONLY) <= set(st) and set(FORCE_TRADITIONAL_ONLY) <= set(ts)
     simplified_only = {
         s for s, trads in st.items()
-        if len(s) == 1 and s not in trads and s not in trad_chars
-        and (not big5_level1(s) or s in FORCE_SIMPLIFIED_ONLY)
-    }
+        if len(s) == 1 and s not in trads and s not in trad_chars and not big5_level1(s)
+    } | set(FORCE_SIMPLIFIED_ONLY)
     traditional_only = {
         t for t, simps in ts.items()
-        if len(t) == 1 and t not in simps and t not in simp_chars
-        and (not gb2312(t) or t in FORCE_TRADITIONAL_ONLY)
-    }
+        if len(t) == 1 and t not in simps and t not in simp_chars and not gb2312(t)
+    } | set(FORCE_TRADITIONAL_ONLY)
 
     def pairs(mapping: dict[str, str]) -> tuple[str, str]:
         keys = sorted(mapping)
