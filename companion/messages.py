@@ -45,7 +45,7 @@ CORE_MESSAGES: dict[str, str] = {
     "import_unknown_game": N_("The file is for a game this app does not know: “{game}”."),
     "import_bad_setup": N_("The file's table setup is not valid: {where}."),
     "import_bad_log": N_("The file's action log is damaged at “{where}”."),
-    "import_illegal_action": N_("Action {index} in the file is refused ({code})."),
+    "import_illegal_action": N_("Action {index} in the file is refused ({reason})."),
 }
 
 _SEAT_KEYS = {"player", "players", "expected", "seat"}

@@ -74,13 +74,13 @@ def parse_export(data: Any) -> Session:  # type: ignore[type-arg]
         try:
             log.append(Action.from_json(raw))
         except RefereeError as exc:
-            raise ImportRefused("import_illegal_action", index=index + 1, code=exc.code) from exc
+            raise ImportRefused("import_illegal_action", index=index + 1, reason=exc.code) from exc
     try:
         # the whole log must be legal, including a redo tail past the cursor
         Session.replay(game, setup, log)
         return Session.replay(game, setup, log, cursor)
     except RefereeError as exc:
-        raise ImportRefused("import_illegal_action", index=exc.params.get("index", 0) + 1, code=exc.code) from exc
+        raise ImportRefused("import_illegal_action", index=exc.params.get("index", 0) + 1, reason=exc.code) from exc
 
 
 def import_from_text(store: Store, text: str) -> StoredSession:

@@ -73,3 +73,4 @@ class Toy(Game[ToyState]):
 
 
 TOY = Toy()
+GAME = TOY
