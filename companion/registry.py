@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "silk_road": "companion.games.silk_road",
     # --- score sheets and table helpers ---
     "cockroach_poker": "companion.games.cockroach_poker",
+    "catan": "companion.games.catan",
 }
 
 

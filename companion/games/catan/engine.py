@@ -1,0 +1,369 @@
+"""Catan score sheet: the host enters what is built and played; the sheet
+computes points, Longest Road, Largest Army and the win.
+
+Turn structure kept by the sheet: a set-up phase (each seat places a starting
+settlement with its road, in snake order) and then turns in seat order.  Only
+the player whose turn it is can win, as the rulebook's count is made on one's
+own turn; a player pushed to the target on someone else's turn (a road broken
+hands them Longest Road) wins when their turn starts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
+from . import helpers as h
+from .helpers import FACTS
+
+PIECES: Mapping[str, int] = FACTS["pieces"]
+DEV_CARDS: Mapping[str, int] = FACTS["dev_cards"]
+PROGRESS: tuple[str, ...] = tuple(k for k in DEV_CARDS if k not in ("knight", "victory_point"))
+AWARDS = ("longest_road", "largest_army")
+
+
+@dataclass
+class CatanState:
+    players: list[str]
+    target: int
+    phase: str = "setup"  # setup | play | end
+    turn: int = 0
+    round: int = 0
+    placements: int = 0
+    settlements: list[int] = field(default_factory=list)
+    cities: list[int] = field(default_factory=list)
+    roads: list[int] = field(default_factory=list)
+    road_length: list[int] = field(default_factory=list)
+    knights: list[int] = field(default_factory=list)
+    vp_cards: list[int] = field(default_factory=list)
+    harbors: list[list[str]] = field(default_factory=list)
+    progress: dict[str, int] = field(default_factory=dict)
+    dev_played: bool = False
+    longest_road: int | None = None
+    largest_army: int | None = None
+    winner: int | None = None
+
+
+# ----- scoring ---------------------------------------------------------------
+def public_points(s: CatanState, seat: int) -> int:
+    return h.points(s.settlements[seat], s.cities[seat], 0,
+                    s.longest_road == seat, s.largest_army == seat)
+
+
+def total_points(s: CatanState, seat: int) -> int:
+    return h.points(s.settlements[seat], s.cities[seat], s.vp_cards[seat],
+                    s.longest_road == seat, s.largest_army == seat)
+
+
+def _update_awards(s: CatanState) -> None:
+    s.longest_road = h.award_holder(s.road_length, s.longest_road, FACTS["longest_road_min"])
+    s.largest_army = h.award_holder(s.knights, s.largest_army, FACTS["largest_army_min"])
+
+
+def _check_win(s: CatanState) -> None:
+    """The player whose turn it is wins as soon as they reach the target."""
+    if s.phase == "play" and total_points(s, s.turn) >= s.target:
+        s.phase, s.winner = "end", s.turn
+
+
+# ----- moves -----------------------------------------------------------------
+def _take_harbor(s: CatanState, seat: int, harbor: str | None) -> None:
+    if harbor is None:
+        return
+    owned = sum(hs.count(harbor) for hs in s.harbors)
+    limit = FACTS["harbors"]["generic"] if harbor == h.GENERIC else FACTS["harbors"]["special_each"]
+    if owned >= limit:
+        raise IllegalAction("harbor_taken", "catan.components.harbors", harbor=harbor)
+    s.harbors[seat].append(harbor)
+
+
+def _place(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    _take_harbor(s, seat, a.get("harbor"))
+    s.settlements[seat] += 1
+    s.roads[seat] += 1
+    s.road_length[seat] = max(s.road_length[seat], 1)
+    s.placements += 1
+    order = h.placement_order(len(s.players))
+    if s.placements < len(order):
+        s.turn = order[s.placements]
+    else:
+        s.phase, s.turn, s.round = "play", 0, 1
+
+
+def _build_settlement(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    if s.settlements[seat] >= PIECES["settlements"]:
+        raise IllegalAction("no_settlement_left", "catan.build.supply", limit=PIECES["settlements"])
+    _take_harbor(s, seat, a.get("harbor"))
+    s.settlements[seat] += 1
+    _check_win(s)
+
+
+def _build_city(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    if s.settlements[seat] == 0:
+        raise IllegalAction("city_needs_settlement", "catan.build.city")
+    if s.cities[seat] >= PIECES["cities"]:
+        raise IllegalAction("no_city_left", "catan.build.supply", limit=PIECES["cities"])
+    s.settlements[seat] -= 1
+    s.cities[seat] += 1
+    _check_win(s)
+
+
+def _set_length(s: CatanState, seat: int, length: int) -> None:
+    if length > s.roads[seat]:
+        raise IllegalAction("road_longer_than_roads", "catan.awards.road_length",
+                            player=seat, length=length, roads=s.roads[seat])
+    s.road_length[seat] = length
+    _update_awards(s)
+
+
+def _build_road(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    if s.roads[seat] >= PIECES["roads"]:
+        raise IllegalAction("no_road_left", "catan.build.supply", limit=PIECES["roads"])
+    s.roads[seat] += 1
+    length = a.get("longest", s.road_length[seat])
+    if length < s.road_length[seat]:
+        raise IllegalAction("road_cannot_shrink", "catan.awards.road_length",
+                            length=length, current=s.road_length[seat])
+    _set_length(s, seat, length)
+    _check_win(s)
+
+
+def _road_broken(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    if a["length"] >= s.road_length[seat]:
+        raise IllegalAction("road_not_shorter", "catan.awards.broken_road",
+                            player=seat, length=a["length"], current=s.road_length[seat])
+    _set_length(s, seat, a["length"])
+    _check_win(s)
+
+
+def _dev_card_in_deck(s: CatanState, kind: str) -> None:
+    if kind == "knight":
+        used = sum(s.knights)
+    elif kind == "victory_point":
+        used = sum(s.vp_cards)
+    else:
+        used = s.progress.get(kind, 0)
+    if used >= DEV_CARDS[kind]:
+        raise IllegalAction("no_card_left", "catan.components.dev_cards", card=kind, limit=DEV_CARDS[kind])
+
+
+def _one_per_turn(s: CatanState) -> None:
+    if s.dev_played:
+        raise IllegalAction("one_dev_card_per_turn", "catan.development.one_per_turn",
+                            limit=FACTS["dev_cards_per_turn"])
+    s.dev_played = True
+
+
+def _knight(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    _one_per_turn(s)
+    _dev_card_in_deck(s, "knight")
+    s.knights[seat] += 1
+    _update_awards(s)
+    _check_win(s)
+
+
+def _progress(s: CatanState, a: Action) -> None:
+    _one_per_turn(s)
+    _dev_card_in_deck(s, a["card"])
+    s.progress[a["card"]] = s.progress.get(a["card"], 0) + 1
+
+
+def _vp_card(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    _dev_card_in_deck(s, "victory_point")
+    s.vp_cards[seat] += 1
+    _check_win(s)
+
+
+def _end_turn(s: CatanState, a: Action) -> None:
+    s.turn = (s.turn + 1) % len(s.players)
+    if s.turn == 0:
+        s.round += 1
+    s.dev_played = False
+    _check_win(s)
+
+
+# ----- corrections -----------------------------------------------------------
+COUNTS = ("settlements", "cities", "roads", "road_length", "knights", "vp_cards")
+
+
+def _correct_counts(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    for key in COUNTS:
+        if key in a:
+            getattr(s, key)[seat] = a[key]
+    limits = {"settlements": PIECES["settlements"], "cities": PIECES["cities"], "roads": PIECES["roads"],
+              "knights": DEV_CARDS["knight"], "vp_cards": DEV_CARDS["victory_point"]}
+    for key, limit in limits.items():
+        if getattr(s, key)[seat] > limit:
+            raise IllegalAction("count_over_limit", "catan.components.pieces", what=key, limit=limit)
+    if s.road_length[seat] > s.roads[seat]:
+        raise IllegalAction("road_longer_than_roads", "catan.awards.road_length",
+                            player=seat, length=s.road_length[seat], roads=s.roads[seat])
+    _update_awards(s)
+    _reopen_or_win(s)
+
+
+def _correct_award(s: CatanState, a: Action) -> None:
+    award = a["award"]
+    seat = a.player
+    values = s.road_length if award == "longest_road" else s.knights
+    minimum = FACTS["longest_road_min"] if award == "longest_road" else FACTS["largest_army_min"]
+    if seat is not None and values[seat] < minimum:
+        raise IllegalAction("award_needs_minimum", f"catan.awards.{award}", player=seat, minimum=minimum)
+    setattr(s, award, seat)
+    _reopen_or_win(s)
+
+
+def _reopen_or_win(s: CatanState) -> None:
+    if s.phase == "end" and s.winner is not None and total_points(s, s.winner) < s.target:
+        s.phase, s.winner = "play", None
+    _check_win(s)
+
+
+# ----- the game --------------------------------------------------------------
+_counts = {k: Param("int", required=False, min=0) for k in COUNTS}
+
+
+class Catan(Game[CatanState]):
+    id = "catan"
+    kind = "scoresheet"
+    min_players = int(FACTS["min_players"])
+    max_players = int(FACTS["max_players"])
+    flow_rule = "catan.turn.order"
+    options = (OptionSpec("target", "int", int(FACTS["target_points"]),
+                          min=int(FACTS["house_target"]["min"]), max=int(FACTS["house_target"]["max"])),)
+    moves: Mapping[str, Move[CatanState]] = {
+        "place": Move("place", _place, frozenset({"setup"}), "turn",
+                      {"harbor": Param("str", required=False, choices=h.HARBORS)}, rule="catan.setup.placement"),
+        "build_settlement": Move("build_settlement", _build_settlement, frozenset({"play"}), "turn",
+                                 {"harbor": Param("str", required=False, choices=h.HARBORS)},
+                                 rule="catan.build.settlement"),
+        "build_city": Move("build_city", _build_city, frozenset({"play"}), "turn", rule="catan.build.city"),
+        "build_road": Move("build_road", _build_road, frozenset({"play"}), "turn",
+                           {"longest": Param("int", required=False, min=0)}, rule="catan.build.road"),
+        "road_broken": Move("road_broken", _road_broken, frozenset({"play"}), "seat",
+                            {"length": Param("int", min=0)}, rule="catan.awards.broken_road"),
+        "knight": Move("knight", _knight, frozenset({"play"}), "turn", rule="catan.development.knight"),
+        "progress": Move("progress", _progress, frozenset({"play"}), "turn",
+                         {"card": Param("str", choices=PROGRESS)}, rule="catan.development.one_per_turn"),
+        "vp_card": Move("vp_card", _vp_card, frozenset({"play"}), "turn", secret=True,
+                        rule="catan.development.victory_point"),
+        "end_turn": Move("end_turn", _end_turn, frozenset({"play"}), "turn", rule="catan.turn.order"),
+        "correct_counts": Move("correct_counts", _correct_counts, None, "seat", _counts,
+                               rule="catan.sheet.corrections", correction=True),
+        "correct_award": Move("correct_award", _correct_award, None, "table",
+                              {"award": Param("str", choices=AWARDS)},
+                              rule="catan.sheet.corrections", correction=True),
+    }
+
+    def new_state(self, setup: TableSetup) -> CatanState:
+        n = len(setup.players)
+        return CatanState(
+            players=list(setup.players), target=int(setup.options["target"]),
+            settlements=[0] * n, cities=[0] * n, roads=[0] * n, road_length=[0] * n,
+            knights=[0] * n, vp_cards=[0] * n, harbors=[[] for _ in range(n)],
+            progress={k: 0 for k in PROGRESS},
+        )
+
+    def clone(self, state: CatanState) -> CatanState:
+        return CatanState(
+            players=list(state.players), target=state.target, phase=state.phase, turn=state.turn,
+            round=state.round, placements=state.placements, settlements=list(state.settlements),
+            cities=list(state.cities), roads=list(state.roads), road_length=list(state.road_length),
+            knights=list(state.knights), vp_cards=list(state.vp_cards),
+            harbors=[list(x) for x in state.harbors], progress=dict(state.progress),
+            dev_played=state.dev_played, longest_road=state.longest_road,
+            largest_army=state.largest_army, winner=state.winner,
+        )
+
+    def active_players(self, state: CatanState) -> frozenset[int]:
+        return frozenset() if state.phase == "end" else frozenset({state.turn})
+
+    def winners(self, state: CatanState) -> list[int]:
+        return [] if state.winner is None else [state.winner]
+
+    def scores(self, state: CatanState) -> list[float] | None:
+        return [float(total_points(state, i)) for i in range(len(state.players))]
+
+    def legal_actions(self, state: CatanState) -> list[Action]:
+        if state.phase == "end":
+            return []
+        seat = state.turn
+        out: list[Action] = []
+        if state.phase == "setup":
+            out.append(Action.make("place", seat))
+            out.extend(Action.make("place", seat, harbor=x) for x in h.HARBORS)
+            return [a for a in out if self.is_legal(state, a)]
+        out.append(Action.make("build_settlement", seat))
+        out.extend(Action.make("build_settlement", seat, harbor=x) for x in h.HARBORS)
+        out.append(Action.make("build_city", seat))
+        out.append(Action.make("build_road", seat))
+        out.append(Action.make("build_road", seat, longest=state.road_length[seat] + 1))
+        out.append(Action.make("knight", seat))
+        out.extend(Action.make("progress", seat, card=c) for c in PROGRESS)
+        out.append(Action.make("vp_card", seat))
+        for other in range(len(state.players)):
+            out.extend(Action.make("road_broken", other, length=n) for n in range(state.road_length[other]))
+        out.append(Action.make("end_turn", seat))
+        return [a for a in out if self.is_legal(state, a)]
+
+    def prompt(self, state: CatanState) -> dict[str, Any]:
+        if state.phase == "end":
+            return {"code": "phase.end", "players": self.winners(state),
+                    "params": {"player": state.winner, "points": total_points(state, state.winner or 0)}}
+        return {"code": f"phase.{state.phase}", "players": [state.turn],
+                "params": {"player": state.turn, "round": state.round, "target": state.target}}
+
+    def view(self, state: CatanState, reveal: bool = False) -> dict[str, Any]:
+        show_all = reveal or state.phase == "end"
+        players = []
+        for i, name in enumerate(state.players):
+            p: dict[str, Any] = {
+                "name": name,
+                "settlements": state.settlements[i], "cities": state.cities[i],
+                "roads": state.roads[i], "road_length": state.road_length[i],
+                "knights": state.knights[i],
+                "longest_road": state.longest_road == i, "largest_army": state.largest_army == i,
+                "harbors": list(state.harbors[i]), "trade_ratios": h.trade_ratios(state.harbors[i]),
+                "points": public_points(state, i),
+                "pieces_left": {"settlements": PIECES["settlements"] - state.settlements[i],
+                                "cities": PIECES["cities"] - state.cities[i],
+                                "roads": PIECES["roads"] - state.roads[i]},
+            }
+            if show_all:
+                p["vp_cards"] = state.vp_cards[i]
+                p["score"] = total_points(state, i)
+            players.append(p)
+        hand_limit = FACTS["robber"]["hand_limit"]
+        return {
+            "target": state.target, "round": state.round, "current": state.turn,
+            "players": players,
+            "longest_road": state.longest_road, "largest_army": state.largest_army,
+            "dev_cards_left": {k: DEV_CARDS[k] - (sum(state.knights) if k == "knight" else
+                                                  sum(state.vp_cards) if k == "victory_point" else
+                                                  state.progress.get(k, 0))
+                               for k in DEV_CARDS} if show_all else None,
+            "dev_card_played": state.dev_played,
+            "costs": {b: h.cost(b) for b in h.BUILDS},
+            "robber_discards": {str(n): h.robber_discard(n) for n in range(hand_limit + 1, 3 * hand_limit)},
+            "setup": h.setup_summary(len(state.players)),
+        }
+
+
+GAME = Catan()

@@ -1,0 +1,392 @@
+"""Catan score sheet: facts against the rulebook, helpers, golden games worked
+out by hand, one test per refused entry, and the generic playout properties."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from companion.core import Action, IllegalAction, Session
+from companion.games.catan import GAME
+from companion.games.catan import helpers as h
+from companion.messages import describe_error
+from companion.rules import library
+
+LANGS = ("en", "zh_Hans", "zh_Hant")
+
+
+def A(type: str, player: int | None = None, **args: object) -> Action:
+    return Action.make(type, player, **args)
+
+
+def table(*names: str, **options: object) -> Session:
+    return Session(GAME, GAME.setup(list(names), options))
+
+
+def after_setup(*names: str, harbors: dict[int, str] | None = None) -> Session:
+    """Every seat places its two starting settlements (snake order)."""
+    s = table(*names)
+    harbors = dict(harbors or {})
+    for seat in h.placement_order(len(names)):
+        harbor = harbors.pop(seat, None)
+        s.apply(A("place", seat, harbor=harbor) if harbor else A("place", seat))
+    return s
+
+
+def run(s: Session, *actions: Action) -> None:
+    for a in actions:
+        s.apply(a)
+
+
+def points(s: Session) -> list[int]:
+    return [int(x) for x in GAME.scores(s.state) or []]
+
+
+def refused(s: Session, action: Action, code: str, rule: str) -> IllegalAction:
+    before = GAME.clone(s.state)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(action)
+    err = info.value
+    assert (err.code, err.rule) == (code, rule)
+    assert s.state == before
+    assert library.clause(rule, "en") is not None
+    for lang in LANGS:  # the refusal reads as a sentence in every language
+        text = describe_error(err, "catan", lang, s.setup.players)
+        assert text != code and "{" not in text
+    return err
+
+
+# ----- facts checked against the rulebook (seed 002) -----------------------------
+
+def test_costs_and_points_match_rulebook() -> None:
+    # road 1 wood 1 brick; settlement wood+brick+wool+grain; city 2 grain 3 ore;
+    # development card wool+grain+ore
+    assert h.cost("road") == {"wood": 1, "brick": 1}
+    assert h.cost("settlement") == {"wood": 1, "brick": 1, "wool": 1, "grain": 1}
+    assert h.cost("city") == {"grain": 2, "ore": 3}
+    assert h.cost("development") == {"wool": 1, "grain": 1, "ore": 1}
+    # settlement 1, city 2, point card 1, longest road 2 (5+ roads), largest army 2 (3 knights)
+    assert h.points(1, 0, 0, False, False) == 1
+    assert h.points(0, 1, 0, False, False) == 2
+    assert h.points(0, 0, 1, False, False) == 1
+    assert h.points(0, 0, 0, True, True) == 4
+    facts = library.facts("catan")
+    assert (facts["longest_road_min"], facts["largest_army_min"], facts["target_points"]) == (5, 3, 10)
+
+
+def test_robber_discards_half_rounded_down_above_seven() -> None:
+    # "more than 7 cards discards half, rounded down; 9 cards -> 4"
+    assert [h.robber_discard(n) for n in (0, 5, 7, 8, 9, 10, 11, 15)] == [0, 0, 0, 4, 4, 5, 5, 7]
+
+
+def test_trade_ratios() -> None:
+    assert h.trade_ratios([]) == dict.fromkeys(h.RESOURCES, 4)
+    assert h.trade_ratios(["generic"]) == dict.fromkeys(h.RESOURCES, 3)
+    assert h.trade_ratios(["wool"]) == {"wood": 4, "brick": 4, "wool": 2, "grain": 4, "ore": 4}
+    assert h.trade_ratios(["generic", "ore"]) == {"wood": 3, "brick": 3, "wool": 3, "grain": 3, "ore": 2}
+
+
+def test_affordable() -> None:
+    assert h.affordable({"wood": 1, "brick": 1}) == ["road"]
+    assert h.affordable({"grain": 2, "ore": 3, "wool": 1}) == ["city", "development"]
+    assert h.affordable({}) == []
+
+
+def test_placement_order_is_snake() -> None:
+    assert h.placement_order(3) == [0, 1, 2, 2, 1, 0]
+    assert h.placement_order(4) == [0, 1, 2, 3, 3, 2, 1, 0]
+
+
+def test_player_counts() -> None:
+    assert GAME.validate_setup(list("AB"))[0].code == "player_count"
+    assert GAME.validate_setup(list("ABCDE"))[0].code == "player_count"
+    assert GAME.validate_setup(list("ABC")) == [] and GAME.validate_setup(list("ABCD")) == []
+
+
+# ----- award rule (pure) -----------------------------------------------------------
+
+def test_award_holder_edge_cases() -> None:
+    # nobody reaches the minimum: no holder
+    assert h.award_holder([4, 4, 3], None, 5) is None
+    # first to 5 takes it
+    assert h.award_holder([5, 4, 3], None, 5) == 0
+    # an equal road does not take it away
+    assert h.award_holder([5, 5, 3], 0, 5) == 0
+    # a strictly longer road does
+    assert h.award_holder([5, 6, 3], 0, 5) == 1
+    # holder cut but still tied for longest: keeps it
+    assert h.award_holder([6, 6, 3], 0, 5) == 0
+    # holder cut, two others tied above: set aside
+    assert h.award_holder([4, 6, 6], 0, 5) is None
+    # holder cut below 5 and nobody else has 5: set aside
+    assert h.award_holder([4, 3, 2], 0, 5) is None
+    # set aside and a tie among leaders: stays aside until someone is strictly ahead
+    assert h.award_holder([6, 6, 2], None, 5) is None
+    assert h.award_holder([7, 6, 2], None, 5) == 0
+
+
+# ----- golden games ---------------------------------------------------------------
+
+def test_setup_phase_and_harbors() -> None:
+    s = table("A", "B", "C")
+    assert GAME.prompt(s.state)["code"] == "phase.setup"
+    run(s, A("place", 0), A("place", 1, harbor="generic"), A("place", 2), A("place", 2, harbor="ore"),
+        A("place", 1), A("place", 0))
+    assert s.state.phase == "play" and s.state.turn == 0
+    assert points(s) == [2, 2, 2]  # two settlements each
+    v = GAME.view(s.state)
+    assert v["players"][1]["trade_ratios"]["wood"] == 3
+    assert v["players"][2]["trade_ratios"] == {"wood": 4, "brick": 4, "wool": 4, "grain": 4, "ore": 2}
+    assert [p["road_length"] for p in v["players"]] == [1, 1, 1]
+
+
+def test_golden_game_to_ten() -> None:
+    s = after_setup("A", "B", "C")                       # 2 points each
+    # round 1
+    run(s, A("build_road", 0, longest=2), A("build_settlement", 0), A("end_turn", 0))   # A 3 settlements = 3
+    run(s, A("build_city", 1), A("end_turn", 1))        # B 1 settlement + 1 city = 1 + 2 = 3
+    run(s, A("knight", 2), A("vp_card", 2), A("end_turn", 2))  # C 2 + hidden 1 = 3
+    assert points(s) == [3, 3, 3]
+    assert GAME.view(s.state)["players"][2]["points"] == 2     # the VP card is hidden
+    # round 2: A reaches a road of 5 -> Longest Road
+    run(s, A("build_road", 0, longest=3), A("build_road", 0, longest=4), A("build_road", 0, longest=5),
+        A("end_turn", 0))
+    assert s.state.longest_road == 0                    # A: 3 + 2 = 5
+    run(s, *(A("build_road", 1, longest=n) for n in (2, 3, 4, 5)), A("end_turn", 1))
+    assert s.state.longest_road == 0                    # B ties at 5: not enough
+    run(s, A("knight", 2), A("end_turn", 2))
+    assert points(s) == [5, 3, 3]
+    # round 3
+    run(s, A("build_city", 0), A("knight", 0), A("end_turn", 0))   # A 2 settl + 1 city + LR = 2+2+2 = 6
+    run(s, A("build_road", 1, longest=6), A("end_turn", 1))         # B strictly longer: takes LR
+    assert s.state.longest_road == 1
+    assert points(s)[:2] == [4, 5]                       # A 2+2 = 4; B 1+2+2 = 5
+    run(s, A("knight", 2), A("end_turn", 2))            # C's 3rd knight: Largest Army
+    assert s.state.largest_army == 2
+    assert points(s) == [4, 5, 5]                        # C 2 + 1 VP + 2 = 5
+    # round 4: C cuts B's road to 4 -> A (5) is the single longest and takes LR
+    run(s, A("knight", 0), A("end_turn", 0))            # A 2 knights
+    run(s, A("knight", 1), A("end_turn", 1))            # B 1 knight
+    run(s, A("road_broken", 1, length=4), A("vp_card", 2), A("end_turn", 2))
+    assert s.state.longest_road == 0
+    assert points(s) == [6, 3, 6]                        # A 2+2+2; B 1+2; C 2+2VP+2
+    # round 5: A's 3rd knight ties C: C keeps Largest Army
+    run(s, A("knight", 0), A("build_city", 0), A("end_turn", 0))
+    assert s.state.largest_army == 2
+    assert points(s)[0] == 7                             # A 1 settl + 2 cities + LR = 1+4+2
+    run(s, A("end_turn", 1), A("end_turn", 2))
+    # round 6: A's 4th knight is strictly more -> Largest Army moves; a settlement makes 10
+    run(s, A("knight", 0))
+    assert s.state.largest_army == 0 and points(s)[0] == 9   # 1 + 4 + 2 + 2
+    run(s, A("build_settlement", 0))                     # 2 + 4 + 2 + 2 = 10
+    assert s.state.phase == "end" and GAME.winners(s.state) == [0]
+    assert points(s) == [10, 3, 4]                        # C: 2 settlements + 2 VP cards, LA lost
+    assert GAME.legal_actions(s.state) == []
+    assert GAME.view(s.state)["players"][2]["vp_cards"] == 2   # revealed at the end
+    assert GAME.prompt(s.state)["code"] == "phase.end"
+
+
+def test_win_only_on_own_turn() -> None:
+    s = after_setup("A", "B", "C")
+    # table state by correction: A holds Longest Road with 6, B has 8 points and a road of 5
+    run(s, A("correct_counts", 0, roads=6, road_length=6),
+        A("correct_counts", 1, settlements=2, cities=3, roads=5, road_length=5))
+    assert s.state.longest_road == 0
+    assert points(s) == [4, 8, 2]                 # A 2 + 2; B 2 + 3*2
+    run(s, A("end_turn", 0), A("end_turn", 1))   # C's turn
+    s.apply(A("road_broken", 0, length=4))       # C cuts A's road: B (5) now single longest
+    assert s.state.longest_road == 1 and points(s)[1] == 10
+    assert s.state.phase == "play"               # but it is C's turn, not B's
+    s.apply(A("end_turn", 2))                    # A's turn: B still waits
+    assert s.state.phase == "play" and s.state.turn == 0
+    s.apply(A("end_turn", 0))                    # B's turn begins with 10 points: B wins
+    assert s.state.phase == "end" and GAME.winners(s.state) == [1]
+
+
+def test_win_denied_when_award_taken_back_before_own_turn() -> None:
+    s = after_setup("A", "B", "C")
+    run(s, A("correct_counts", 0, roads=7, road_length=6),
+        A("correct_counts", 1, settlements=2, cities=3, roads=5, road_length=5),
+        A("end_turn", 0), A("end_turn", 1), A("road_broken", 0, length=4), A("end_turn", 2))
+    # A's turn: A extends to 6 again and takes Longest Road back (strictly longer than 5)
+    s.apply(A("build_road", 0, longest=6))
+    assert s.state.longest_road == 0 and points(s)[1] == 8
+    s.apply(A("end_turn", 0))
+    assert s.state.phase == "play"
+
+
+def test_hidden_victory_points_count_at_once() -> None:
+    s = after_setup("A", "B", "C")
+    run(s, A("correct_counts", 0, settlements=1, cities=4))   # 1 + 8 = 9
+    assert s.state.phase == "play"
+    assert GAME.view(s.state)["players"][0]["points"] == 9
+    s.apply(A("vp_card", 0))
+    assert s.state.phase == "end" and GAME.winners(s.state) == [0]
+    assert GAME.moves["vp_card"].secret
+
+
+def test_view_hides_vp_cards_until_reveal() -> None:
+    s = after_setup("A", "B", "C")
+    s.apply(A("vp_card", 0))
+    assert "vp_cards" not in GAME.view(s.state)["players"][0]
+    assert GAME.view(s.state, reveal=True)["players"][0]["vp_cards"] == 1
+    assert GAME.view(s.state)["dev_cards_left"] is None
+
+
+def test_target_option() -> None:
+    s = table("A", "B", "C", target=11)
+    for seat in h.placement_order(3):
+        s.apply(A("place", seat))
+    run(s, A("correct_counts", 0, settlements=0, cities=4), A("build_settlement", 0),
+        A("build_settlement", 0))   # 8 + 2 = 10 < 11
+    assert s.state.phase == "play"
+    s.apply(A("build_settlement", 0))  # 11
+    assert s.state.phase == "end"
+    assert GAME.validate_setup(["A", "B", "C"], {"target": 30})[0].code == "bad_option"
+
+
+def test_correction_reopens_a_finished_game() -> None:
+    s = after_setup("A", "B", "C")
+    run(s, A("correct_counts", 0, settlements=2, cities=4))   # 2 + 8 = 10: wins
+    assert s.state.phase == "end"
+    s.apply(A("correct_counts", 0, cities=3))                 # the table miscounted: 8
+    assert s.state.phase == "play" and GAME.winners(s.state) == []
+
+
+def test_correct_award() -> None:
+    s = after_setup("A", "B", "C")
+    run(s, A("correct_counts", 1, roads=5, road_length=5), A("correct_counts", 2, roads=5, road_length=5))
+    assert s.state.longest_road == 1            # B reached 5 first
+    s.apply(A("correct_award", 2, award="longest_road"))
+    assert s.state.longest_road == 2
+    s.apply(A("correct_award", None, award="longest_road"))
+    assert s.state.longest_road is None
+
+
+# ----- refused entries, one each --------------------------------------------------
+
+def test_refuse_harbor_taken() -> None:
+    s = table("A", "B", "C")
+    s.apply(A("place", 0, harbor="wool"))
+    refused(s, A("place", 1, harbor="wool"), "harbor_taken", "catan.components.harbors")
+
+
+def test_refuse_fifth_generic_harbor() -> None:
+    s = table("A", "B", "C", "D")
+    for seat in range(4):
+        s.apply(A("place", seat, harbor="generic"))
+    refused(s, A("place", 3, harbor="generic"), "harbor_taken", "catan.components.harbors")
+
+
+def test_refuse_sixth_settlement() -> None:
+    s = after_setup("A", "B", "C")
+    run(s, *(A("build_settlement", 0) for _ in range(3)))   # 5 on the board
+    refused(s, A("build_settlement", 0), "no_settlement_left", "catan.build.supply")
+
+
+def test_refuse_city_without_settlement() -> None:
+    s = after_setup("A", "B", "C")
+    run(s, A("build_city", 0), A("build_city", 0))
+    refused(s, A("build_city", 0), "city_needs_settlement", "catan.build.city")
+
+
+def test_refuse_fifth_city() -> None:
+    s = after_setup("A", "B", "C")
+    s.apply(A("correct_counts", 0, settlements=1, cities=4))   # 1 + 4*2 = 9 points, still a settlement
+    refused(s, A("build_city", 0), "no_city_left", "catan.build.supply")
+
+
+def test_refuse_sixteenth_road() -> None:
+    s = after_setup("A", "B", "C")
+    s.apply(A("correct_counts", 0, roads=15))
+    refused(s, A("build_road", 0), "no_road_left", "catan.build.supply")
+
+
+def test_refuse_road_longer_than_roads() -> None:
+    s = after_setup("A", "B", "C")                 # 2 roads each
+    refused(s, A("build_road", 0, longest=4), "road_longer_than_roads", "catan.awards.road_length")
+
+
+def test_refuse_road_that_shrinks() -> None:
+    s = after_setup("A", "B", "C")
+    s.apply(A("build_road", 0, longest=2))
+    refused(s, A("build_road", 0, longest=1), "road_cannot_shrink", "catan.awards.road_length")
+
+
+def test_refuse_cut_road_not_shorter() -> None:
+    s = after_setup("A", "B", "C")
+    refused(s, A("road_broken", 1, length=1), "road_not_shorter", "catan.awards.broken_road")
+
+
+def test_refuse_second_development_card_in_a_turn() -> None:
+    s = after_setup("A", "B", "C")
+    s.apply(A("knight", 0))
+    refused(s, A("progress", 0, card="monopoly"), "one_dev_card_per_turn", "catan.development.one_per_turn")
+    s.apply(A("vp_card", 0))   # a VP card is not played: still allowed
+    s.apply(A("end_turn", 0))
+    s.apply(A("progress", 1, card="monopoly"))   # next turn, next player: fine
+
+
+def test_refuse_card_beyond_the_deck() -> None:
+    s = after_setup("A", "B", "C")
+    for turn in range(2):   # the deck has 2 Monopoly cards
+        seat = s.state.turn
+        run(s, A("progress", seat, card="monopoly"), A("end_turn", seat))
+    refused(s, A("progress", s.state.turn, card="monopoly"), "no_card_left", "catan.components.dev_cards")
+
+
+def test_refuse_sixth_vp_card() -> None:
+    s = after_setup("A", "B", "C", "D")
+    run(s, A("vp_card", 0), A("vp_card", 0), A("end_turn", 0), A("vp_card", 1), A("vp_card", 1),
+        A("end_turn", 1), A("vp_card", 2))
+    refused(s, A("vp_card", 2), "no_card_left", "catan.components.dev_cards")
+
+
+def test_refuse_correction_over_box_limit() -> None:
+    s = after_setup("A", "B", "C")
+    refused(s, A("correct_counts", 0, cities=5), "count_over_limit", "catan.components.pieces")
+
+
+def test_refuse_award_below_minimum() -> None:
+    s = after_setup("A", "B", "C")
+    refused(s, A("correct_award", 1, award="largest_army"), "award_needs_minimum", "catan.awards.largest_army")
+
+
+def test_refuse_out_of_turn_and_wrong_phase() -> None:
+    s = table("A", "B", "C")
+    err = refused(s, A("build_city", 0), "wrong_phase", "catan.build.city")
+    assert err.params["phase"] == "setup"
+    refused(s, A("place", 1), "not_your_turn", "catan.setup.placement")
+    s = after_setup("A", "B", "C")
+    refused(s, A("build_road", 2), "not_your_turn", "catan.build.road")
+
+
+# ----- generic properties ------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([3, 4]))
+def test_random_playouts(seed: int, n: int) -> None:
+    rng = random.Random(seed)
+    names = ["A", "B", "C", "D"][:n]
+    s = table(*names)
+    for _ in range(2000):
+        legal = GAME.legal_actions(s.state)
+        if GAME.is_over(s.state):
+            assert legal == []
+            break
+        assert legal == GAME.legal_actions(s.state)      # deterministic
+        action = rng.choice(legal)
+        s.apply(action)
+        # out-of-turn entries change nothing
+        wrong = (s.state.turn + 1) % n
+        if not GAME.is_over(s.state):
+            before = GAME.clone(s.state)
+            with pytest.raises(IllegalAction):
+                GAME.apply(s.state, A("end_turn", wrong))
+            assert s.state == before
+    assert GAME.is_over(s.state)
+    replayed = Session.replay(GAME, s.setup, s.log)
+    assert replayed.state == s.state
+    assert GAME.scores(s.state)[GAME.winners(s.state)[0]] >= s.state.target
