@@ -70,4 +70,5 @@ def refused(s: Session, action: Action, code: str, rule: str) -> IllegalAction:
 
 
 def cards_accounted(state: SilkState) -> int:
-    return state.deck + sum(p.hand for p in state.players) + len(state.market) + sum(state.buried.values())
+    """deck + hands + the six market cards (on the table even before they are entered) + covered."""
+    return state.deck + sum(p.hand for p in state.players) + 6 + sum(state.buried.values())
