@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     # --- full referees ---
     "silk_road": "companion.games.silk_road",
     # --- score sheets and table helpers ---
+    "pandemic": "companion.games.pandemic",
     "cockroach_poker": "companion.games.cockroach_poker",
     "catan": "companion.games.catan",
 }
