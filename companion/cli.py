@@ -108,12 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--desktop", action="store_true", help="open the desktop window instead")
 
     ref = sub.add_parser("referee", help="apply a JSON-lines transcript and print the state")
-    ref.add_argument("game")
+    ref.add_argument("game_and_file", nargs="+", metavar="GAME [FILE]")
     ref.add_argument("--players", required=True, help="comma-separated names in seat order")
     ref.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     ref.add_argument("--lang", default=None, help="en, zh_Hans, zh_Hant or a locale tag")
     ref.add_argument("--reveal", action="store_true", help="include secret information")
-    ref.add_argument("file", nargs="?")
 
     exp = sub.add_parser("export", help="write a stored table to a JSON file")
     exp.add_argument("table_id")
@@ -135,10 +134,13 @@ def main(argv: list[str] | None = None) -> int:
         lang = args.lang if args.lang in LANGUAGES else resolve_locale(args.lang) if args.lang else _default_lang()
         players = [p.strip() for p in args.players.split(",")]
         options = _parse_options(args.option)
-        if args.file:
-            with open(args.file, encoding="utf-8") as fh:
-                return referee(args.game, players, options, fh, lang, args.reveal, sys.stdout)
-        return referee(args.game, players, options, sys.stdin, lang, args.reveal, sys.stdout)
+        if len(args.game_and_file) > 2:
+            parser.error("referee takes GAME and at most one FILE")
+        game_id, path = args.game_and_file[0], (args.game_and_file[1:] or [None])[0]
+        if path:
+            with open(path, encoding="utf-8") as fh:
+                return referee(game_id, players, options, fh, lang, args.reveal, sys.stdout)
+        return referee(game_id, players, options, sys.stdin, lang, args.reveal, sys.stdout)
     from .storage import Store
     from .transfer import ImportRefused, export_to_file, import_from_text
 
