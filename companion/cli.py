@@ -123,7 +123,13 @@ def main(argv: list[str] | None = None) -> int:
 
     if not argv or argv[0].startswith("--"):
         argv = ["serve", *argv]
-    args = parser.parse_args(argv)
+    # argparse cannot take a positional after options (GAME --players … FILE):
+    # collect what is left over and treat it as the rest of GAME [FILE].
+    args, extra = parser.parse_known_args(argv)
+    if extra and (args.command != "referee" or any(e.startswith("-") for e in extra)):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra:
+        args.game_and_file += extra
 
     if args.command == "serve":
         from .ui.app import serve as run_app
