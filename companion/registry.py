@@ -19,6 +19,7 @@ GAMES: dict[str, str] = {
     "pandemic": "companion.games.pandemic",
     "cockroach_poker": "companion.games.cockroach_poker",
     "catan": "companion.games.catan",
+    "im_the_boss": "companion.games.im_the_boss",
 }
 
 
