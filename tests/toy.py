@@ -63,6 +63,9 @@ class Toy(Game[ToyState]):
     def winners(self, state):
         return [] if state.winner is None else [state.winner]
 
+    def scores(self, state):
+        return [10.0 if seat == state.winner else 0.0 for seat in range(len(state.players))]
+
     def legal_actions(self, state):
         if state.phase == "end":
             return []

@@ -2,13 +2,78 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
+
+from .. import history
+from ..paths import user_data_dir
+from .widgets import banner, big_button, section_title
 
 if TYPE_CHECKING:
     from .app import App
 
 
+def _game_name(app: "App", game_id: str) -> str:
+    from .screens import game_title
+
+    return game_title(game_id, app.lang)
+
+
+def _pct(app: "App", value: float) -> str:
+    return f"{app.t.number(round(value * 100))}%"
+
+
+def _maybe(app: "App", value: float | None) -> str:
+    return "—" if value is None else app.t.number(value)
+
+
 def history_body(app: "App") -> ft.Control:
-    return ft.Column([ft.Text(app._("No finished games yet."))])
+    _ = app._
+    plays = history.plays(app.store)
+    if not plays:
+        return ft.Column([ft.Text(_("No finished games yet."), size=16)])
+    parts: list[ft.Control] = []
+    exported = app.nav.params.get("exported")
+    if exported:
+        parts.append(banner(_("Exported to {path}", path=exported), "ok"))
+
+    parts.append(section_title(_("Plays per game")))
+    parts.append(ft.Column([ft.Text(f"{_game_name(app, g)}: {app.t.number(n)}", size=15)
+                            for g, n in history.plays_per_game(plays).items()], spacing=2))
+
+    parts.append(section_title(_("Players")))
+    stats = history.player_stats(plays)
+    parts.append(ft.Row([ft.DataTable(
+        columns=[ft.DataColumn(ft.Text(h, weight=ft.FontWeight.BOLD)) for h in
+                 (_("Player"), _("Plays"), _("Wins"), _("Win rate"), _("Best"), _("Average"))],
+        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(c)) for c in (
+            s.name, app.t.number(s.plays), app.t.number(s.wins), _pct(app, s.win_rate),
+            _maybe(app, s.best), _maybe(app, s.average))]) for s in stats],
+        column_spacing=14, heading_row_height=40, data_row_min_height=36)], scroll=ft.ScrollMode.AUTO))
+
+    parts.append(section_title(_("Finished tables")))
+    sep = "、" if app.lang != "en" else ", "
+    for play in plays[:100]:
+        when = time.strftime("%Y-%m-%d", time.localtime(play.finished))
+        scores = ""
+        if play.scores:
+            scores = sep.join(f"{n} {app.t.number(s)}" for n, s in zip(play.players, play.scores) if s is not None)
+        parts.append(ft.ListTile(
+            title=ft.Text(f"{_game_name(app, play.game)} · {when}"),
+            subtitle=ft.Text(_("Winner: {names}", names=sep.join(play.winners) or "—") +
+                             (f"\n{scores}" if scores else "") +
+                             "\n" + _("{minutes} minutes", minutes=app.t.number(play.duration_minutes)))))
+
+    def export(e: Any) -> None:
+        folder = user_data_dir() / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        (folder / f"history-{stamp}.csv").write_text(history.to_csv(plays), encoding="utf-8")
+        (folder / f"history-{stamp}.json").write_text(history.to_json(plays), encoding="utf-8")
+        app.nav.params["exported"] = str(folder / f"history-{stamp}.*")
+        app.render()
+
+    parts.append(big_button(_("Export as CSV and JSON"), export, icon=ft.Icons.DOWNLOAD))
+    return ft.Column(parts, spacing=10)
