@@ -172,9 +172,17 @@ class App:
         return GameContext(
             game=self.table.game, setup=self.table.setup, state=self.table.state, lang=self.lang,
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
-            refresh=self.render, dark=self.theme == "dark")
+            refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark")
 
     # ----- drawing --------------------------------------------------------------
+    def patch(self, control: ft.Control) -> None:
+        """Send one control's changes (as-you-type results) without rebuilding
+        the screen, so the focused field keeps its focus."""
+        try:
+            control.update()
+        except RuntimeError:  # not mounted on a live page (in-process tests)
+            pass
+
     def render(self) -> None:
         from . import screens
 

@@ -30,6 +30,8 @@ Use only ``ctx`` to act:
 * ``ctx.player_color(seat)``: a stable colour per seat for boards.
 * ``ctx.open_clause(clause_id)``: opens the rules reader at that clause.
 * ``ctx.action_label(action)``: a readable label for any action.
+* ``ctx.refresh_control(control)``: send one control's changes without
+  rebuilding the screen (keeps focus in a half-filled form).
 
 Layout: the screen must work at 390×844 (phone, portrait) and 1024×768
 (tablet): wrap rows (``ft.Row(wrap=True)``), no fixed widths above 360 px,
@@ -60,6 +62,7 @@ class GameContext:
     private: Callable[[int, str, Callable[[Callable[[], None]], Any]], None]
     open_clause: Callable[[str], None]
     refresh: Callable[[], None]
+    refresh_control: Callable[[Any], None] = lambda control: None
     dark: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 

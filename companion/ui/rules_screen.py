@@ -1,19 +1,23 @@
-"""The rules reader: pick a game, read its clauses; the reader's language can
+"""The rules reader: search across every game and language as you type, pick a
+game, read its clauses with a table of contents.  The reader's language can
 differ from the app's and switches with one tap."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import flet as ft
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..registry import game_ids
 from ..rules import library
+from ..rules.search import Hit, search
 from .widgets import section_title
 
 if TYPE_CHECKING:
     from .app import App
+
+MAX_RESULTS = 30
 
 
 def _reader_lang(app: "App") -> str:
@@ -26,15 +30,19 @@ def _lang_switch(app: "App", current: str) -> ft.Control:
         app.nav.params["lang"] = lang
         app.render()
 
-    return ft.Row([ft.TextButton(LANGUAGE_NAMES[lang], on_click=lambda e, l=lang: pick(l),
-                                 style=ft.ButtonStyle(text_style=ft.TextStyle(
-                                     size=15, weight=ft.FontWeight.BOLD if lang == current else None)))
-                   for lang in LANGUAGES], wrap=True)
+    return ft.Row([
+        ft.Text(app._("Reading in:"), size=14),
+        *[ft.TextButton(LANGUAGE_NAMES[lang], on_click=lambda e, l=lang: pick(l),
+                        style=ft.ButtonStyle(text_style=ft.TextStyle(
+                            size=15, weight=ft.FontWeight.BOLD if lang == current else ft.FontWeight.NORMAL,
+                            decoration=ft.TextDecoration.UNDERLINE if lang == current else None)))
+          for lang in LANGUAGES]], wrap=True, spacing=2)
 
 
-def clause_card(clause: dict[str, Any], highlight: bool = False) -> ft.Control:
+def clause_card(clause: dict[str, Any], ruling_label: str, highlight: bool = False) -> ft.Control:
+    title = clause["title"] + (f"  · {ruling_label}" if clause.get("ruling") else "")
     body: list[ft.Control] = [
-        ft.Text(clause["title"], size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
         ft.Text(clause["text"], size=15, selectable=True),
     ]
     if clause.get("table"):
@@ -44,32 +52,92 @@ def clause_card(clause: dict[str, Any], highlight: bool = False) -> ft.Control:
             rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(c)) for c in row]) for row in table["rows"]],
             column_spacing=16, heading_row_height=40, data_row_min_height=36)], scroll=ft.ScrollMode.AUTO))
     return ft.Container(content=ft.Column(body, spacing=6), padding=10, border_radius=8,
-                        bgcolor=ft.Colors.AMBER_50 if highlight else None,
+                        bgcolor=ft.Colors.AMBER_100 if highlight else None, key=ft.ScrollKey(clause["id"]),
                         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
 
 
+def marked(text: str, spans: Sequence[tuple[int, int]], size: int = 14) -> ft.Text:
+    """Text with the matching spans in bold."""
+    pieces: list[ft.TextSpan] = []
+    pos = 0
+    for start, end in spans:
+        if start > pos:
+            pieces.append(ft.TextSpan(text[pos:start]))
+        pieces.append(ft.TextSpan(text[start:end], style=ft.TextStyle(weight=ft.FontWeight.BOLD,
+                                                                      bgcolor=ft.Colors.AMBER_100)))
+        pos = end
+    if pos < len(text):
+        pieces.append(ft.TextSpan(text[pos:]))
+    return ft.Text(spans=pieces, size=size)
+
+
+def result_tile(app: "App", hit: Hit) -> ft.Control:
+    return ft.Container(
+        content=ft.Column([
+            ft.Text(f"{hit.game_name} · {LANGUAGE_NAMES[hit.lang]}", size=12, color=ft.Colors.OUTLINE),
+            marked(hit.title, hit.title_spans, size=16),
+            marked(hit.snippet, hit.snippet_spans, size=14),
+        ], spacing=2),
+        padding=8, border_radius=8, on_click=lambda e: app.go("rules", game=hit.game, clause=hit.clause_id,
+                                                                lang=hit.lang))
+
+
 def rules_body(app: "App") -> ft.Control:
-    _ = app._
     lang = _reader_lang(app)
     game_id = app.nav.params.get("game")
-    parts: list[ft.Control] = [_lang_switch(app, lang)]
     if game_id is None:
-        parts.append(_search_box(app, lang))
-        for gid in game_ids():
-            parts.append(ft.ListTile(title=ft.Text(library.game_name(gid, lang), size=17),
-                                     on_click=lambda e, g=gid: app.go("rules", game=g, lang=lang),
-                                     min_height=52))
-        return ft.Column(parts, spacing=6)
+        return _library_home(app, lang)
+    return _reader(app, game_id, lang)
+
+
+def _library_home(app: "App", lang: str) -> ft.Control:
+    _ = app._
+    results = ft.Column(spacing=6)
+
+    def show(query: str) -> None:
+        app.nav.params["query"] = query
+        hits = search(query, prefer=lang, limit=MAX_RESULTS) if query.strip() else []
+        if query.strip() and not hits:
+            results.controls = [ft.Text(_("Nothing found for “{query}”.", query=query.strip()))]
+        else:
+            results.controls = [result_tile(app, h) for h in hits]
+
+    query = app.nav.params.get("query", "")
+    box = ft.TextField(label=_("Search all rules"), value=query, prefix_icon=ft.Icons.SEARCH,
+                       on_change=lambda e: (show(e.control.value or ""), app.patch(results)))
+    show(query)
+    from .screens import game_title
+
+    games = [ft.ListTile(title=ft.Text(game_title(gid, lang), size=17),
+                         on_click=lambda e, g=gid: app.go("rules", game=g, lang=lang), min_height=52)
+             for gid in game_ids()]
+    return ft.Column([_lang_switch(app, lang), box, results, section_title(_("Games")), *games], spacing=8)
+
+
+def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
+    _ = app._
     target = app.nav.params.get("clause")
-    parts.append(ft.Text(library.game_name(game_id, lang), size=24, weight=ft.FontWeight.BOLD))
-    for section in library.text(game_id, lang)["sections"]:
-        parts.append(section_title(section["title"]))
+    text = library.text(game_id, lang)
+    toc: list[ft.Control] = []
+    body: list[ft.Control] = []
+    for section in text["sections"]:
+        first = section["clauses"][0]["id"] if section["clauses"] else None
+        if first:
+            toc.append(ft.TextButton(section["title"], on_click=lambda e, k=first: _jump(app, k)))
+        body.append(section_title(section["title"]))
         for raw in section["clauses"]:
             clause = library.clause(raw["id"], lang)
             if clause is not None:
-                parts.append(clause_card(clause, highlight=raw["id"] == target))
-    return ft.Column(parts, spacing=8)
+                body.append(clause_card(clause, _("our ruling"), highlight=raw["id"] == target))
+    if target:
+        app.page.run_task(app.page.scroll_to, scroll_key=target, duration=300)
+    return ft.Column([
+        _lang_switch(app, lang),
+        ft.Text(library.game_name(game_id, lang), size=24, weight=ft.FontWeight.BOLD),
+        ft.ExpansionTile(title=ft.Text(_("Contents")), controls=[ft.Column(toc, spacing=0)]),
+        *body,
+    ], spacing=8)
 
 
-def _search_box(app: "App", lang: str) -> ft.Control:
-    return ft.Container()
+def _jump(app: "App", key: str) -> None:
+    app.page.run_task(app.page.scroll_to, scroll_key=key, duration=300)

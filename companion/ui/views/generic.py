@@ -124,7 +124,7 @@ def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
         fields.update({k: ft.TextField(label=k, width=300) for k in move.params})
         fields_box.controls = list(fields.values())
         if e is not None:
-            fields_box.update()
+            ctx.refresh_control(fields_box)
 
     def submit(e: Any) -> None:
         move = ctx.game.moves[move_pick.value or moves[0].name]
@@ -134,7 +134,7 @@ def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
         except (ValueError, TypeError):
             for f in fields.values():
                 f.error = ctx.ui("Check this value")
-            fields_box.update()
+            ctx.refresh_control(fields_box)
             return
         ctx.dispatch(action)
 

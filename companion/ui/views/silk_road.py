@@ -1,0 +1,385 @@
+"""Maritime Silk Road screen: the market's six cards, the supplies, each
+player's ships and special cards, secret money behind the hand-the-phone flow,
+and one small form per phase.
+
+Contract: ``companion/ui/context.py``.  Everything the screen decides is in the
+plain functions and form classes at the top (tested without a page); the
+``_draw_*`` functions only turn them into Flet controls.  Choices are always
+derived from ``Game.legal_actions`` so the screen never offers a refused move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import flet as ft
+
+from ...core.actions import Action
+from ...games.silk_road.state import SPECIALS, SilkState, facts
+from ..context import GameContext
+from ..widgets import big_button, section_title
+
+#: card colours of the goods (background, text)
+GOOD_COLORS: dict[str, tuple[str, str]] = {
+    "porcelain": ("#f5f5f5", "#212121"),
+    "silk": ("#7b1fa2", "#ffffff"),
+    "tea": ("#2e7d32", "#ffffff"),
+    "spice": ("#fbc02d", "#212121"),
+    "glass": ("#c62828", "#ffffff"),
+    "ore": ("#212121", "#ffffff"),
+}
+EMPTY_COLORS = ("#bdbdbd", "#212121")
+
+
+# ----- plain screen logic ------------------------------------------------------------
+@dataclass
+class Choices:
+    """What the current decision allows, read from ``legal_actions``."""
+
+    phase: str
+    seat: int | None = None
+    market_goods: list[str] = field(default_factory=list)
+    first_seats: list[int] = field(default_factory=list)
+    load_goods: list[str] = field(default_factory=list)
+    #: ship index -> goods it may be swapped to
+    swaps: dict[int, list[str]] = field(default_factory=dict)
+    #: card -> goods a new ship may carry ([] for the other cards)
+    buys: dict[str, list[str]] = field(default_factory=dict)
+    can_pass: bool = False
+    #: good -> the most cards of it that may be played now
+    plays: dict[str, int] = field(default_factory=dict)
+    can_draw: bool = False
+    extra_counts: list[int] = field(default_factory=list)
+
+
+def read_choices(actions: Sequence[Action], phase: str) -> Choices:
+    out = Choices(phase)
+    for a in actions:
+        if a.player is not None:
+            out.seat = a.player
+        if a.type == "market_card":
+            out.market_goods.append(a["good"])
+        elif a.type == "first_player":
+            out.first_seats.append(a["first_player"])
+        elif a.type == "load":
+            out.load_goods.append(a["good"])
+        elif a.type == "swap":
+            out.swaps.setdefault(a["ship"], []).append(a["good"])
+        elif a.type == "buy":
+            goods = out.buys.setdefault(a["card"], [])
+            if "good" in a:
+                goods.append(a["good"])
+        elif a.type == "pass":
+            out.can_pass = True
+        elif a.type == "play":
+            out.plays[a["good"]] = max(out.plays.get(a["good"], 0), len(a["slots"]))
+        elif a.type == "draw":
+            out.can_draw = True
+        elif a.type == "exchange_draw":
+            out.extra_counts.append(a["count"])
+    return out
+
+
+@dataclass
+class PlayForm:
+    """Phase 2: choose a good, then tap the market positions the cards now cover."""
+
+    good: str | None = None
+    slots: list[int] = field(default_factory=list)
+
+    def pick(self, good: str) -> None:
+        if good != self.good:
+            self.good, self.slots = good, []
+
+    def toggle(self, slot: int, most: int) -> None:
+        if slot in self.slots:
+            self.slots.remove(slot)
+        elif len(self.slots) < most:
+            self.slots.append(slot)
+            self.slots.sort()
+
+    def preview(self, market: Sequence[str]) -> list[str]:
+        """The market as it will look after the play."""
+        return [self.good if (self.good and i in self.slots) else g for i, g in enumerate(market)]
+
+    def action(self, seat: int) -> Action | None:
+        if self.good is None or not self.slots:
+            return None
+        return Action.make("play", seat, good=self.good, slots=list(self.slots))
+
+
+@dataclass
+class SwapForm:
+    """Phase 1 (and the porter's extra swaps): a ship, then its new good."""
+
+    ship: int | None = None
+
+    def action(self, seat: int, good: str) -> Action | None:
+        return None if self.ship is None else Action.make("swap", seat, ship=self.ship, good=good)
+
+
+def buy_action(seat: int, card: str, good: str | None = None) -> Action:
+    return Action.make("buy", seat, card=card, good=good) if good else Action.make("buy", seat, card=card)
+
+
+def market_cells(state: SilkState) -> list[str | None]:
+    """The six market positions; None where the table has not entered a card yet."""
+    size = facts().market_size
+    return [state.market[i] if i < len(state.market) else None for i in range(size)]
+
+
+def money_visible(state: SilkState) -> bool:
+    return state.open_money or state.phase == "end"
+
+
+def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per player: name, hand, ships, special-card counts, money/income when public."""
+    rows = []
+    for seat, p in enumerate(view["players"]):
+        rows.append({
+            "seat": seat, "name": p["name"], "hand": p["hand"], "ships": list(p["ships"]),
+            "specials": {k: p[k + "s"] for k in ("exchange", "licence", "porter")},
+            "money": p.get("money"), "income": p.get("income"),
+        })
+    return rows
+
+
+# ----- drawing -------------------------------------------------------------------------
+def _good_name(ctx: GameContext, good: str | None) -> str:
+    return "?" if good is None else ctx.t(f"ui.good.{good}")
+
+
+def _good_chip(ctx: GameContext, good: str | None, text: str | None = None, selected: bool = False,
+               on_click: Callable[[Any], None] | None = None, width: int = 96) -> ft.Control:
+    bg, fg = GOOD_COLORS.get(good or "", EMPTY_COLORS)
+    return ft.Container(
+        content=ft.Text(text or _good_name(ctx, good), color=fg, size=15, weight=ft.FontWeight.W_600,
+                        text_align=ft.TextAlign.CENTER),
+        bgcolor=bg, width=width, height=ctx.TOUCH, border_radius=8, alignment=ft.Alignment.CENTER,
+        border=ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#616161"),
+        on_click=on_click, padding=4)
+
+
+def _redraw(holder: ft.Container, make: Callable[[], ft.Control]) -> None:
+    holder.content = make()
+    try:
+        holder.update()
+    except RuntimeError:  # not on a page (tests build the screen without one)
+        pass
+
+
+def _draw_market(ctx: GameContext, state: SilkState) -> ft.Control:
+    cells = market_cells(state)
+    chips = [_good_chip(ctx, g, f"{i + 1}. {_good_name(ctx, g)}", width=110) for i, g in enumerate(cells)]
+    counts = [f"{_good_name(ctx, g)} {ctx.num(state.market.count(g))}"
+              for g in facts().goods if state.market.count(g)]
+    return ft.Column([section_title(ctx.t("ui.market")),
+                      ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+                      ft.Text(" · ".join(counts), size=14)], spacing=6)
+
+
+def _draw_supply(ctx: GameContext, state: SilkState) -> ft.Control:
+    f = facts()
+    tokens = [_good_chip(ctx, g, f"{_good_name(ctx, g)} {ctx.num(state.tokens[g])}", width=100) for g in f.goods]
+    specials = [ft.Text(f"{ctx.t('ui.card.' + c)}: {ctx.t('ui.left', count=state.specials[c])} · "
+                        f"{ctx.t('ui.price', price=f.prices[c])}", size=14) for c in SPECIALS]
+    return ft.Column([
+        ft.Text(ctx.t("ui.deck_count", count=state.deck), size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(ctx.t("ui.tokens"), size=14), ft.Row(tokens, wrap=True, spacing=6, run_spacing=6),
+        ft.Text(ctx.t("ui.specials"), size=14), *specials,
+    ], spacing=6)
+
+
+def _draw_last_play(ctx: GameContext, state: SilkState) -> ft.Control:
+    if state.last_player is None:
+        return ft.Container()
+    text = ctx.t("ui.last_play_text", player=state.last_player, cards=state.last_cards,
+                 good=_good_name(ctx, state.last_good), count=state.last_showing)
+    return ft.Text(f"{ctx.t('ui.last_play')}: {text}", size=14)
+
+
+def _private_money(ctx: GameContext, state: SilkState, seat: int) -> None:
+    def form(done: Callable[[], None]) -> ft.Control:
+        p = state.players[seat]
+        return ft.Column([
+            ft.Text(ctx.t("ui.private_money", amount=ctx.money(p.money)), size=22, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t("ui.private_income", amount=ctx.money(p.income)), size=16),
+            big_button(ctx.t("ui.done"), lambda e: done(), filled=True),
+        ], spacing=10)
+
+    ctx.private(seat, ctx.t("ui.private_title", player=seat), form)
+
+
+def _draw_players(ctx: GameContext, state: SilkState, view: dict[str, Any]) -> ft.Control:
+    cards = []
+    for row in player_rows(view):
+        seat = row["seat"]
+        ships = [_good_chip(ctx, g, f"{i + 1}. {_good_name(ctx, g)}", width=100) for i, g in enumerate(row["ships"])]
+        specials = ", ".join(f"{ctx.t('ui.card.' + k)} ×{ctx.num(n)}" for k, n in row["specials"].items() if n)
+        lines: list[ft.Control] = [
+            ft.Text(row["name"], size=17, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
+            ft.Text(ctx.t("ui.hand_count", count=row["hand"]), size=14),
+            ft.Row(ships, wrap=True, spacing=4, run_spacing=4),
+        ]
+        if specials:
+            lines.append(ft.Text(specials, size=14))
+        if row["money"] is not None:
+            lines.append(ft.Text(f"{ctx.t('ui.money_title')}: {ctx.money(row['money'])} "
+                                 f"({ctx.t('ui.income')}: {ctx.money(row['income'])})", size=14))
+        else:
+            lines.append(big_button(ctx.t("ui.show_money", player=seat),
+                                    lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK))
+        cards.append(ft.Container(content=ft.Column(lines, spacing=4), padding=10, border_radius=10,
+                                  width=340, border=ft.Border.all(2, ctx.player_color(seat))))
+    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+
+
+def _good_buttons(ctx: GameContext, goods: Sequence[str], on_pick: Callable[[str], None]) -> ft.Control:
+    return ft.Row([_good_chip(ctx, g, on_click=lambda e, g=g: on_pick(g)) for g in goods],
+                  wrap=True, spacing=6, run_spacing=6)
+
+
+def _draw_setup(ctx: GameContext, state: SilkState, ch: Choices) -> list[ft.Control]:
+    if ch.phase == "setup_market":
+        return [ft.Text(ctx.t("ui.pick_market", slot=len(state.market) + 1), size=16),
+                _good_buttons(ctx, ch.market_goods, lambda g: ctx.dispatch(Action.make("market_card", good=g)))]
+    if ch.phase == "setup_first":
+        return [ft.Text(ctx.t("ui.pick_first"), size=16),
+                ft.Row([big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(
+                    Action.make("first_player", first_player=s))) for s in ch.first_seats], wrap=True, spacing=8)]
+    seat = ch.seat if ch.seat is not None else 0
+    ship = state.loads // len(state.players) + 1
+    return [ft.Text(ctx.t("ui.pick_load", player=seat, ship=ship), size=16),
+            _good_buttons(ctx, ch.load_goods, lambda g: ctx.dispatch(Action.make("load", seat, good=g)))]
+
+
+def _draw_swap(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft.Control:
+    form = SwapForm()
+    holder = ft.Container()
+    ships = state.players[seat].ships
+
+    def make() -> ft.Control:
+        row = [_good_chip(ctx, ships[i], f"{i + 1}. {_good_name(ctx, ships[i])}", selected=form.ship == i,
+                          on_click=lambda e, i=i: pick_ship(i), width=110) for i in sorted(ch.swaps)]
+        parts: list[ft.Control] = [ft.Row(row, wrap=True, spacing=6, run_spacing=6)]
+        if form.ship is not None:
+            parts += [ft.Text(ctx.t("ui.swap_good", n=form.ship + 1), size=14),
+                      _good_buttons(ctx, ch.swaps[form.ship], pick_good)]
+        return ft.Column(parts, spacing=6)
+
+    def pick_ship(i: int) -> None:
+        form.ship = i
+        _redraw(holder, make)
+
+    def pick_good(good: str) -> None:
+        action = form.action(seat, good)
+        if action is not None:
+            ctx.dispatch(action)
+
+    holder.content = make()
+    return ft.Column([ft.Text(ctx.t("ui.swap_title"), size=16, weight=ft.FontWeight.BOLD), holder], spacing=6)
+
+
+def _draw_buy(ctx: GameContext, ch: Choices, seat: int) -> ft.Control:
+    holder = ft.Container()
+    state = {"ship": False}
+
+    def make() -> ft.Control:
+        buttons = [big_button(f"{ctx.t('ui.card.' + c)} ({ctx.num(facts().prices[c])})",
+                              lambda e, c=c: pick(c)) for c in SPECIALS if c in ch.buys]
+        parts: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
+        if state["ship"]:
+            parts += [ft.Text(ctx.t("ui.ship_good"), size=14),
+                      _good_buttons(ctx, ch.buys["ship"], lambda g: ctx.dispatch(buy_action(seat, "ship", g)))]
+        return ft.Column(parts, spacing=6)
+
+    def pick(card: str) -> None:
+        if card == "ship":
+            state["ship"] = True
+            _redraw(holder, make)
+        else:
+            ctx.dispatch(buy_action(seat, card))
+
+    holder.content = make()
+    return ft.Column([ft.Text(ctx.t("ui.buy_title"), size=16, weight=ft.FontWeight.BOLD), holder], spacing=6)
+
+
+def _draw_play(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft.Control:
+    form = PlayForm()
+    holder = ft.Container()
+
+    def make() -> ft.Control:
+        parts: list[ft.Control] = [ft.Text(ctx.t("ui.play_good"), size=14),
+                                   ft.Row([_good_chip(ctx, g, selected=form.good == g,
+                                                      on_click=lambda e, g=g: pick(g)) for g in ch.plays],
+                                          wrap=True, spacing=6, run_spacing=6)]
+        if form.good is not None:
+            after = form.preview(state.market)
+            cells = [_good_chip(ctx, g, f"{i + 1}. {_good_name(ctx, g)}", selected=i in form.slots,
+                                on_click=lambda e, i=i: toggle(i), width=110) for i, g in enumerate(after)]
+            parts += [ft.Text(ctx.t("ui.play_slots"), size=14), ft.Row(cells, wrap=True, spacing=6, run_spacing=6)]
+            if form.slots:
+                parts.append(big_button(ctx.t("ui.play_confirm", count=len(form.slots)), confirm, filled=True))
+        return ft.Column(parts, spacing=6)
+
+    def pick(good: str) -> None:
+        form.pick(good)
+        _redraw(holder, make)
+
+    def toggle(slot: int) -> None:
+        if form.good is not None:
+            form.toggle(slot, ch.plays[form.good])
+            _redraw(holder, make)
+
+    def confirm(e: Any) -> None:
+        action = form.action(seat)
+        if action is not None:
+            ctx.dispatch(action)
+
+    holder.content = make()
+    return ft.Column([ft.Text(ctx.t("ui.play_title"), size=16, weight=ft.FontWeight.BOLD), holder], spacing=6)
+
+
+def _draw_turn(ctx: GameContext, state: SilkState, ch: Choices) -> list[ft.Control]:
+    seat = ch.seat if ch.seat is not None else state.turn
+    parts: list[ft.Control] = []
+    if ch.phase == "exchange":
+        return [ft.Text(ctx.t("ui.extra_title"), size=16, weight=ft.FontWeight.BOLD),
+                ft.Row([big_button(ctx.num(n), lambda e, n=n: ctx.dispatch(
+                    Action.make("exchange_draw", seat, count=n))) for n in ch.extra_counts], wrap=True, spacing=8)]
+    if ch.swaps:
+        parts.append(_draw_swap(ctx, state, ch, seat))
+    if ch.buys:
+        parts.append(_draw_buy(ctx, ch, seat))
+    if ch.can_pass:
+        parts.append(big_button(ctx.t("action.pass", player=seat), lambda e: ctx.dispatch(Action.make("pass", seat))))
+    if ch.plays:
+        parts.append(_draw_play(ctx, state, ch, seat))
+    if ch.can_draw:
+        parts.append(big_button(ctx.t("ui.draw_button", count=min(facts().draw, state.deck)),
+                                lambda e: ctx.dispatch(Action.make("draw", seat)), icon=ft.Icons.STYLE))
+    return parts
+
+
+def build(ctx: GameContext) -> ft.Control:
+    from .generic import free_entry
+
+    state: SilkState = ctx.state
+    view = ctx.game.view(state, reveal=False)
+    legal = ctx.game.legal_actions(state)
+    ch = read_choices(legal, state.phase)
+    parts: list[ft.Control] = []
+    if state.phase.startswith("setup"):
+        parts += _draw_setup(ctx, state, ch)
+    elif legal:
+        parts += _draw_turn(ctx, state, ch)
+    parts += [_draw_market(ctx, state), _draw_last_play(ctx, state), _draw_players(ctx, state, view),
+              _draw_supply(ctx, state)]
+    if not money_visible(state):
+        parts.append(ft.Text(ctx.t("ui.income_secret"), size=13, italic=True))
+    corrections = free_entry(ctx, corrections=True)
+    if isinstance(corrections, ft.Column):
+        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
+                                      controls=[corrections]))
+    return ft.Column(parts, spacing=12)

@@ -1,0 +1,83 @@
+"""Drive the app's screens in-process: a stand-in page that records what the
+shell puts on it, and helpers to find controls by text and press them."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import flet as ft
+
+
+class FakePage:
+    def __init__(self) -> None:
+        self.controls: list[Any] = []
+        self.appbar: Any = None
+        self.updates = 0
+        self.tasks: list[Any] = []
+
+    def update(self, *controls: Any) -> None:
+        self.updates += 1
+
+    def run_task(self, handler: Any, *args: Any, **kwargs: Any) -> None:
+        self.tasks.append((handler, args, kwargs))
+
+
+class Event:
+    def __init__(self, control: Any, data: Any = None) -> None:
+        self.control = control
+        self.data = data
+
+
+def walk(control: Any) -> Iterator[Any]:
+    if control is None:
+        return
+    if isinstance(control, (list, tuple)):
+        for item in control:
+            yield from walk(item)
+        return
+    if not isinstance(control, ft.BaseControl):
+        return
+    yield control
+    for attr in ("content", "controls", "title", "subtitle", "leading", "trailing", "actions", "spans"):
+        child = getattr(control, attr, None)
+        if child is not None and not isinstance(child, str):
+            yield from walk(child)
+
+
+def texts(page: FakePage) -> list[str]:
+    out = []
+    for control in walk([page.appbar, page.controls]):
+        for attr in ("value", "content", "label", "tooltip", "text"):
+            value = getattr(control, attr, None)
+            if isinstance(value, str):
+                out.append(value)
+        if isinstance(control, ft.Text) and control.spans:
+            out.append("".join(s.text or "" for s in control.spans))
+    return out
+
+
+def find(page: FakePage, text: str, kind: type | None = None) -> Any:
+    """The first control showing exactly ``text`` (button label, tooltip, text)."""
+    for control in walk([page.appbar, page.controls]):
+        if kind is not None and not isinstance(control, kind):
+            continue
+        for attr in ("content", "value", "tooltip", "label", "text"):
+            if getattr(control, attr, None) == text:
+                return control
+        if isinstance(control, ft.ListTile) and isinstance(control.title, ft.Text) and control.title.value == text:
+            return control
+    raise LookupError(f"{text!r} not on the page; texts: {texts(page)[:60]}")
+
+
+def press(page: FakePage, text: str) -> None:
+    control = find(page, text)
+    handler = getattr(control, "on_click", None)
+    assert handler is not None, f"{text!r} cannot be pressed"
+    handler(Event(control))
+
+
+def type_into(page: FakePage, label: str, value: str) -> None:
+    field = find(page, label, ft.TextField)
+    field.value = value
+    if field.on_change:
+        field.on_change(Event(field))
