@@ -1,0 +1,205 @@
+"""The Maritime Silk Road screen without a browser: the plain screen logic, and
+the built control tree driven by calling its click handlers (a fake context
+records what the screen dispatches)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+import pytest
+
+from companion.core import Action, IllegalAction
+from companion.games.silk_road import GAME
+from companion.ui.context import GameContext
+from companion.ui.views import silk_road as screen
+
+from games.test_silk_road_support import A, play, table, turn
+
+GOODS = ["porcelain", "silk", "tea", "spice", "glass", "ore"]
+
+
+class Table:
+    """A session plus a GameContext whose dispatch applies to it, as the shell does."""
+
+    def __init__(self, session, lang: str = "en") -> None:
+        self.session = session
+        self.lang = lang
+        self.sent: list[Action] = []
+        self.refused: list[str] = []
+        self.privately: list[tuple[int, str, Any]] = []
+
+    def ctx(self) -> GameContext:
+        def dispatch(action: Action) -> bool:
+            self.sent.append(action)
+            try:
+                self.session.apply(action)
+            except IllegalAction as exc:
+                self.refused.append(exc.code)
+                return False
+            return True
+
+        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
+            self.privately.append((seat, title, form(lambda: None)))
+
+        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
+                           lambda cid: None, lambda: None)
+
+    def build(self) -> ft.Control:
+        return screen.build(self.ctx())
+
+
+def walk(control: Any):
+    yield control
+    for attr in ("content", "controls"):
+        child = getattr(control, attr, None)
+        if isinstance(child, list):
+            for c in child:
+                yield from walk(c)
+        elif isinstance(child, ft.Control):
+            yield from walk(child)
+
+
+def texts(control: Any) -> list[str]:
+    out = []
+    for c in walk(control):
+        if isinstance(c, ft.Text) and isinstance(c.value, str):
+            out.append(c.value)
+        if isinstance(getattr(c, "content", None), str):
+            out.append(c.content)
+    return out
+
+
+def click(root: Any, label: str) -> None:
+    """Click the first clickable control showing ``label``."""
+    for c in walk(root):
+        handler = getattr(c, "on_click", None)
+        if handler is None:
+            continue
+        if label in texts(c):
+            handler(None)
+            return
+    raise AssertionError(f"nothing clickable shows {label!r}: {texts(root)}")
+
+
+def ready2(**options):
+    return table(["Ann", "Bo"], GOODS, 0, ["porcelain", "silk", "tea", "tea"], **options)
+
+
+# ----- plain logic ------------------------------------------------------------------
+def test_read_choices_phase1_and_phase2():
+    s = ready2()
+    s.apply(A("correct_money", target_player=0, money=10))
+    ch = screen.read_choices(GAME.legal_actions(s.state), s.state.phase)
+    assert ch.seat == 0 and ch.can_pass and not ch.plays
+    assert ch.swaps[0] == ["silk", "tea", "spice", "glass", "ore"]
+    assert set(ch.buys) == {"ship", "exchange"} and ch.buys["exchange"] == []
+    assert ch.buys["ship"] == GOODS
+    s.apply(A("pass", 0))
+    ch = screen.read_choices(GAME.legal_actions(s.state), s.state.phase)
+    assert ch.plays == {g: 3 for g in GOODS} and ch.can_draw and not ch.swaps
+
+
+def test_play_form_limits_and_preview():
+    form = screen.PlayForm()
+    assert form.action(0) is None
+    form.pick("tea")
+    for slot in (4, 1, 5):
+        form.toggle(slot, most=2)
+    assert form.slots == [1, 4]                        # the third tap is beyond the hand
+    assert form.preview(GOODS) == ["porcelain", "tea", "tea", "spice", "tea", "ore"]
+    form.toggle(1, most=2)
+    assert form.action(1) == Action.make("play", 1, good="tea", slots=[4])
+    form.pick("ore")                                   # a new good clears the positions
+    assert form.slots == []
+
+
+def test_market_cells_and_player_rows():
+    s = table(["Ann", "Bo"], ["tea", "ore"])
+    assert screen.market_cells(s.state) == ["tea", "ore", None, None, None, None]
+    rows = screen.player_rows(GAME.view(ready2().state))
+    assert rows[1]["ships"] == ["silk", "tea"] and rows[1]["money"] is None
+    assert rows[0]["specials"] == {"exchange": 0, "licence": 0, "porter": 0}
+
+
+# ----- the built screen ---------------------------------------------------------------
+def test_setup_is_entered_from_the_screen():
+    t = Table(table(["Ann", "Bo"]))
+    for good in GOODS:
+        click(t.build(), {"porcelain": "Porcelain", "silk": "Silk", "tea": "Tea", "spice": "Spice",
+                          "glass": "Glass", "ore": "Ore"}[good])
+    assert t.session.state.market == GOODS
+    click(t.build(), "Bo")
+    assert t.session.state.first == 1
+    for label in ("Tea", "Tea", "Ore", "Silk"):
+        click(t.build(), label)
+    assert [p.ships for p in t.session.state.players] == [["tea", "silk"], ["tea", "ore"]]
+    assert t.session.state.phase == "phase1" and t.refused == []
+
+
+def test_swap_buy_play_and_exchange_from_the_screen():
+    s = ready2()
+    s.apply(A("correct_money", target_player=0, money=20))
+    t = Table(s)
+    root = t.build()
+    click(root, "2. Tea")               # Ann's second ship ...
+    click(root, "Ore")                  # ... becomes ore (the form redraws in place)
+    assert s.state.players[0].ships == ["porcelain", "ore"]
+    root = t.build()
+    click(root, "Spice")                # phase 2: play spice
+    click(root, "1. Porcelain")         # on position 1
+    click(root, "4. Spice")             # spice is already there: it stays spice after the play
+    click(root, "Play these cards (2)")
+    assert t.sent[-1] == play(0, "spice", 0, 3)
+    assert s.state.market[:4] == ["spice", "silk", "tea", "spice"] and s.state.turn == 1
+    turn(s, 1)
+    root = t.build()
+    click(root, "Exchange (8)")
+    click(t.build(), "Draw 2 cards")
+    assert s.state.phase == "exchange"
+    click(t.build(), "0")
+    assert s.state.turn == 1 and s.state.players[0].exchanges == 1 and t.refused == []
+
+
+def test_buying_a_ship_asks_for_its_good():
+    s = ready2()
+    s.apply(A("correct_money", target_player=0, money=10))
+    t = Table(s)
+    root = t.build()
+    click(root, "Ship (10)")
+    click(root, "Glass")
+    assert s.state.players[0].ships == ["porcelain", "tea", "glass"]
+
+
+def test_money_is_private_unless_open_or_over():
+    s = ready2()
+    turn(s, 0, "pass", play(0, "tea", 0))          # 2 tea showing: Ann 2, Bo 2
+    t = Table(s)
+    root = t.build()
+    assert not any("Money:" in x for x in texts(root))
+    click(root, "Bo: see my money")
+    seat, title, form = t.privately[-1]
+    assert (seat, title) == (1, "Bo's money")
+    assert "Your money: 2 coins" in texts(form)
+    assert "The last play paid you: 2 coins" in texts(form)
+    opened = Table(ready2(open_money=True))
+    assert any(x.startswith("Money: 0 coins") for x in texts(opened.build()))
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_every_phase_builds_in_chinese(lang):
+    s = table(["甲", "乙", "丙"])
+    t = Table(s, lang)
+    seen = set()
+    import random
+
+    rng = random.Random(3)
+    while not GAME.is_over(s.state):
+        if s.state.phase not in seen:
+            seen.add(s.state.phase)
+            body = texts(t.build())
+            assert not any(x.startswith("ui.") or "{" in x for x in body), body
+        s.apply(rng.choice(GAME.legal_actions(s.state)))
+    body = texts(t.build())
+    assert any("元" in x for x in body)              # totals shown at the end
+    assert {"setup_market", "setup_first", "setup_load", "phase1", "phase2"} <= seen
