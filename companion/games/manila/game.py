@@ -1,0 +1,329 @@
+"""Manila (馬尼拉 / 马尼拉): the whole game, every rule checked, payouts computed."""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement, product
+from typing import Any, Mapping
+
+from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, SetupProblem, TableSetup
+from . import flow as fl
+from . import moves as mv
+from .facts import INSURANCE, load
+from .money import credit, share_cost, share_price, total_shares, unmortgaged, wealth
+from .state import ManilaState
+
+F = load()
+
+_WARE_INT = {w: Param("int", required=False) for w in F.wares}
+_ORDER = {"order": Param("str_list", required=False, choices=F.wares)}
+_ALL_BUT_END = frozenset({"deal", "supply", "auction", "buy", "launch", "place", "roll", "board", "pilot",
+                          "plunder", "reveal"})
+_AT_SEA = frozenset({"place", "roll", "board", "pilot"})
+
+
+def _m(name: str, run: Any, phases: set[str] | None, rule: str, actor: str = "turn",
+       params: Mapping[str, Param] | None = None, **kw: Any) -> Move[ManilaState]:
+    return Move(name, run, None if phases is None else frozenset(phases), actor,  # type: ignore[arg-type]
+                dict(params or {}), rule=rule, **kw)
+
+
+MOVES: dict[str, Move[ManilaState]] = {m.name: m for m in (
+    _m("enter_shares", mv.enter_shares, {"deal"}, "manila.setup.share_entry",
+       params={"wares": Param("str_list", choices=F.wares)}, secret=True),
+    _m("shares_later", mv.shares_later, {"deal"}, "manila.setup.share_entry"),
+    _m("supply", mv.supply, {"supply"}, "manila.setup.supply_count", actor="table",
+       params={w: Param("int") for w in F.wares}),
+    _m("bid", mv.bid, {"auction"}, "manila.auction.bids", params={"amount": Param("int")}),
+    _m("pass_bid", mv.pass_bid, {"auction"}, "manila.auction.pass"),
+    _m("buy_share", mv.buy_share, {"buy"}, "manila.harbor_master.buy",
+       params={"ware": Param("str", choices=F.wares)}),
+    _m("skip_share", mv.skip_share, {"buy"}, "manila.harbor_master.buy"),
+    _m("launch", mv.launch, {"launch"}, "manila.harbor_master.launch", params=_WARE_INT),
+    _m("place", mv.place, {"place"}, "manila.placement.order",
+       params={"space": Param("str", choices=mv.all_spaces())}),
+    _m("pass_place", mv.pass_place, {"place"}, "manila.placement.restraint"),
+    _m("roll", mv.roll, {"roll"}, "manila.movement.roll", params={**_WARE_INT, **_ORDER}),
+    _m("board", mv.board, {"board"}, "manila.pirates.board",
+       params={"ware": Param("str", choices=F.wares), "slot": Param("int", required=False)}),
+    _m("stay", mv.stay, {"board"}, "manila.pirates.board"),
+    _m("pilot", mv.pilot, {"pilot"}, "manila.pilots.when", params={**_WARE_INT, **_ORDER}),
+    _m("skip_pilot", mv.skip_pilot, {"pilot"}, "manila.pilots.when"),
+    _m("plunder", mv.plunder, {"plunder"}, "manila.pirates.plunder",
+       params={"ware": Param("str", choices=F.wares), "to": Param("str", choices=("harbor", "shipyard"))}),
+    _m("reveal_shares", mv.reveal_shares, {"reveal"}, "manila.end.reveal",
+       params={"wares": Param("str_list", required=False, choices=F.wares)}, undoable=False),
+    _m("mortgage", mv.mortgage, _ALL_BUT_END, "manila.loans.mortgage", actor="seat"),
+    _m("redeem", mv.redeem, _ALL_BUT_END, "manila.loans.redeem", actor="seat"),
+    _m("correct_money", mv.correct_money, None, "manila.app.corrections", actor="table",
+       params={"for_player": Param("seat"), "money": Param("int")}, correction=True),
+    _m("correct_boat", mv.correct_boat, _AT_SEA, "manila.app.corrections", actor="table",
+       params={"ware": Param("str", choices=F.wares), "position": Param("int")}, correction=True),
+)}
+
+
+class Manila(Game[ManilaState]):
+    id = "manila"
+    kind = "referee"
+    min_players = F.min_players
+    max_players = F.max_players
+    flow_rule = "manila.overview.voyage"
+    options = (
+        OptionSpec("oldest", "int", 0, min=0, max=F.max_players - 1),
+        OptionSpec("pirate_variant", "bool", False),
+    )
+    moves = MOVES
+
+    # ----- setup ---------------------------------------------------------------------
+    def validate_game_setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> list[SetupProblem]:
+        if options["oldest"] >= len(players):
+            return [SetupProblem("oldest_not_at_table", oldest=options["oldest"], count=len(players))]
+        return []
+
+    def new_state(self, setup: TableSetup) -> ManilaState:
+        n = len(setup.players)
+        state = ManilaState(
+            players=list(setup.players), phase="deal", oldest=setup.options["oldest"],
+            variant=setup.options["pirate_variant"], cash=[F.start_money] * n,
+            left=[F.accomplices[n]] * n, mortgaged=[0] * n, bought=[{} for _ in range(n)],
+            dealt=[None] * n, share_state=["pending"] * n, supply={}, dealt_count={},
+            price_step={w: 0 for w in F.wares},
+        )
+        fl.reset_board(state)
+        return state
+
+    def clone(self, state: ManilaState) -> ManilaState:
+        return state.clone()
+
+    # ----- flow --------------------------------------------------------------------------
+    def active_players(self, state: ManilaState) -> frozenset[int]:
+        phase = state.phase
+        if phase in ("deal", "reveal"):
+            waiting = ("pending",) if phase == "deal" else ("secret", "later")
+            return frozenset(i for i, s in enumerate(state.share_state) if s in waiting)
+        if phase == "auction":
+            return frozenset({state.bidder})
+        if phase in ("buy", "launch", "roll"):
+            return frozenset({state.master}) if state.master is not None else frozenset()
+        if phase == "place":
+            return frozenset({state.queue[0]})
+        if phase == "board":
+            return frozenset({state.pirates[fl.pirate_index(state)]})
+        if phase == "pilot":
+            seat = state.spaces[f"pilot_{state.pilots_due[0]}"]
+            return frozenset() if seat is None else frozenset({seat})
+        if phase == "plunder":
+            return frozenset({state.pirates[0]})
+        return frozenset()
+
+    def winners(self, state: ManilaState) -> list[int]:
+        if state.phase != "end":
+            return []
+        totals = [wealth(state, s) or 0 for s in range(state.n)]
+        best = max(totals)
+        return [s for s, t in enumerate(totals) if t == best]
+
+    def scores(self, state: ManilaState) -> list[float] | None:
+        if state.phase != "end":
+            return None
+        return [float(wealth(state, s) or 0) for s in range(state.n)]
+
+    # ----- every legal action, in a fixed order -------------------------------------------------
+    def legal_actions(self, state: ManilaState) -> list[Action]:
+        if state.phase == "end":
+            return []
+        out = self._phase_actions(state)
+        for seat in range(state.n):
+            if unmortgaged(state, seat) > 0:
+                out.append(Action.make("mortgage", seat))
+            if state.mortgaged[seat] > 0 and state.cash[seat] >= F.redeem:
+                out.append(Action.make("redeem", seat))
+        return out
+
+    def _phase_actions(self, state: ManilaState) -> list[Action]:
+        phase = state.phase
+        active = sorted(self.active_players(state))
+        if phase == "deal":
+            return [a for seat in active for a in self._deal_actions(state, seat)]
+        if phase == "supply":
+            return self._supply_actions(state)
+        if phase == "reveal":
+            return [a for seat in active for a in self._reveal_actions(state, seat)]
+        seat = active[0]
+        if phase == "auction":
+            low = max(F.min_bid, state.high_bid + 1)
+            return [Action.make("bid", seat, amount=a) for a in range(low, credit(state, seat) + 1)] + \
+                [Action.make("pass_bid", seat)]
+        if phase == "buy":
+            return [Action.make("buy_share", seat, ware=w) for w in F.wares
+                    if state.supply[w] > 0 and share_cost(state, w) <= credit(state, seat)] + \
+                [Action.make("skip_share", seat)]
+        if phase == "launch":
+            return self._launch_actions(seat)
+        if phase == "place":
+            return self._place_actions(state, seat)
+        if phase == "roll":
+            return self._roll_actions(state, seat)
+        if phase == "board":
+            return [Action.make("board", seat, ware=w) if slot is None else
+                    Action.make("board", seat, ware=w, slot=slot)
+                    for w, slot in fl.boarding_targets(state)] + [Action.make("stay", seat)]
+        if phase == "pilot":
+            return self._pilot_actions(state, seat)
+        if phase == "plunder":
+            return [Action.make("plunder", seat, ware=w, to=to) for w in state.to_decide
+                    for to in ("harbor", "shipyard")]
+        return []
+
+    def _deal_actions(self, state: ManilaState, seat: int) -> list[Action]:
+        out = []
+        for hand in combinations_with_replacement(F.wares, F.shares_per_player):
+            try:
+                mv._check_hand(state, list(hand))
+            except IllegalAction:
+                continue
+            out.append(Action.make("enter_shares", seat, wares=list(hand)))
+        return out + [Action.make("shares_later", seat)]
+
+    def _supply_actions(self, state: ManilaState) -> list[Action]:
+        need = F.shares_total - F.shares_per_player * state.n
+        bounds = mv.supply_range(state)
+        ranges = [range(lo, hi + 1) for lo, hi in bounds.values()]
+        return [Action.make("supply", None, **dict(zip(F.wares, counts)))
+                for counts in product(*ranges) if sum(counts) == need]
+
+    def _reveal_actions(self, state: ManilaState, seat: int) -> list[Action]:
+        if state.share_state[seat] == "secret":
+            return [Action.make("reveal_shares", seat)]
+        out = []
+        for hand in combinations_with_replacement(F.wares, F.shares_per_player):
+            try:
+                mv._check_hand(state, list(hand))
+            except IllegalAction:
+                continue
+            out.append(Action.make("reveal_shares", seat, wares=list(hand)))
+        return out
+
+    def _launch_actions(self, seat: int) -> list[Action]:
+        out = []
+        span = range(F.start_min, F.start_max + 1)
+        for left_out in reversed(F.wares):
+            cargo = [w for w in F.wares if w != left_out]
+            for starts in product(span, repeat=len(cargo)):
+                if sum(starts) == F.start_sum:
+                    out.append(Action.make("launch", seat, **dict(zip(cargo, starts))))
+        return out
+
+    def _place_actions(self, state: ManilaState, seat: int) -> list[Action]:
+        spaces = mv.open_spaces(state)
+        stowaway = mv.stowaway_allowed(state, seat, spaces)
+        limit = credit(state, seat)
+        return [Action.make("place", seat, space=s) for s, cost in spaces.items()
+                if s == INSURANCE or cost <= limit or stowaway] + [Action.make("pass_place", seat)]
+
+    def _roll_actions(self, state: ManilaState, seat: int) -> list[Action]:
+        moving = fl.at_sea(state)
+        out = []
+        for faces in product(range(F.die_min, F.die_max + 1), repeat=len(moving)):
+            dice = dict(zip(moving, faces))
+            arriving = fl.arrivals(state, dice)
+            if len(arriving) > 1:
+                out.extend(Action.make("roll", seat, order=o, **dice) for o in fl.arrival_orders(arriving))
+            else:
+                out.append(Action.make("roll", seat, **dice))
+        return out
+
+    def _pilot_actions(self, state: ManilaState, seat: int) -> list[Action]:
+        moving = fl.at_sea(state)
+        steps = F.pilot_steps[state.pilots_due[0]]
+        shapes: list[dict[str, int]] = []
+        for ware in moving:
+            for delta in (steps, -steps):
+                shapes.append({ware: delta})
+        if state.pilots_due[0] == "large":
+            for a, b in combinations(moving, 2):
+                for da, db in product((1, -1), repeat=2):
+                    shapes.append({a: da, b: db})
+        out = []
+        for moves in shapes:
+            if any(state.position[w] + d < F.start_min for w, d in moves.items()):
+                continue
+            arriving = [w for w, d in moves.items() if state.position[w] + d > F.last_space]
+            for order in fl.arrival_orders(arriving):
+                extra = {"order": order} if len(arriving) > 1 else {}
+                out.append(Action.make("pilot", seat, **moves, **extra))
+        return out + [Action.make("skip_pilot", seat)]
+
+    # ----- what the screen shows -------------------------------------------------------------------
+    def prompt(self, state: ManilaState) -> dict[str, Any]:
+        players = sorted(self.active_players(state))
+        phase = state.phase
+        code, params = f"phase.{phase}", {}
+        if phase == "auction":
+            params = {"high": state.high_bid}
+            if state.high_bidder is not None:
+                code, params = "phase.auction_high", {"high": state.high_bid, "high_player": state.high_bidder}
+        elif phase == "place":
+            params = {"round": state.round, "rounds": F.placement_rounds[state.n]}
+        elif phase == "roll":
+            params = {"roll": state.rolls + 1, "rolls": F.rolls}
+        elif phase == "pilot":
+            code = f"phase.pilot_{state.pilots_due[0]}"
+        elif phase == "end":
+            players = self.winners(state)
+        return {"code": code, "players": players, "params": params}
+
+    def view(self, state: ManilaState, reveal: bool = False) -> dict[str, Any]:
+        over = state.phase == "end"
+        players = []
+        for seat, name in enumerate(state.players):
+            show = reveal or state.share_state[seat] == "shown"
+            entry: dict[str, Any] = {
+                "name": name,
+                "money": state.cash[seat],
+                "loans": state.mortgaged[seat],
+                "accomplices": state.left[seat],
+                "shares": total_shares(state, seat),
+                "shares_bought": {w: n for w, n in state.bought[seat].items() if n},
+                "shares_dealt": list(state.dealt[seat]) if show and state.dealt[seat] is not None else None,
+                "shares_entry": state.share_state[seat] if state.share_state[seat] != "secret" or reveal
+                else "entered",
+            }
+            if over or (reveal and state.dealt[seat] is not None):
+                entry["wealth"] = wealth(state, seat)
+            players.append(entry)
+        boats = {}
+        for ware in state.cargo:
+            status = "sea"
+            space = None
+            if ware in state.harbor:
+                status, space = "harbor", F.harbor_spaces[state.harbor.index(ware)]
+            elif ware in state.shipyard:
+                status, space = "shipyard", F.shipyard_spaces[state.shipyard.index(ware)]
+            elif ware in state.plundered:
+                status = "plundered"
+            boats[ware] = {"position": state.position[ware], "seats": list(state.seats[ware]),
+                           "seat_costs": list(F.seat_costs[ware]), "status": status, "space": space,
+                           "plundered": ware in state.plundered}
+        return {
+            "voyage": state.voyage,
+            "harbor_master": state.master,
+            "players": players,
+            "prices": {w: share_price(state, w) for w in F.wares},
+            "supply": dict(state.supply),
+            "auction": {"high": state.high_bid, "high_player": state.high_bidder,
+                        "out": [i for i, o in enumerate(state.out) if o]},
+            "round": state.round,
+            "rolls": state.rolls,
+            "boats": boats,
+            "spaces": dict(state.spaces),
+            "pirates": list(state.pirates),
+            "ledger": [f._asdict() for f in state.ledger if f.voyage == self.last_paid_voyage(state)],
+        }
+
+    @staticmethod
+    def last_paid_voyage(state: ManilaState) -> int:
+        """The voyage whose payouts the breakdown shows (the current one once it is paid out)."""
+        return state.voyage if state.phase in ("reveal", "end") else state.voyage - 1
+
+
+GAME = Manila()
