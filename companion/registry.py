@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "manila": "companion.games.manila",
     "silk_road": "companion.games.silk_road",
     # --- score sheets and table helpers ---
+    "saboteur": "companion.games.saboteur",
     "pandemic": "companion.games.pandemic",
     "cockroach_poker": "companion.games.cockroach_poker",
     "catan": "companion.games.catan",
