@@ -53,6 +53,7 @@ def test_folding_latin() -> None:
     assert scripts.fold("Manila AUCTION") == "manila auction"
     assert scripts.fold("Ｍａｎｉｌａ　１２") == "manila 12"  # full-width forms and ideographic space
     assert scripts.fold("Café Über") == "cafe uber"
+    assert scripts.fold("I’m “it”") == 'i\'m "it"'
 
 
 @settings(max_examples=150, deadline=None)
@@ -109,7 +110,7 @@ def test_wrong_script_finds_each_character_with_its_offset() -> None:
 
 def test_check_rules_text_names_game_clause_and_character() -> None:
     data = {
-        "name": "馬尼拉",
+        "name": "马尼拉",
         "aka": ["马尼拉"],
         "sections": [{"id": "auction", "title": "拍賣", "clauses": [
             {"id": "manila.auction.bids", "title": "出價", "text": "每次出价都要更高。",
@@ -117,8 +118,9 @@ def test_check_rules_text_names_game_clause_and_character() -> None:
         "messages": {"bid_too_low": "出價太低了", "phase.auction": "请出價"},
     }
     problems = scripts.check_rules_text("manila", "zh_Hant", data)
+    # the aka 马尼拉 is a search alias, allowed in either script
     assert [(p.where, p.char) for p in problems] == [
-        ("aka[0]", "马"),
+        ("name", "马"),
         ("clause manila.auction.bids text", "价"),
         ("clause manila.auction.bids table row 0 cell 0", "个"),
         ("message phase.auction", "请"),
@@ -147,8 +149,8 @@ def test_rules_data_is_in_its_own_script(lang: str) -> None:
 
 
 def test_runtime_does_not_import_opencc() -> None:
-    code = ("import sys; import companion.rules.scripts as c;"
-            "c.fold('馬'); c.wrong_script('馬', 'zh_Hans'); print('opencc' in sys.modules)")
+    code = ("import sys; import companion.rules.search as s, companion.rules.reader, companion.rules.scripts as c;"
+            "c.fold('馬'); c.wrong_script('馬', 'zh_Hans'); s.search('馬尼拉'); print('opencc' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "False"
 

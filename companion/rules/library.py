@@ -214,3 +214,18 @@ def message(game_id: str, lang: str, key: str) -> str | None:
         return text(game_id, lang)["messages"].get(key)
     except RulesDataError:
         return None
+
+
+def clear_caches() -> None:
+    """Forget loaded facts and texts (tests that point the library at another folder)."""
+    facts.cache_clear()
+    text.cache_clear()
+    _clause_index.cache_clear()
+
+
+def phase_clauses(game_id: str) -> dict[str, list[str]]:
+    """facts.json ``phase_clauses``: phase -> clause ids for the "what can I do now?" card."""
+    raw = facts(game_id).get("phase_clauses", {})
+    if not isinstance(raw, dict):
+        raise RulesDataError(f"{game_id}/facts.json: phase_clauses must be an object")
+    return {str(phase): [str(cid) for cid in ids] for phase, ids in raw.items()}

@@ -5,7 +5,7 @@ OpenCC's dictionaries by ``scripts/build_script_tables.py`` (OpenCC itself is a
 development tool, never imported here).
 
 * :func:`fold` maps text to a search key of the same length: lower case,
-  full-width ASCII to ASCII, Latin accents dropped, Traditional characters
+  full-width ASCII to ASCII, curly quotes straight, Latin accents dropped, Traditional characters
   (and Taiwan / Hong Kong variant forms) to Simplified.  马尼拉 and 馬尼拉
   fold alike; offsets in the folded text are offsets in the original.
 * :func:`wrong_script` lists the characters of a text that do not belong to
@@ -67,6 +67,7 @@ def _fold_table() -> dict[int, str]:
             if folded is not None:
                 table[code] = folded
     table[0x3000] = " "  # ideographic space
+    table.update({0x2018: "'", 0x2019: "'", 0x201C: '"', 0x201D: '"'})  # curly quotes
     return table
 
 
@@ -130,12 +131,10 @@ class ScriptProblem:
 
 
 def _strings(data: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    """(where, string) for every piece of shown text of one rules file."""
+    """(where, string) for every piece of shown text of one rules file.  ``aka`` is left out:
+    those are other names people search for, often in the other script or language."""
     if isinstance(data.get("name"), str):
         yield "name", data["name"]
-    for i, aka in enumerate(data.get("aka", [])):
-        if isinstance(aka, str):
-            yield f"aka[{i}]", aka
     for section in data.get("sections", []):
         if not isinstance(section, dict):
             continue

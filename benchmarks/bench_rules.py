@@ -1,0 +1,149 @@
+"""Rules library benchmark: search latency and the time to open a game's rules.
+
+    .venv/bin/python benchmarks/bench_rules.py [--repeat N]
+
+Prints, for the library as it is now and for a full-size library (the real
+clauses copied under made-up game ids up to 13 games x 80 clauses x 3
+languages, the size issue 6 expects):
+
+* the time to build the search index (once per app run, on first search);
+* the median and 95th-percentile time per query over queries in all three
+  languages, typed as-you-type (every prefix of each query), goal < 5 ms median;
+* the time to open one game's rules: table of contents + every clause rendered,
+  cold (files read and parsed) and warm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from dataclasses import replace
+
+from companion.i18n import LANGUAGES
+from companion.rules import library, reader, search
+from companion.rules.search import Document, GameName, SearchIndex
+
+QUERIES = [
+    # English: words, prefixes, several terms
+    "auction", "bid", "dice", "score", "end of the game", "trade", "pass", "card", "round", "tie",
+    # Simplified
+    "拍卖", "出价", "骰子", "计分", "游戏结束", "交易", "回合", "玩家", "马尼拉", "船",
+    # Traditional
+    "拍賣", "出價", "擲骰", "計分", "遊戲結束", "交易", "回合", "玩家", "馬尼拉", "島",
+]
+GOAL_MS = 5.0
+FULL_GAMES, FULL_CLAUSES = 13, 80
+
+
+def typed(query: str) -> list[str]:
+    """What the search box holds after each keystroke (each word typed letter by letter)."""
+    return [query[:i] for i in range(1, len(query) + 1) if query[:i].strip()]
+
+
+def time_queries(index: SearchIndex, queries: list[str], repeat: int) -> list[float]:
+    times: list[float] = []
+    for _ in range(repeat):
+        for q in queries:
+            t0 = time.perf_counter()
+            index.search(q)
+            times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def full_size(docs: list[Document], names: list[GameName]) -> tuple[list[Document], list[GameName]]:
+    """The real clauses repeated under made-up game ids up to FULL_GAMES x FULL_CLAUSES per language."""
+    by_lang: dict[str, list[Document]] = {lang: [d for d in docs if d.lang == lang] for lang in LANGUAGES}
+    out: list[Document] = []
+    out_names: list[GameName] = []
+    for g in range(FULL_GAMES):
+        game = f"game{g:02d}"
+        for lang, pool in by_lang.items():
+            if not pool:
+                continue
+            for c in range(FULL_CLAUSES):
+                src = pool[(g * FULL_CLAUSES + c) % len(pool)]
+                out.append(replace(src, game=game, clause_id=f"{game}.s.c{c}"))
+            base = next((n for n in names if n.lang == lang), GameName(game, lang, game))
+            out_names.append(GameName(game, lang, f"{base.name} {g}", base.aka))
+    return out, out_names
+
+
+def report(label: str, index: SearchIndex, build_ms: float, repeat: int) -> None:
+    words = [q for query in QUERIES for q in typed(query)]
+    whole = time_queries(index, QUERIES, repeat)
+    keystrokes = time_queries(index, words, max(1, repeat // 2))
+    print(f"\n{label}: {len(index)} clause texts")
+    print(f"  build index:                {build_ms:8.1f} ms")
+    for name, times in (("whole queries", whole), ("every keystroke", keystrokes)):
+        med = statistics.median(times)
+        p95 = statistics.quantiles(times, n=20)[-1] if len(times) >= 20 else max(times)
+        verdict = "ok" if med < GOAL_MS else "OVER GOAL"
+        print(f"  {name:<16} median {med:6.3f} ms   p95 {p95:6.3f} ms   max {max(times):6.3f} ms"
+              f"   ({len(times)} searches, goal < {GOAL_MS} ms median: {verdict})")
+
+
+def open_game(game: str, lang: str) -> int:
+    toc = reader.toc(game, lang)
+    shown = 0
+    for cid in toc.clause_ids():
+        if reader.render_clause(cid, lang) is not None:
+            shown += 1
+    return shown
+
+
+def bench_open(repeat: int) -> None:
+    games = [g for g in library.game_dirs() if _loads(g)]
+    if not games:
+        print("\nopen a game's rules: no complete game folder yet")
+        return
+    print("\nopen a game's rules (table of contents + every clause rendered):")
+    for game in games:
+        cold: list[float] = []
+        warm: list[float] = []
+        for _ in range(repeat):
+            library.clear_caches()
+            t0 = time.perf_counter()
+            n = open_game(game, "zh_Hant")
+            cold.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            open_game(game, "zh_Hant")
+            warm.append((time.perf_counter() - t0) * 1000)
+        print(f"  {game:<16} {n:4d} clauses   cold {statistics.median(cold):7.2f} ms   "
+              f"warm {statistics.median(warm):7.2f} ms")
+
+
+def _loads(game: str) -> bool:
+    try:
+        for lang in LANGUAGES:
+            library.text(game, lang)
+    except library.RulesDataError:
+        return False
+    return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+
+    library.clear_caches()
+    search.reset()
+    t0 = time.perf_counter()
+    docs, names = search.library_documents()
+    index = SearchIndex(docs, names)
+    build_ms = (time.perf_counter() - t0) * 1000
+    games = sorted({d.game for d in docs})
+    print(f"library now: {len(games)} games with text ({', '.join(games) or 'none'})")
+    if docs:
+        report("library now", index, build_ms, args.repeat)
+        big_docs, big_names = full_size(docs, names)
+        t0 = time.perf_counter()
+        big = SearchIndex(big_docs, big_names)
+        report(f"full size ({FULL_GAMES} games x {FULL_CLAUSES} clauses x 3 languages)", big,
+               (time.perf_counter() - t0) * 1000, args.repeat)
+    bench_open(max(3, args.repeat // 4))
+
+
+if __name__ == "__main__":
+    main()

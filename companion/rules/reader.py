@@ -1,0 +1,196 @@
+"""View-models of the rules reader: pure functions, no flet.
+
+* :func:`toc` — a game's table of contents in one language;
+* :func:`render_clause` — one clause, its text filled from facts.json, split
+  into paragraphs, with its table, its neighbours (previous / next) and the
+  languages it can be switched to with one tap;
+* :func:`now_card` — the "what can I do now?" card of a phase, from the
+  clause ids listed in facts.json ``phase_clauses``;
+* :func:`refusal_link` — what a refusal shows: the sentence and the clause it
+  enforces, ready to open;
+* :func:`table_layout` — whether a table fits a phone's width as a grid or is
+  better shown as one card per row.
+
+The reader's language is a parameter everywhere: it may differ from the UI's.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..core.errors import RefereeError
+from ..i18n import LANGUAGES
+from ..messages import describe_error
+from . import library
+
+
+@dataclass(frozen=True, slots=True)
+class TocEntry:
+    id: str
+    title: str
+    ruling: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TocSection:
+    id: str
+    title: str
+    clauses: tuple[TocEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Toc:
+    game: str
+    lang: str
+    name: str
+    sections: tuple[TocSection, ...]
+
+    def clause_ids(self) -> list[str]:
+        return [c.id for s in self.sections for c in s.clauses]
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def records(self) -> list[list[tuple[str, str]]]:
+        """Each row as (column, cell) pairs: the card form for narrow screens."""
+        return [list(zip(self.columns, row)) for row in self.rows]
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseView:
+    id: str
+    game: str
+    lang: str
+    game_name: str
+    section_id: str
+    section_title: str
+    title: str
+    paragraphs: tuple[str, ...]
+    ruling: bool
+    table: TableView | None
+    previous_id: str | None
+    next_id: str | None
+    languages: tuple[str, ...]  # the languages this clause can be read in, reader's first
+
+
+@dataclass(frozen=True, slots=True)
+class NowItem:
+    clause_id: str
+    title: str
+    paragraphs: tuple[str, ...]
+    ruling: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NowCard:
+    game: str
+    phase: str
+    lang: str
+    items: tuple[NowItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RefusalLink:
+    message: str
+    clause_id: str | None
+    clause_title: str | None  # None when the clause is missing in this language
+
+
+def game_of(clause_id: str) -> str:
+    return clause_id.split(".", 1)[0]
+
+
+def toc(game: str, lang: str) -> Toc:
+    """The table of contents of ``game`` in ``lang`` (section and clause titles, rulings marked)."""
+    data = library.text(game, lang)
+    sections = tuple(
+        TocSection(s["id"], s["title"], tuple(
+            TocEntry(c["id"], library.render(game, c["title"], lang), bool(c.get("ruling", False)))
+            for c in s["clauses"]))
+        for s in data["sections"]
+    )
+    return Toc(game, lang, str(data["name"]), sections)
+
+
+def paragraphs(text: str) -> tuple[str, ...]:
+    """Text split at line breaks into non-empty paragraphs."""
+    return tuple(p.strip() for p in text.split("\n") if p.strip())
+
+
+def _section_id(game: str, lang: str, clause_id: str) -> str:
+    for section, clause in library.iter_clauses(game, lang):
+        if clause["id"] == clause_id:
+            return str(section["id"])
+    raise KeyError(clause_id)
+
+
+def render_clause(clause_id: str, lang: str) -> ClauseView | None:
+    """One clause ready to show, or None if no game has it in ``lang``."""
+    found = library.clause(clause_id, lang)
+    if found is None:
+        return None
+    game = found["game"]
+    ids = library.clause_ids(game, lang)
+    at = ids.index(clause_id)
+    table = found["table"]
+    languages = (lang,) + tuple(other for other in LANGUAGES if other != lang and _has(clause_id, other))
+    return ClauseView(
+        id=clause_id, game=game, lang=lang, game_name=library.game_name(game, lang),
+        section_id=_section_id(game, lang, clause_id), section_title=found["section"],
+        title=found["title"], paragraphs=paragraphs(found["text"]), ruling=found["ruling"],
+        table=None if table is None else TableView(tuple(table["columns"]),
+                                                   tuple(tuple(r) for r in table["rows"])),
+        previous_id=ids[at - 1] if at > 0 else None,
+        next_id=ids[at + 1] if at + 1 < len(ids) else None,
+        languages=languages,
+    )
+
+
+def _has(clause_id: str, lang: str) -> bool:
+    try:
+        return clause_id in library.clause_ids(game_of(clause_id), lang)
+    except library.RulesDataError:
+        return False
+
+
+def now_card(game: str, phase: str, lang: str) -> NowCard | None:
+    """The "what can I do now?" card of ``phase``; None when facts.json lists no clause for it.
+    Clause ids missing in ``lang`` are left out (the rules-data tests report them)."""
+    ids = library.phase_clauses(game).get(phase)
+    if not ids:
+        return None
+    items: list[NowItem] = []
+    for cid in ids:
+        found = library.clause(cid, lang)
+        if found is not None:
+            items.append(NowItem(cid, found["title"], paragraphs(found["text"]), found["ruling"]))
+    return NowCard(game, phase, lang, tuple(items))
+
+
+def refusal_link(err: RefereeError, game: str | None, lang: str, players: Sequence[str] = ()) -> RefusalLink:
+    """A refusal as the referee screen shows it: the sentence, and the clause to open."""
+    message = describe_error(err, game, lang, players)
+    if not err.rule:
+        return RefusalLink(message, None, None)
+    found = library.clause(err.rule, lang)
+    return RefusalLink(message, err.rule, None if found is None else found["title"])
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a monospace-ish estimate: wide (CJK) characters count 2."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def table_layout(table: TableView, max_width: int = 40, gap: int = 2) -> str:
+    """``"grid"`` when the widest cell of every column fits ``max_width`` columns in all
+    (with ``gap`` between columns), else ``"cards"`` (one card per row)."""
+    widths = [display_width(c) for c in table.columns]
+    for row in table.rows:
+        widths = [max(w, display_width(cell)) for w, cell in zip(widths, row)]
+    total = sum(widths) + gap * max(len(widths) - 1, 0)
+    return "grid" if total <= max_width else "cards"
