@@ -22,6 +22,7 @@ GAMES: dict[str, str] = {
     "cockroach_poker": "companion.games.cockroach_poker",
     "catan": "companion.games.catan",
     "im_the_boss": "companion.games.im_the_boss",
+    "kutschfahrt": "companion.games.kutschfahrt",
 }
 
 
