@@ -21,6 +21,7 @@ GAMES: dict[str, str] = {
     "pandemic": "companion.games.pandemic",
     "cockroach_poker": "companion.games.cockroach_poker",
     "catan": "companion.games.catan",
+    "citadels": "companion.games.citadels",
     "im_the_boss": "companion.games.im_the_boss",
     "kutschfahrt": "companion.games.kutschfahrt",
 }
