@@ -106,3 +106,13 @@ def test_table_layout_for_phones() -> None:
     assert reader.table_layout(wide, max_width=34) == "grid"
     assert reader.table_layout(wide, max_width=33) == "cards"
     assert reader.display_width("馬尼拉 3") == 8
+
+
+def test_highlight_cuts_text_into_marked_runs() -> None:
+    assert reader.highlight("在馬尼拉港口", [(1, 4)]) == [("在", False), ("馬尼拉", True), ("港口", False)]
+    assert reader.highlight("dice", [(0, 4)]) == [("dice", True)]
+    assert reader.highlight("a b c", []) == [("a b c", False)]
+    # overlapping or out-of-range spans never repeat or lose text
+    runs = reader.highlight("abcdef", [(4, 9), (1, 3), (2, 5)])
+    assert runs == [("a", False), ("bc", True), ("de", True), ("f", True)]
+    assert "".join(piece for piece, _ in runs) == "abcdef"

@@ -9,7 +9,9 @@
 * :func:`refusal_link` — what a refusal shows: the sentence and the clause it
   enforces, ready to open;
 * :func:`table_layout` — whether a table fits a phone's width as a grid or is
-  better shown as one card per row.
+  better shown as one card per row;
+* :func:`highlight` — a search hit's title or snippet cut into marked and
+  unmarked runs.
 
 The reader's language is a parameter everywhere: it may differ from the UI's.
 """
@@ -194,3 +196,20 @@ def table_layout(table: TableView, max_width: int = 40, gap: int = 2) -> str:
         widths = [max(w, display_width(cell)) for w, cell in zip(widths, row)]
     total = sum(widths) + gap * max(len(widths) - 1, 0)
     return "grid" if total <= max_width else "cards"
+
+
+def highlight(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[str, bool]]:
+    """``text`` cut into (piece, marked) runs from a search hit's spans, for styled text."""
+    runs: list[tuple[str, bool]] = []
+    pos = 0
+    for start, end in sorted(spans):
+        start, end = max(start, pos), min(end, len(text))
+        if start >= end:
+            continue
+        if start > pos:
+            runs.append((text[pos:start], False))
+        runs.append((text[start:end], True))
+        pos = end
+    if pos < len(text):
+        runs.append((text[pos:], False))
+    return runs
