@@ -46,10 +46,11 @@ def setup_summary(n_players: int) -> dict[str, Any]:
     odd = n_players % 2 == 1
     each = FACTS["associations"][key]
     start = FACTS["start_items"][key]
-    stamped = FACTS["three_player_stamped_items"] if n_players == 3 else n_players - FACTS["secret_bags"]
+    small = FACTS["small_game"]
+    stamped = small["stamped_items"] if n_players == small["players"] else n_players - FACTS["secret_bags"]
     return {
         "associations_each": each,
-        "associations_boxed": 2 * each - n_players,
+        "associations_boxed": len(TEAMS) * each - n_players,
         "drink_of_power": odd,
         "item_limit": FACTS["item_limit"][key],
         "start_items_each": start,
