@@ -25,7 +25,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, MutableSequence, overload
 
 from .core.actions import Action
 from .core.game import Game, TableSetup
@@ -70,6 +70,71 @@ CREATE TABLE IF NOT EXISTS roster (
     last_used REAL NOT NULL
 );
 """
+
+
+class ActionLog(MutableSequence[Action]):
+    """A table's log, read from SQLite a chunk at a time when first needed.
+
+    Resuming a long game reads only the actions after the newest snapshot, so
+    opening a table of 10,000 actions costs about what one of 10 does.  The
+    database always holds exactly this log (StoredSession writes both).
+    """
+
+    CHUNK = 256
+
+    def __init__(self, length: int, load: Callable[[int, int], list[str]]) -> None:
+        self._len = length
+        self._load = load  # (first index, count) -> raw JSON rows
+        self._items: dict[int, Action] = {}
+
+    def __len__(self) -> int:
+        return self._len
+
+    def _get(self, index: int) -> Action:
+        if index not in self._items:
+            start = index - index % self.CHUNK
+            count = min(self.CHUNK, self._len - start)
+            for offset, raw in enumerate(self._load(start, count)):
+                self._items.setdefault(start + offset, Action.from_json(json.loads(raw)))
+        return self._items[index]
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self._get(i) for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        return self._get(index)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        raise TypeError("the log is append-only")
+
+    def __delitem__(self, index: int | slice) -> None:
+        if not (isinstance(index, slice) and index.step in (None, 1) and index.stop is None):
+            raise TypeError("only the tail of the log can be dropped")
+        start = index.indices(self._len)[0]
+        for key in [k for k in self._items if k >= start]:
+            del self._items[key]
+        self._len = start
+
+    def insert(self, index: int, value: Action) -> None:
+        if index != self._len:
+            raise TypeError("the log is append-only")
+        self._items[index] = value
+        self._len += 1
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, ActionLog)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass
@@ -194,19 +259,31 @@ class Store:
         raw = json.loads(row[1])
         setup = TableSetup(tuple(raw["players"]), raw["options"])
         cursor = row[2]
-        log = [Action.from_json(json.loads(a)) for (a,) in self.conn.execute(
-            "SELECT action FROM actions WHERE table_id=? ORDER BY seq", (table_id,))]
-        start = None
-        snap = self.conn.execute(
-            "SELECT seq, state FROM snapshots WHERE table_id=? AND seq<=? AND engine=? ORDER BY seq DESC LIMIT 1",
-            (table_id, cursor, f"{game.id}:{ENGINE_VERSION}")).fetchone()
-        if snap is not None:
-            try:
-                start = (snap[0], pickle.loads(snap[1]))
-            except Exception:  # noqa: BLE001 - a snapshot is only a cache
-                start = None
+        length = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id=?",
+                              (table_id,)).fetchone()[0]  # seq runs 1..n
+
+        def load(first: int, count: int) -> list[str]:
+            return [a for (a,) in self.conn.execute(
+                "SELECT action FROM actions WHERE table_id=? AND seq>? AND seq<=? ORDER BY seq",
+                (table_id, first, first + count))]
+
+        log = ActionLog(length, load)
+        start = self._snapshot(game, table_id, cursor)
         session = Session.replay(game, setup, log, cursor, start=start)
+        session.snapshot_source = lambda at: self._snapshot(game, table_id, at)
         return StoredSession(self, table_id, session)
+
+    def _snapshot(self, game: Game, table_id: str, at: int) -> tuple[int, Any] | None:  # type: ignore[type-arg]
+        """The newest stored snapshot at or before ``at`` that can be read."""
+        rows = self.conn.execute(
+            "SELECT seq, state FROM snapshots WHERE table_id=? AND seq<=? AND engine=? ORDER BY seq DESC",
+            (table_id, at, f"{game.id}:{ENGINE_VERSION}"))
+        for seq, blob in rows:
+            try:
+                return seq, pickle.loads(blob)
+            except Exception:  # noqa: BLE001 - a snapshot is only a cache
+                continue
+        return None
 
     def _tx(self) -> "_Transaction":
         return _Transaction(self.conn)

@@ -9,7 +9,7 @@ Save, resume, export and replay all go through the same log.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Iterable, TypeVar
+from typing import Any, Callable, Generic, Iterable, MutableSequence, TypeVar
 
 from .actions import Action
 from .errors import IllegalAction, RefereeError
@@ -24,11 +24,13 @@ class Session(Generic[S]):
     def __init__(self, game: Game[S], setup: TableSetup) -> None:
         self.game = game
         self.setup = setup
-        self.log: list[Action] = []
+        self.log: MutableSequence[Action] = []
         self.cursor = 0
         self._state: S = game.new_state(setup)
         # seq -> state after `seq` actions; 0 is the initial state
         self._snapshots: dict[int, S] = {0: game.clone(self._state)}
+        #: where to find a stored snapshot at or before a position (set by storage)
+        self.snapshot_source: Callable[[int], tuple[int, S] | None] | None = None
 
     # ----- reading -----------------------------------------------------------
     @property
@@ -83,15 +85,22 @@ class Session(Generic[S]):
     def seek(self, cursor: int) -> None:
         """Rebuild the state after ``cursor`` actions from the nearest snapshot."""
         base = max(s for s in self._snapshots if s <= cursor)
+        if self.snapshot_source is not None and cursor - base > SNAPSHOT_EVERY:
+            stored = self.snapshot_source(cursor)
+            if stored is not None and base < stored[0] <= cursor:
+                base = stored[0]
+                self._snapshots[base] = stored[1]
         state = self.game.clone(self._snapshots[base])
-        for action in self.log[base:cursor]:
-            state = self.game.apply(state, action)
+        for seq in range(base, cursor):
+            state = self.game.apply(state, self.log[seq])
+            if (seq + 1) % SNAPSHOT_EVERY == 0 and seq + 1 not in self._snapshots:
+                self._snapshots[seq + 1] = self.game.clone(state)
         self._state = state
         self.cursor = cursor
 
     # ----- building ----------------------------------------------------------
     @classmethod
-    def replay(cls, game: Game[S], setup: TableSetup, log: Iterable[Action],
+    def replay(cls, game: Game[S], setup: TableSetup, log: Iterable[Action] | MutableSequence[Action],
                cursor: int | None = None, start: tuple[int, S] | None = None) -> "Session[S]":
         """A session whose log is ``log`` with ``cursor`` actions in force.
 
@@ -99,7 +108,8 @@ class Session(Generic[S]):
         Raises the first refusal met, with ``index`` (0-based) in its params.
         """
         session = cls(game, setup)
-        session.log = list(log)
+        # a lazily loaded log (storage) is kept as it is; anything else is copied
+        session.log = log if isinstance(log, MutableSequence) and not isinstance(log, list) else list(log)
         end = len(session.log) if cursor is None else cursor
         state = session._state
         first = 0
