@@ -15,6 +15,7 @@ from companion.ui.context import GameContext
 from companion.ui.views import silk_road as screen
 
 from games.test_silk_road_support import A, play, table, turn
+from ui_harness import walk
 
 GOODS = ["porcelain", "silk", "tea", "spice", "glass", "ore"]
 
@@ -28,6 +29,7 @@ class Table:
         self.sent: list[Action] = []
         self.refused: list[str] = []
         self.privately: list[tuple[int, str, Any]] = []
+        self.redrawn: list[Any] = []
 
     def ctx(self) -> GameContext:
         def dispatch(action: Action) -> bool:
@@ -43,21 +45,10 @@ class Table:
             self.privately.append((seat, title, form(lambda: None)))
 
         return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
+                           lambda cid: None, lambda: None, refresh_control=self.redrawn.append)
 
     def build(self) -> ft.Control:
         return screen.build(self.ctx())
-
-
-def walk(control: Any):
-    yield control
-    for attr in ("content", "controls"):
-        child = getattr(control, attr, None)
-        if isinstance(child, list):
-            for c in child:
-                yield from walk(c)
-        elif isinstance(child, ft.Control):
-            yield from walk(child)
 
 
 def texts(control: Any) -> list[str]:
@@ -143,6 +134,7 @@ def test_swap_buy_play_and_exchange_from_the_screen():
     t = Table(s)
     root = t.build()
     click(root, "2. Tea")               # Ann's second ship ...
+    assert len(t.redrawn) == 1          # the swap form redrew itself in place
     click(root, "Ore")                  # ... becomes ore (the form redraws in place)
     assert s.state.players[0].ships == ["porcelain", "ore"]
     root = t.build()
@@ -203,3 +195,36 @@ def test_every_phase_builds_in_chinese(lang):
     body = texts(t.build())
     assert any("元" in x for x in body)              # totals shown at the end
     assert {"setup_market", "setup_first", "setup_load", "phase1", "phase2"} <= seen
+
+
+# ----- inside the real app shell (stand-in page, no browser) ------------------------------
+def test_in_the_app_shell_setup_and_private_money(tmp_path):
+    from ui_harness import FakePage, press
+    from ui_harness import texts as page_texts
+
+    from companion.storage import Store
+    from companion.ui.app import App
+
+    app = App(FakePage(), Store(tmp_path / "ui.db"))
+    app.lang = "en"
+    app.start_table("silk_road", ["Ann", "Bo"], {})
+    page = app.page.controls
+    for label in ("Spice", "Tea", "Silk", "Ore", "Porcelain", "Glass"):
+        click(app.page.controls, label)
+    click(app.page.controls, "Bo")
+    for label in ("Spice", "Spice", "Spice", "Glass"):
+        click(app.page.controls, label)
+    state = app.table.state
+    assert state.phase == "phase1" and state.turn == 1 and page is not app.page.controls
+    click(app.page.controls, "Bo passes")
+    click(app.page.controls, "Spice")
+    click(app.page.controls, "2. Tea")
+    click(app.page.controls, "3. Silk")
+    click(app.page.controls, "Play these cards (2)")
+    # the rulebook's example: Ann 3, Bo 6 — but only behind the hand-the-phone screen
+    assert not any("6 coins" in t for t in page_texts(app.page))
+    click(app.page.controls, "Bo: see my money")
+    press(app.page, "I am Bo")
+    assert "Your money: 6 coins" in page_texts(app.page)
+    click(app.page.controls, "Done")
+    assert not any("6 coins" in t for t in page_texts(app.page))

@@ -18,7 +18,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.silk_road.state import SPECIALS, SilkState, facts
 from ..context import GameContext
-from ..widgets import big_button, section_title
+from ..widgets import section_title
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -161,12 +161,19 @@ def _good_chip(ctx: GameContext, good: str | None, text: str | None = None, sele
         on_click=on_click, padding=4)
 
 
-def _redraw(holder: ft.Container, make: Callable[[], ft.Control]) -> None:
+def big_button(label: str, on_click: Callable[[Any], Any], icon: Any = None, filled: bool = False) -> ft.Control:
+    """A 48-px button whose label is an ``ft.Text``: it inherits the page's
+    bundled CJK font (a plain-string label with its own text style fell back to
+    a font without Chinese in the browser and drew boxes)."""
+    cls = ft.FilledButton if filled else ft.Button
+    return cls(content=ft.Text(label, size=16), icon=icon, on_click=on_click, height=48,
+               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
+
+
+def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
+    """Redraw one half-filled form in place (the screen is not rebuilt)."""
     holder.content = make()
-    try:
-        holder.update()
-    except RuntimeError:  # not on a page (tests build the screen without one)
-        pass
+    ctx.refresh_control(holder)
 
 
 def _draw_market(ctx: GameContext, state: SilkState) -> ft.Control:
@@ -270,7 +277,7 @@ def _draw_swap(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft
 
     def pick_ship(i: int) -> None:
         form.ship = i
-        _redraw(holder, make)
+        _redraw(ctx, holder, make)
 
     def pick_good(good: str) -> None:
         action = form.action(seat, good)
@@ -297,7 +304,7 @@ def _draw_buy(ctx: GameContext, ch: Choices, seat: int) -> ft.Control:
     def pick(card: str) -> None:
         if card == "ship":
             state["ship"] = True
-            _redraw(holder, make)
+            _redraw(ctx, holder, make)
         else:
             ctx.dispatch(buy_action(seat, card))
 
@@ -325,12 +332,12 @@ def _draw_play(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft
 
     def pick(good: str) -> None:
         form.pick(good)
-        _redraw(holder, make)
+        _redraw(ctx, holder, make)
 
     def toggle(slot: int) -> None:
         if form.good is not None:
             form.toggle(slot, ch.plays[form.good])
-            _redraw(holder, make)
+            _redraw(ctx, holder, make)
 
     def confirm(e: Any) -> None:
         action = form.action(seat)
