@@ -1,0 +1,388 @@
+"""Niagara referee: paddle cards, canoes, gems, weather, the river and the falls.
+
+A round: the table enters the revealed paddle cards (``reveal``); then, from
+the lifebuoy clockwise, each player may buy back lost canoes (``buy_back``)
+and plays the card (``paddle`` for a number, ``weather`` for the cloud).  After
+the last turn the river flows by itself, cards come back after all seven were
+played, the goals are checked and the lifebuoy passes left.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from ...core import Action, Game, IllegalAction, MalformedAction, Move, OptionSpec, Param, TableSetup
+from .canoes import (carry_out, check_turn_shape, is_number, legal_plan_lists, lose_canoe, paddle_params,
+                     parse_plans, plans_args)
+from .facts import FALLS, LOST, SHORE, Card, facts
+from .state import Canoe, NiagaraState, Player
+
+F = facts()
+CLOUD = F.cloud
+
+
+def card_label(card: Card | None) -> str:
+    """A card as shown in messages: its number, or a cloud sign."""
+    return "\u2601" if card == CLOUD else str(card)
+
+
+# ----- the round ------------------------------------------------------------
+
+def river_flow(state: NiagaraState) -> int:
+    """Steps the river moves with this round's cards and the weather now."""
+    numbers = [c for c in state.cards if is_number(c)]
+    if numbers:
+        speed = min(int(c) for c in numbers) + state.weather  # type: ignore[call-overload]
+    else:
+        speed = state.weather
+    return max(speed, 0)
+
+
+def _rescue(state: NiagaraState) -> None:
+    """Both canoes lost and no gem banked: one canoe comes back at once."""
+    for player in state.players:
+        if all(c.where == LOST for c in player.canoes) and player.banked() == 0:
+            player.canoes[0].where = SHORE
+
+
+def _flow(state: NiagaraState) -> None:
+    river = F.river
+    steps = river_flow(state)
+    for _ in range(steps):
+        arm = state.fork_next
+        for seat, player in enumerate(state.players):
+            for index, canoe in enumerate(player.canoes):
+                if canoe.in_river:
+                    there = river.flow_next(canoe.where, arm)
+                    if there == FALLS:
+                        lose_canoe(state, seat, index)
+                    else:
+                        canoe.where = there
+        state.fork_next = "right" if arm == "left" else "left"
+        _rescue(state)
+    state.last_flow = steps
+
+
+def meets_goal(player: Player) -> bool:
+    counts = [n for n in player.bank.values() if n > 0]
+    return (max(counts, default=0) >= F.win_same or len(counts) >= F.win_different
+            or sum(counts) >= F.win_any)
+
+
+def gem_value(player: Player) -> int:
+    return sum(F.values[c] * n for c, n in player.bank.items())
+
+
+def needs(player: Player) -> dict[str, int]:
+    """Gems still missing for each of the three goals."""
+    counts = [n for n in player.bank.values() if n > 0]
+    return {
+        "same_colour": max(F.win_same - max(counts, default=0), 0),
+        "different_colours": max(F.win_different - len(counts), 0),
+        "any_colours": max(F.win_any - sum(counts), 0),
+    }
+
+
+def _round_end(state: NiagaraState) -> list[int] | None:
+    """The winners if the game ends with this round (maybe none), else None."""
+    winners = [s for s, p in enumerate(state.players) if meets_goal(p)]
+    if not winners and state.round_limit and state.round >= state.round_limit:
+        most = max(p.banked() for p in state.players)
+        winners = [s for s, p in enumerate(state.players) if most and p.banked() == most]
+        if not winners:
+            return []  # nobody banked a gem: the game ends without a winner
+    if len(winners) > 1 and state.tiebreak:
+        best = max(gem_value(state.players[s]) for s in winners)
+        winners = [s for s in winners if gem_value(state.players[s]) == best]
+    return winners or None
+
+
+def _end_round(state: NiagaraState) -> None:
+    _flow(state)
+    for player in state.players:
+        if len(player.played) >= len(F.cards):
+            player.played = []
+    winners = _round_end(state)
+    if winners is not None:
+        state.winners = winners
+        state.phase = "end"
+        return
+    state.lifebuoy = (state.lifebuoy + 1) % len(state.players)
+    state.round += 1
+    state.turn = 0
+    state.cards = [None] * len(state.players)
+    state.phase = "reveal"
+
+
+def _next_turn(state: NiagaraState) -> None:
+    _rescue(state)
+    state.turn += 1
+    if state.turn >= len(state.players):
+        _end_round(state)
+
+
+# ----- the moves --------------------------------------------------------------
+
+def _parse_card(value: Any) -> Card:
+    if (is_number(value) or value == CLOUD) and value in F.cards:
+        return value  # type: ignore[no-any-return]
+    raise MalformedAction("bad_arg", None, action="reveal", arg="cards", value=value)
+
+
+def _reveal(state: NiagaraState, action: Action) -> None:
+    cards = action["cards"]
+    if not isinstance(cards, list):
+        raise MalformedAction("bad_arg", None, action="reveal", arg="cards", value=cards)
+    if len(cards) != len(state.players):
+        raise IllegalAction("card_count", "niagara.cards.entry", given=len(cards), needed=len(state.players))
+    parsed = [_parse_card(c) for c in cards]
+    for seat, card in enumerate(parsed):
+        if card not in state.players[seat].hand():
+            raise IllegalAction("card_not_in_hand", "niagara.cards.cycle", player=seat, card=card_label(card))
+    for seat, card in enumerate(parsed):
+        state.players[seat].played.append(card)
+    state.cards = list(parsed)
+    state.turn = 0
+    state.phase = "turn"
+
+
+def _buy_back(state: NiagaraState, action: Action) -> None:
+    seat = action.player
+    assert seat is not None
+    player = state.players[seat]
+    index = action["canoe"] - 1
+    colour = action["gem"]
+    if player.canoes[index].where != LOST:
+        raise IllegalAction("canoe_not_lost", "niagara.falls.buy-back", canoe=index + 1)
+    if player.bank.get(colour, 0) < F.buy_back_gems:
+        raise IllegalAction("gem_not_banked", "niagara.falls.buy-back", player=seat)
+    player.bank[colour] -= F.buy_back_gems
+    if not player.bank[colour]:
+        del player.bank[colour]
+    pile = state.sites[colour]
+    pile[colour] = pile.get(colour, 0) + F.buy_back_gems
+    player.canoes[index].where = SHORE
+
+
+def _weather(state: NiagaraState, action: Action) -> None:
+    seat = action.player
+    assert seat is not None
+    if state.cards[seat] != CLOUD:
+        raise IllegalAction("weather_needs_cloud", "niagara.weather.cloud", player=seat)
+    step = 1 if action["direction"] == "up" else -1
+    track = F.weather_track
+    position = track.index(state.weather) + step
+    if not 0 <= position < len(track):
+        raise IllegalAction("weather_at_end", "niagara.weather.step", weather=state.weather)
+    state.weather = track[position]
+    _next_turn(state)
+
+
+def _paddle(state: NiagaraState, action: Action) -> None:
+    seat = action.player
+    assert seat is not None
+    card = state.cards[seat]
+    if not is_number(card):
+        raise IllegalAction("paddle_needs_number", "niagara.weather.no-canoes", player=seat)
+    plans = parse_plans(action)
+    check_turn_shape(state, seat, plans)
+    for plan in plans:
+        carry_out(state, seat, plan, int(card))  # type: ignore[arg-type]
+    _next_turn(state)
+
+
+# ----- corrections: the physical board is the truth ----------------------------
+
+def _places() -> tuple[str, ...]:
+    return (SHORE, LOST) + F.river.order
+
+
+def _correct_canoe(state: NiagaraState, action: Action) -> None:
+    canoe = state.players[action["owner"]].canoes[action["canoe"] - 1]
+    where = action["where"]
+    if where in (SHORE, LOST) and canoe.gem is not None:
+        raise IllegalAction("correction_canoe_loaded", "niagara.table.corrections", canoe=action["canoe"])
+    canoe.where = where
+
+
+def _gem_place(state: NiagaraState, text: str, colour: str) -> tuple[dict[str, int] | None, Canoe | None]:
+    """A place gems can be in: ``site:<colour>``, ``spare``, ``bank:<seat>``,
+    ``canoe:<seat>:<canoe>``.  Returns (pile, None) or (None, canoe)."""
+    parts = text.split(":")
+    n = len(state.players)
+    try:
+        if parts[0] == "site" and len(parts) == 2 and parts[1] in state.sites:
+            return state.sites[parts[1]], None
+        if parts == ["spare"]:
+            return state.spares, None
+        if parts[0] == "bank" and len(parts) == 2 and 0 <= int(parts[1]) < n:
+            return state.players[int(parts[1])].bank, None
+        if parts[0] == "canoe" and len(parts) == 3 and 0 <= int(parts[1]) < n and 1 <= int(parts[2]) <= F.canoes:
+            return None, state.players[int(parts[1])].canoes[int(parts[2]) - 1]
+    except ValueError:
+        pass
+    raise MalformedAction("bad_arg", None, action="correct_gem", arg="from/to", value=text)
+
+
+def _correct_gem(state: NiagaraState, action: Action) -> None:
+    colour = action["colour"]
+    pile, canoe = _gem_place(state, action["source"], colour)
+    to_pile, to_canoe = _gem_place(state, action["target"], colour)
+    rule = "niagara.table.corrections"
+    if pile is not None and pile.get(colour, 0) <= 0:
+        raise IllegalAction("correction_no_gem", rule, place=action["source"])
+    if canoe is not None and (canoe.gem != colour):
+        raise IllegalAction("correction_no_gem", rule, place=action["source"])
+    if to_canoe is not None and (to_canoe.gem is not None or not to_canoe.in_river):
+        raise IllegalAction("correction_canoe_full", rule, place=action["target"])
+    if pile is not None:
+        pile[colour] -= 1
+        if not pile[colour]:
+            del pile[colour]
+    elif canoe is not None:
+        canoe.gem = None
+    if to_pile is not None:
+        to_pile[colour] = to_pile.get(colour, 0) + 1
+    elif to_canoe is not None:
+        to_canoe.gem = colour
+
+
+def _correct_weather(state: NiagaraState, action: Action) -> None:
+    state.weather = action["weather"]
+
+
+def _correct_fork(state: NiagaraState, action: Action) -> None:
+    state.fork_next = action["arm"]
+
+
+# ----- the game -----------------------------------------------------------------
+
+_TURN = frozenset({"turn"})
+
+
+class NiagaraGame(Game[NiagaraState]):
+    id = "niagara"
+    kind = "referee"
+    min_players = F.min_players
+    max_players = F.max_players
+    options = (OptionSpec("tiebreak", "bool", F.tiebreak_default),
+               OptionSpec("round_limit", "int", F.round_limit_default, min=0, max=F.round_limit_max))
+    flow_rule = "niagara.round.order"
+    moves = {
+        "reveal": Move("reveal", _reveal, frozenset({"reveal"}), "table",
+                       {"cards": Param("json")}, rule="niagara.cards.entry"),
+        "buy_back": Move("buy_back", _buy_back, _TURN, "turn",
+                         {"canoe": Param("int", min=1, max=F.canoes), "gem": Param("str", choices=F.colours)},
+                         rule="niagara.falls.buy-back"),
+        "paddle": Move("paddle", _paddle, _TURN, "turn", paddle_params(), rule="niagara.turn.number"),
+        "weather": Move("weather", _weather, _TURN, "turn",
+                        {"direction": Param("str", choices=("up", "down"))}, rule="niagara.weather.cloud"),
+        "correct_canoe": Move("correct_canoe", _correct_canoe, None, "table",
+                              {"owner": Param("seat"), "canoe": Param("int", min=1, max=F.canoes),
+                               "where": Param("str", choices=_places())},
+                              rule="niagara.table.corrections", correction=True),
+        "correct_gem": Move("correct_gem", _correct_gem, None, "table",
+                            {"colour": Param("str", choices=F.colours), "source": Param("str"),
+                             "target": Param("str")},
+                            rule="niagara.table.corrections", correction=True),
+        "correct_weather": Move("correct_weather", _correct_weather, None, "table",
+                                {"weather": Param("int", choices=F.weather_track)},
+                                rule="niagara.table.corrections", correction=True),
+        "correct_fork": Move("correct_fork", _correct_fork, None, "table",
+                             {"arm": Param("str", choices=("left", "right"))},
+                             rule="niagara.table.corrections", correction=True),
+    }
+
+    # ----- setup -----
+    def new_state(self, setup: TableSetup) -> NiagaraState:
+        n = len(setup.players)
+        players = [Player(name, [Canoe() for _ in range(F.canoes)], {}) for name in setup.players]
+        return NiagaraState(
+            players=players,
+            sites={c: {c: F.per_site} for c in F.colours},
+            spares={c: F.spare_per_colour for c in F.colours},
+            tiebreak=bool(setup.options.get("tiebreak", F.tiebreak_default)),
+            round_limit=int(setup.options.get("round_limit", F.round_limit_default)),
+            weather=F.weather_start,
+            cards=[None] * n,
+            fork_next=F.river.fork_first,
+        )
+
+    def clone(self, state: NiagaraState) -> NiagaraState:
+        return state.copy()
+
+    # ----- flow -----
+    def active_players(self, state: NiagaraState) -> frozenset[int]:
+        seat = state.current()
+        return frozenset() if seat is None else frozenset({seat})
+
+    def winners(self, state: NiagaraState) -> list[int]:
+        return list(state.winners)
+
+    def scores(self, state: NiagaraState) -> list[float] | None:
+        return [float(p.banked()) for p in state.players]
+
+    def legal_actions(self, state: NiagaraState) -> list[Action]:
+        if state.phase == "reveal":
+            hands = [p.hand() for p in state.players]
+            return [Action.make("reveal", None, cards=list(combo)) for combo in product(*hands)]
+        if state.phase != "turn":
+            return []
+        seat = state.current()
+        assert seat is not None
+        player = state.players[seat]
+        out = [Action.make("buy_back", seat, canoe=i + 1, gem=colour)
+               for i, canoe in enumerate(player.canoes) if canoe.where == LOST
+               for colour in F.colours if player.bank.get(colour, 0) >= F.buy_back_gems]
+        card = state.cards[seat]
+        if card == CLOUD:
+            at = F.weather_track.index(state.weather)
+            if at + 1 < len(F.weather_track):
+                out.append(Action.make("weather", seat, direction="up"))
+            if at > 0:
+                out.append(Action.make("weather", seat, direction="down"))
+        else:
+            out += [Action.make("paddle", seat, **plans_args(plans))
+                    for plans in legal_plan_lists(state, seat, int(card))]  # type: ignore[arg-type]
+        return out
+
+    # ----- what the screen shows -----
+    def prompt(self, state: NiagaraState) -> dict[str, Any]:
+        seat = state.current()
+        params: dict[str, Any] = {"round": state.round}
+        if seat is not None:
+            params["player"] = seat
+            params["card"] = card_label(state.cards[seat])
+        return {"code": f"phase.{state.phase}", "players": sorted(self.active_players(state)), "params": params}
+
+    def view(self, state: NiagaraState, reveal: bool = False) -> dict[str, Any]:
+        return {
+            "round": state.round,
+            "lifebuoy": state.lifebuoy,
+            "order": state.seat_order(),
+            "weather": state.weather,
+            "weather_track": list(F.weather_track),
+            "flow": river_flow(state) if state.phase == "turn" else None,
+            "last_flow": state.last_flow,
+            "fork_next": state.fork_next,
+            "cards": [None if c is None else c for c in state.cards],
+            "sites": {k: dict(v) for k, v in state.sites.items()},
+            "spares": dict(state.spares),
+            "players": [
+                {
+                    "name": p.name,
+                    "hand": p.hand(),
+                    "played": list(p.played),
+                    "canoes": [{"where": c.where, "gem": c.gem} for c in p.canoes],
+                    "bank": dict(p.bank),
+                    "gems": p.banked(),
+                    "needs": needs(p),
+                    "goal": meets_goal(p),
+                }
+                for p in state.players
+            ],
+        }
+
+
+GAME = NiagaraGame()
