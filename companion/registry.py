@@ -17,11 +17,13 @@ GAMES: dict[str, str] = {
     "manila": "companion.games.manila",
     "silk_road": "companion.games.silk_road",
     # --- score sheets and table helpers ---
+    "mamma_mia": "companion.games.mamma_mia",
     "saboteur": "companion.games.saboteur",
     "pandemic": "companion.games.pandemic",
     "cockroach_poker": "companion.games.cockroach_poker",
     "catan": "companion.games.catan",
     "citadels": "companion.games.citadels",
+    "dominion": "companion.games.dominion",
     "im_the_boss": "companion.games.im_the_boss",
     "kutschfahrt": "companion.games.kutschfahrt",
 }

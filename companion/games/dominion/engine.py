@@ -1,0 +1,231 @@
+"""Dominion score sheet.
+
+The host enters every Victory or Curse card a player gains or trashes, marks
+the other supply piles (treasures, kingdom cards) when they run out, and ends
+each turn.  The sheet keeps the victory and curse piles, each player's
+scoring cards and turns, checks the end of game after each turn, asks for
+deck sizes when Gardens is in the kingdom, and scores with the tie-break.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
+from . import helpers as h
+from .helpers import FACTS
+
+
+@dataclass
+class DominionState:
+    players: list[str]
+    gardens: bool
+    phase: str = "play"  # play | count | end
+    turn: int = 0
+    turns: list[int] = field(default_factory=list)
+    decks: list[dict[str, int]] = field(default_factory=list)
+    supply: dict[str, int] = field(default_factory=dict)
+    empty: list[str] = field(default_factory=list)      # untracked piles marked empty
+    deck_sizes: list[int | None] = field(default_factory=list)
+
+
+def empty_piles(s: DominionState) -> list[str]:
+    return [p for p, n in s.supply.items() if n == 0] + list(s.empty)
+
+
+def _owned(s: DominionState, seat: int) -> int:
+    return sum(s.decks[seat].values())
+
+
+def _scores(s: DominionState) -> list[int]:
+    return [h.points(s.decks[i], s.deck_sizes[i] or 0) for i in range(len(s.players))]
+
+
+# ----- moves -------------------------------------------------------------------------
+def _gain(s: DominionState, a: Action) -> None:
+    seat, card = a.player, a["card"]
+    assert seat is not None
+    if card not in s.supply:
+        raise IllegalAction("not_in_supply", "dominion.setup.kingdom", card=card)
+    if s.supply[card] == 0:
+        raise IllegalAction("supply_empty", "dominion.end.piles", card=card)
+    s.supply[card] -= 1
+    s.decks[seat][card] += 1
+
+
+def _trash(s: DominionState, a: Action) -> None:
+    seat, card = a.player, a["card"]
+    assert seat is not None
+    if s.decks[seat][card] == 0:
+        raise IllegalAction("card_not_owned", "dominion.sheet.trash", player=seat, card=card)
+    s.decks[seat][card] -= 1
+
+
+def _pile_out(s: DominionState, a: Action) -> None:
+    pile = a["pile"]
+    if pile not in h.untracked_piles(s.gardens):
+        raise IllegalAction("no_such_pile", "dominion.setup.kingdom", pile=pile)
+    if pile in s.empty:
+        raise IllegalAction("pile_already_empty", "dominion.end.piles", pile=pile)
+    s.empty.append(pile)
+
+
+def _end_turn(s: DominionState, a: Action) -> None:
+    s.turns[s.turn] += 1
+    if h.game_over(s.supply, len(empty_piles(s))):
+        s.phase = "count" if s.gardens else "end"
+    else:
+        s.turn = (s.turn + 1) % len(s.players)
+
+
+def _deck_size(s: DominionState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    if a["cards"] < _owned(s, seat):
+        raise IllegalAction("deck_too_small", "dominion.scoring.gardens", player=seat,
+                            cards=a["cards"], minimum=_owned(s, seat))
+    s.deck_sizes[seat] = a["cards"]
+    if all(x is not None for x in s.deck_sizes):
+        s.phase = "end"
+
+
+# ----- corrections -------------------------------------------------------------------
+def _correct_deck(s: DominionState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    for card in h.SCORING:
+        if card in a:
+            if card not in s.supply:
+                raise IllegalAction("not_in_supply", "dominion.setup.kingdom", card=card)
+            s.decks[seat][card] = a[card]
+    if s.deck_sizes[seat] is not None and s.deck_sizes[seat] < _owned(s, seat):  # type: ignore[operator]
+        raise IllegalAction("deck_too_small", "dominion.scoring.gardens", player=seat,
+                            cards=s.deck_sizes[seat], minimum=_owned(s, seat))
+
+
+def _correct_supply(s: DominionState, a: Action) -> None:
+    card = a["card"]
+    if card not in s.supply:
+        raise IllegalAction("not_in_supply", "dominion.setup.kingdom", card=card)
+    if a["count"] > FACTS["box"][card]:
+        raise IllegalAction("supply_over_box", "dominion.components.list", card=card, limit=FACTS["box"][card])
+    s.supply[card] = a["count"]
+
+
+def _correct_pile(s: DominionState, a: Action) -> None:
+    pile = a["pile"]
+    if pile not in h.untracked_piles(s.gardens):
+        raise IllegalAction("no_such_pile", "dominion.setup.kingdom", pile=pile)
+    if a["empty"] and pile not in s.empty:
+        s.empty.append(pile)
+    elif not a["empty"] and pile in s.empty:
+        s.empty.remove(pile)
+
+
+# ----- the game ----------------------------------------------------------------------
+_card = Param("str", choices=h.SCORING)
+_pile = Param("str", choices=h.untracked_piles(False))
+
+
+class Dominion(Game[DominionState]):
+    id = "dominion"
+    kind = "scoresheet"
+    min_players = int(FACTS["min_players"])
+    max_players = int(FACTS["max_players"])
+    flow_rule = "dominion.turn.order"
+    options = (OptionSpec("gardens", "bool", False),)
+    moves: Mapping[str, Move[DominionState]] = {
+        "gain": Move("gain", _gain, frozenset({"play"}), "seat", {"card": _card}, rule="dominion.sheet.entries"),
+        "trash": Move("trash", _trash, frozenset({"play"}), "seat", {"card": _card}, rule="dominion.sheet.trash"),
+        "pile_out": Move("pile_out", _pile_out, frozenset({"play"}), "table", {"pile": _pile},
+                         rule="dominion.end.piles"),
+        "end_turn": Move("end_turn", _end_turn, frozenset({"play"}), "turn", rule="dominion.turn.order"),
+        "deck_size": Move("deck_size", _deck_size, frozenset({"count"}), "turn",
+                          {"cards": Param("int", min=0)}, rule="dominion.sheet.deck_size"),
+        "correct_deck": Move("correct_deck", _correct_deck, None, "seat",
+                             {c: Param("int", required=False, min=0) for c in h.SCORING},
+                             rule="dominion.sheet.corrections", correction=True),
+        "correct_supply": Move("correct_supply", _correct_supply, None, "table",
+                               {"card": _card, "count": Param("int", min=0)},
+                               rule="dominion.sheet.corrections", correction=True),
+        "correct_pile": Move("correct_pile", _correct_pile, None, "table",
+                             {"pile": _pile, "empty": Param("bool")},
+                             rule="dominion.sheet.corrections", correction=True),
+    }
+
+    def new_state(self, setup: TableSetup) -> DominionState:
+        n = len(setup.players)
+        gardens = bool(setup.options["gardens"])
+        return DominionState(
+            players=list(setup.players), gardens=gardens, turns=[0] * n,
+            decks=[h.start_deck() for _ in range(n)], supply=h.start_supply(n, gardens),
+            deck_sizes=[None] * n)
+
+    def clone(self, state: DominionState) -> DominionState:
+        return DominionState(
+            players=list(state.players), gardens=state.gardens, phase=state.phase, turn=state.turn,
+            turns=list(state.turns), decks=[dict(d) for d in state.decks], supply=dict(state.supply),
+            empty=list(state.empty), deck_sizes=list(state.deck_sizes))
+
+    def active_players(self, state: DominionState) -> frozenset[int]:
+        if state.phase == "play":
+            return frozenset({state.turn})
+        if state.phase == "count":
+            return frozenset(i for i, x in enumerate(state.deck_sizes) if x is None)
+        return frozenset()
+
+    def scores(self, state: DominionState) -> list[float] | None:
+        return [float(x) for x in _scores(state)]
+
+    def winners(self, state: DominionState) -> list[int]:
+        return h.winners(_scores(state), state.turns) if state.phase == "end" else []
+
+    def legal_actions(self, state: DominionState) -> list[Action]:
+        n = len(state.players)
+        if state.phase == "play":
+            out = [Action.make("gain", i, card=c) for i in range(n) for c in h.SCORING
+                   if state.supply.get(c, 0) > 0]
+            out += [Action.make("trash", i, card=c) for i in range(n) for c in h.SCORING
+                    if state.decks[i][c] > 0]
+            out += [Action.make("pile_out", pile=p) for p in h.untracked_piles(state.gardens) if p not in state.empty]
+            out.append(Action.make("end_turn", state.turn))
+            return out
+        if state.phase == "count":
+            top = h.cards_in_game(n, state.gardens)
+            return [Action.make("deck_size", i, cards=k) for i in sorted(self.active_players(state))
+                    for k in range(_owned(state, i), top + 1)]
+        return []
+
+    def prompt(self, state: DominionState) -> dict[str, Any]:
+        if state.phase == "play":
+            return {"code": "phase.play", "players": [state.turn],
+                    "params": {"player": state.turn, "turn": state.turns[state.turn] + 1,
+                               "provinces": state.supply["province"],
+                               "piles": max(0, FACTS["end_empty_piles"] - len(empty_piles(state)))}}
+        if state.phase == "count":
+            waiting = sorted(self.active_players(state))
+            return {"code": "phase.count", "players": waiting, "params": {"players": waiting}}
+        win = self.winners(state)
+        return {"code": "phase.end", "players": win,
+                "params": {"players": win, "points": max(_scores(state))}}
+
+    def view(self, state: DominionState, reveal: bool = False) -> dict[str, Any]:
+        scores = _scores(state)
+        return {
+            "current": state.turn,
+            "gardens": state.gardens,
+            "players": [{
+                "name": name, **state.decks[i], "turns": state.turns[i],
+                "deck_size": state.deck_sizes[i],
+                "score": scores[i],
+                "gardens_points": h.gardens_points(state.decks[i]["gardens"], state.deck_sizes[i] or 0),
+            } for i, name in enumerate(state.players)],
+            "supply": dict(state.supply),
+            "empty_piles": empty_piles(state),
+            "piles_to_end": max(0, FACTS["end_empty_piles"] - len(empty_piles(state))),
+            "setup": h.setup_summary(len(state.players), state.gardens),
+        }
+
+
+GAME = Dominion()
