@@ -1,0 +1,247 @@
+"""I'm the Boss screen: the set-up for the player count, the tile in play with
+its possible share value, a deal form (boss, shares, value, promised payments,
+equal-split partners) with a live preview of the payout, the end roll from
+the 10th deal on, the money standings and the deals so far.
+
+Contract: ``companion/ui/context.py``.  The decisions live in the plain
+functions and :class:`DealForm` at the top (tested without a page); the
+``_draw_*`` functions only turn them into Flet controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import flet as ft
+
+from ...core.actions import Action
+from ...games.im_the_boss.game import FACTS, SHORT, BossState, split_payout
+from ..context import GameContext
+from ..widgets import section_title
+
+
+# ----- plain screen logic ------------------------------------------------------------
+@dataclass
+class DealForm:
+    """A deal being entered; money in millions."""
+
+    low: int
+    high: int | None
+    value: int = 0
+    shares: int = 4
+    boss: int | None = None
+    payments: dict[int, int] = field(default_factory=dict)
+    partners: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.value:
+            self.value = self.low
+
+    def step_value(self, delta: int) -> None:
+        value = max(self.low, self.value + delta)
+        self.value = value if self.high is None else min(self.high, value)
+
+    def step_shares(self, delta: int) -> None:
+        self.shares = max(1, self.shares + delta)
+
+    def pick_boss(self, seat: int) -> None:
+        self.boss = seat
+        self.payments.pop(seat, None)
+        if seat in self.partners:
+            self.partners.remove(seat)
+
+    def step_payment(self, seat: int, delta: int) -> None:
+        amount = self.payments.get(seat, 0) + delta
+        if amount > 0 and seat != self.boss:
+            self.payments[seat] = amount
+        else:
+            self.payments.pop(seat, None)
+
+    def toggle_partner(self, seat: int) -> None:
+        if seat in self.partners:
+            self.partners.remove(seat)
+        elif seat != self.boss:
+            self.partners.append(seat)
+            self.partners.sort()
+
+    def payout(self) -> int:
+        return self.shares * self.value
+
+    def partner_part(self) -> int:
+        return split_payout(self.payout(), len(self.partners))[0]
+
+    def boss_net(self) -> int:
+        return split_payout(self.payout(), len(self.partners))[1] - sum(self.payments.values())
+
+    def action(self) -> Action | None:
+        if self.boss is None:
+            return None
+        args: dict[str, Any] = {"shares": self.shares, "value": self.value}
+        if self.payments:
+            seats = sorted(self.payments)
+            args["payees"], args["amounts"] = seats, [self.payments[s] for s in seats]
+        if self.partners:
+            args["partners"] = list(self.partners)
+        return Action.make("deal", self.boss, **args)
+
+
+def new_form(view: dict[str, Any]) -> DealForm:
+    low, high = view["value_range"]
+    return DealForm(low, high)
+
+
+def standings(view: dict[str, Any]) -> list[tuple[int, str, int]]:
+    """(seat, name, money), richest first; ties keep seat order."""
+    rows = [(s, p["name"], p["money"]) for s, p in enumerate(view["players"])]
+    return sorted(rows, key=lambda r: (-r[2], r[0]))
+
+
+# ----- drawing -------------------------------------------------------------------------
+def value_text(ctx: GameContext, low: int, high: int | None) -> str:
+    if high is None:
+        return ctx.t("ui.value_from", low=low)
+    if high == low:
+        return ctx.t("ui.value_exact", value=low)
+    return ctx.t("ui.value_between", low=low, high=high)
+
+
+def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, width: int | None = None) -> ft.Control:
+    cls = ft.FilledButton if filled else ft.Button
+    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, width=width,
+               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=8)))
+
+
+def _chip(ctx: GameContext, seat: int, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
+    color = ctx.player_color(seat)
+    return ft.Container(
+        content=ft.Text(ctx.players[seat], size=15, weight=ft.FontWeight.W_600,
+                        color="#ffffff" if selected else color, text_align=ft.TextAlign.CENTER),
+        bgcolor=color if selected else None, width=104, height=ctx.TOUCH, border_radius=8,
+        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click, padding=4)
+
+
+def _stepper(ctx: GameContext, label: str, value: str, on_step: Callable[[int], None]) -> ft.Control:
+    return ft.Row([
+        ft.Text(label, size=15, width=150),
+        _button("−", lambda e: on_step(-1), width=56),
+        ft.Text(value, size=18, weight=ft.FontWeight.BOLD, width=56, text_align=ft.TextAlign.CENTER),
+        _button("+", lambda e: on_step(1), width=56),
+    ], wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
+    holder.content = make()
+    ctx.refresh_control(holder)
+
+
+def _draw_info(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.Control:
+    setup = view["setup"]
+    lines = [ft.Text(ctx.t("ui.setup_line", each=setup["investors_each"], beside=setup["investors_beside_board"],
+                           hand=setup["hand"]), size=14)]
+    if state.phase == "play":
+        low, high = view["value_range"]
+        lines.append(ft.Text(ctx.t("ui.deal_line", deal=view["next_deal"], tile=view["tile"]), size=16,
+                             weight=ft.FontWeight.BOLD))
+        lines.append(ft.Text(value_text(ctx, low, high), size=14))
+    lines.append(ft.Text(ctx.t("ui.limits_line", limit=view["hand_limit"], draw=FACTS["draw"]), size=14))
+    if state.variant:
+        table = " · ".join(f"{k}{'+' if k == max(view['draw']) else ''}: {ctx.num(v)}" for k, v in view["draw"].items())
+        lines.append(ft.Text(ctx.t("ui.draw_variant_line", table=table), size=14))
+    return ft.Column(lines, spacing=4)
+
+
+def _draw_deal(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.Control:
+    form = new_form(view)
+    holder = ft.Container()
+    n = len(ctx.players)
+
+    def make() -> ft.Control:
+        parts: list[ft.Control] = [
+            ft.Text(ctx.t("ui.boss"), size=14),
+            ft.Row([_chip(ctx, s, form.boss == s, lambda e, s=s: update(lambda: form.pick_boss(s))) for s in range(n)],
+                   wrap=True, spacing=6, run_spacing=6),
+            _stepper(ctx, ctx.t("ui.shares"), ctx.num(form.shares), lambda d: update(lambda: form.step_shares(d))),
+            _stepper(ctx, ctx.t("ui.value"), ctx.num(form.value), lambda d: update(lambda: form.step_value(d))),
+            ft.Text(ctx.t("ui.payments"), size=14),
+        ]
+        for seat in range(n):
+            if seat != form.boss:
+                parts.append(_stepper(ctx, ctx.t("ui.pay_to", player=seat), ctx.num(form.payments.get(seat, 0)),
+                                      lambda d, s=seat: update(lambda: form.step_payment(s, d))))
+        if state.less_cutthroat:
+            parts += [ft.Text(ctx.t("ui.partners"), size=14),
+                      ft.Row([_chip(ctx, s, s in form.partners, lambda e, s=s: update(lambda: form.toggle_partner(s)))
+                              for s in range(n) if s != form.boss], wrap=True, spacing=6, run_spacing=6)]
+            if form.partners:
+                parts.append(ft.Text(ctx.t("ui.partner_part", amount=form.partner_part()), size=14))
+        parts.append(ft.Text(ctx.t("ui.preview", payout=form.payout(), net=form.boss_net()), size=17,
+                             weight=ft.FontWeight.BOLD))
+        if form.boss is not None:
+            parts.append(_button(ctx.t("action.deal"), confirm, filled=True))
+        return ft.Column(parts, spacing=6)
+
+    def update(change: Callable[[], None]) -> None:
+        change()
+        _redraw(ctx, holder, make)
+
+    def confirm(e: Any) -> None:
+        action = form.action()
+        if action is not None:
+            ctx.dispatch(action)
+
+    holder.content = make()
+    return ft.Column([section_title(ctx.t("action.deal")), holder], spacing=6)
+
+
+def _draw_roll(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.Control:
+    if state.short:
+        info = ctx.t("ui.roll_total_line", total=view["roll_total"], target=SHORT["roll_total"])
+    else:
+        info = ctx.t("ui.end_numbers_line", numbers=view["end_numbers"])
+    boss = state.last_boss
+    return ft.Column([
+        section_title(ctx.t("action.end_roll")), ft.Text(info, size=15),
+        ft.Row([_button(ctx.num(face), lambda e, f=face: ctx.dispatch(Action.make("end_roll", boss, roll=f)), width=56)
+                for face in FACTS["die"]], wrap=True, spacing=6, run_spacing=6),
+    ], spacing=6)
+
+
+def _draw_standings(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    rows = [ft.Container(
+        content=ft.Row([ft.Text(name, size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat), width=150),
+                        ft.Text(ctx.money(money), size=16)], spacing=8),
+        padding=8, border_radius=8, border=ft.Border.all(2, ctx.player_color(seat)), width=340)
+        for seat, name, money in standings(view)]
+    return ft.Column([section_title(ctx.t("ui.money_title")), *rows], spacing=6)
+
+
+def _draw_history(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    if not view["history"]:
+        return ft.Container()
+    lines: list[ft.Control] = [section_title(ctx.t("ui.history"))]
+    for h in reversed(view["history"]):
+        text = ctx.t("ui.history_line", deal=h["deal"], player=h["boss"], shares=h["shares"], value=h["value"],
+                     payout=h["payout"])
+        paid = [ctx.t("ui.paid_line", player=s, amount=a) for s, a in h["payments"]]
+        paid += [ctx.t("ui.paid_line", player=s, amount=h["partner_part"]) for s in h["partners"]]
+        lines.append(ft.Text(" · ".join([text, *paid]), size=14))
+    return ft.Column(lines, spacing=4)
+
+
+def build(ctx: GameContext) -> ft.Control:
+    from .generic import free_entry
+
+    state: BossState = ctx.state
+    view = ctx.game.view(state, reveal=False)
+    parts: list[ft.Control] = [_draw_info(ctx, view, state)]
+    if state.phase == "play":
+        parts.append(_draw_deal(ctx, view, state))
+    elif state.phase == "end_roll":
+        parts.append(_draw_roll(ctx, view, state))
+    parts += [_draw_standings(ctx, view), _draw_history(ctx, view)]
+    corrections = free_entry(ctx, corrections=True)
+    if isinstance(corrections, ft.Column):
+        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
+                                      controls=[corrections]))
+    return ft.Column(parts, spacing=12)
