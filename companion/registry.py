@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "manila": "companion.games.manila",
     "silk_road": "companion.games.silk_road",
     # --- score sheets and table helpers ---
+    "mamma_mia": "companion.games.mamma_mia",
     "saboteur": "companion.games.saboteur",
     "pandemic": "companion.games.pandemic",
     "cockroach_poker": "companion.games.cockroach_poker",
