@@ -26,10 +26,10 @@ from ..messages import describe_error
 from ..paths import assets_dir
 from ..storage import Store, StoredSession
 from .context import GameContext
+from .widgets import FONT_FAMILY
 
 log = logging.getLogger(__name__)
 
-FONT_FAMILY = "NotoCJK"
 FONT_FILE = "fonts/NotoSansCJK-subset.otf"
 
 

@@ -12,7 +12,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..registry import game_ids
 from ..rules import library
 from ..rules.search import Hit, search
-from .widgets import section_title
+from .widgets import section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
@@ -33,7 +33,7 @@ def _lang_switch(app: "App", current: str) -> ft.Control:
     return ft.Row([
         ft.Text(app._("Reading in:"), size=14),
         *[ft.TextButton(LANGUAGE_NAMES[lang], on_click=lambda e, l=lang: pick(l),
-                        style=ft.ButtonStyle(text_style=ft.TextStyle(
+                        style=ft.ButtonStyle(text_style=text_style(
                             size=15, weight=ft.FontWeight.BOLD if lang == current else ft.FontWeight.NORMAL,
                             decoration=ft.TextDecoration.UNDERLINE if lang == current else None)))
           for lang in LANGUAGES]], wrap=True, spacing=2)
@@ -63,7 +63,7 @@ def marked(text: str, spans: Sequence[tuple[int, int]], size: int = 14) -> ft.Te
     for start, end in spans:
         if start > pos:
             pieces.append(ft.TextSpan(text[pos:start]))
-        pieces.append(ft.TextSpan(text[start:end], style=ft.TextStyle(weight=ft.FontWeight.BOLD,
+        pieces.append(ft.TextSpan(text[start:end], style=text_style(weight=ft.FontWeight.BOLD,
                                                                       bgcolor=ft.Colors.AMBER_100)))
         pos = end
     if pos < len(text):

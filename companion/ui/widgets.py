@@ -7,12 +7,19 @@ from typing import Any, Callable
 import flet as ft
 
 TOUCH = 48
+#: the bundled CJK font (registered in app.py). A TextStyle without a family
+#: replaces the theme's, and Chinese would then be drawn as boxes on the web.
+FONT_FAMILY = "NotoCJK"
+
+
+def text_style(**kwargs: Any) -> ft.TextStyle:
+    return ft.TextStyle(font_family=FONT_FAMILY, **kwargs)
 
 
 def big_button(label: str, on_click: Callable[[Any], Any], icon: Any = None, filled: bool = False,
                tooltip: str | None = None) -> ft.Control:
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-                           text_style=ft.TextStyle(size=16))
+                           text_style=text_style(size=16))
     cls = ft.FilledButton if filled else ft.Button
     button = cls(content=label, icon=icon, on_click=on_click, style=style, height=TOUCH, tooltip=tooltip)
     return button

@@ -1,0 +1,136 @@
+"""The real web app in headless Debian Chromium (Playwright, never a downloaded
+browser).  Every request that is not to the app's own origin is aborted, so
+the tests prove the app works offline."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-output" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1024, "height": 768}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, data_dir: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "COMPANION_DATA_DIR": str(data_dir), "LANG": "en_US.UTF-8",
+               "FLET_FORCE_WEB_SERVER": "1"}
+        env.pop("DISPLAY", None)
+        self.log = open(data_dir / "server.log", "w")
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(self.port)],
+                                     env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(tmp_path)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "install Debian's chromium (scripts/test.sh does)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Screen:
+    """A page of the app, with the semantics tree switched on."""
+
+    def __init__(self, browser, server: Server, viewport: dict[str, int], locale: str = "en-US") -> None:
+        self.server = server
+        self.context = browser.new_context(viewport=viewport, locale=locale)
+        self.page = self.context.new_page()
+        self.page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(server.url) else r.abort())
+        self.open()
+
+    def open(self) -> None:
+        self.page.goto(self.server.url)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+    def text(self, text: str, exact: bool = False):
+        return self.page.get_by_text(text, exact=exact).first
+
+    def wait_text(self, text: str, timeout: float = 20000, exact: bool = False) -> None:
+        self.text(text, exact).wait_for(timeout=timeout)
+
+    def button(self, name: str, exact: bool = False):
+        return self.page.get_by_role("button", name=name, exact=exact).first
+
+    def click(self, name: str, exact: bool = False) -> None:
+        self.button(name, exact).click()
+        self.page.wait_for_timeout(300)
+
+    def tap(self, label: str) -> None:
+        """Press an icon button by its tooltip (its accessible label)."""
+        self.page.get_by_label(label, exact=True).first.click()
+        self.page.wait_for_timeout(300)
+
+    def fill(self, label: str, value: str) -> None:
+        field = self.page.get_by_label(label).first
+        field.click()
+        field.fill(value)
+        self.page.wait_for_timeout(200)
+
+    def shot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.page.wait_for_timeout(400)
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def phone(browser, server):
+    screen = Screen(browser, server, PHONE)
+    yield screen
+    screen.close()

@@ -1,0 +1,75 @@
+"""End-to-end: the shell in headless Chromium at phone and tablet size."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import PHONE, TABLET, Screen
+
+pytestmark = pytest.mark.browser
+
+
+def cjk_width_ok(screen: Screen, text: str, size: float) -> bool:
+    """A CJK string drawn with the bundled font is about `size` px per
+    character; drawn as boxes it is under half that."""
+    box = screen.text(text, exact=True).bounding_box()
+    return box is not None and box["width"] >= 0.8 * size * len(text)
+
+
+def test_device_language_is_used_on_first_start(browser, server):
+    screen = Screen(browser, server, PHONE, locale="zh-TW")
+    try:
+        screen.wait_text("桌遊助手", exact=True)
+        screen.wait_text("開新一桌")
+        screen.shot("phone-home-zh_Hant")
+    finally:
+        screen.close()
+
+
+def test_language_switch_changes_script_and_chinese_is_not_boxes(phone):
+    phone.wait_text("Table Companion", exact=True)
+    phone.shot("phone-home-en")
+    phone.click("Settings")
+    phone.page.get_by_role("radio", name="繁體中文").click()
+    phone.wait_text("設定")
+    phone.shot("phone-settings-zh_Hant")
+    phone.tap("返回")
+    phone.wait_text("桌遊助手", exact=True)
+    deadline = 40
+    while not cjk_width_ok(phone, "桌遊助手", 28) and deadline:
+        phone.page.wait_for_timeout(250)
+        deadline -= 1
+    assert cjk_width_ok(phone, "桌遊助手", 28), phone.text("桌遊助手", True).bounding_box()
+    phone.click("設定")
+    phone.page.get_by_role("radio", name="简体中文").click()
+    phone.wait_text("设置")
+    phone.tap("返回")
+    phone.wait_text("桌游助手", exact=True)
+    phone.shot("phone-home-zh_Hans")
+
+
+def test_rules_search_across_scripts_open_clause_switch_language(browser, server):
+    screen = Screen(browser, server, TABLET)
+    try:
+        screen.click("Rules")
+        screen.fill("Search all rules", "馬尼拉")
+        screen.wait_text("马尼拉")  # the Simplified text is found from a Traditional query
+        screen.shot("tablet-rules-search")
+        screen.text("马尼拉").click()
+        screen.page.wait_for_timeout(800)
+        screen.click("English")
+        screen.wait_text("Manila")
+        screen.shot("tablet-rules-reader-en")
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("viewport, name", [(PHONE, "phone"), (TABLET, "tablet")])
+def test_new_table_screen_fits(browser, server, viewport, name):
+    screen = Screen(browser, server, viewport)
+    try:
+        screen.click("New table")
+        screen.wait_text("Pick a game")
+        screen.shot(f"{name}-pick-game")
+    finally:
+        screen.close()
