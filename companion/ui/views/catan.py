@@ -1,0 +1,275 @@
+"""Catan score sheet screen: a scoreboard card per player (points, pieces,
+road length, knights, special cards, trade ratios), the current player's
+entry pad (settlement with harbor, city, road with its new length, knight,
+progress card, a private Victory Point card, end turn), road cuts for any
+player, and the table helpers (building costs, the robber's discards).
+
+Contract: ``companion/ui/context.py``.  What the screen offers is read from
+``Game.legal_actions`` by the plain functions at the top (tested without a
+page); the ``_draw_*`` functions only turn them into Flet controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import flet as ft
+
+from ...core.actions import Action
+from ...games.catan import helpers as h
+from ..context import GameContext
+from ..widgets import big_button, section_title
+
+RESOURCE_COLORS: dict[str, str] = {
+    "wood": "#2e7d32", "brick": "#bf360c", "wool": "#9ccc65", "grain": "#f9a825", "ore": "#546e7a",
+}
+GENERIC_COLOR = "#1565c0"
+
+
+# ----- plain screen logic ------------------------------------------------------------
+@dataclass
+class Choices:
+    """The entries the sheet accepts now, read from ``legal_actions``."""
+
+    seat: int | None = None
+    place: list[str | None] = field(default_factory=list)        # harbors for a starting settlement
+    settlement: list[str | None] = field(default_factory=list)   # harbors for a new settlement
+    city: bool = False
+    road: bool = False
+    road_longer: int | None = None                               # "road, longest becomes N"
+    knight: bool = False
+    progress: list[str] = field(default_factory=list)
+    vp_card: bool = False
+    end_turn: bool = False
+    cuts: dict[int, list[int]] = field(default_factory=dict)     # seat -> shorter lengths
+
+
+def read_choices(actions: Sequence[Action]) -> Choices:
+    out = Choices()
+    for a in actions:
+        if a.type == "road_broken":
+            assert a.player is not None
+            out.cuts.setdefault(a.player, []).append(a["length"])
+            continue
+        out.seat = a.player
+        if a.type == "place":
+            out.place.append(a.get("harbor"))
+        elif a.type == "build_settlement":
+            out.settlement.append(a.get("harbor"))
+        elif a.type == "build_city":
+            out.city = True
+        elif a.type == "build_road":
+            if "longest" in a:
+                out.road_longer = a["longest"]
+            else:
+                out.road = True
+        elif a.type == "knight":
+            out.knight = True
+        elif a.type == "progress":
+            out.progress.append(a["card"])
+        elif a.type == "vp_card":
+            out.vp_card = True
+        elif a.type == "end_turn":
+            out.end_turn = True
+    return out
+
+
+def scoreboard(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per player, leaders first marked; badges for the special cards."""
+    rows = []
+    best = max((p.get("score", p["points"]) for p in view["players"]), default=0)
+    for seat, p in enumerate(view["players"]):
+        shown = p.get("score", p["points"])
+        badges = [k for k in ("longest_road", "largest_army") if p[k]]
+        cheap = sorted(r for r, n in p["trade_ratios"].items() if n < h.FACTS["trade"]["bank"])
+        rows.append({
+            "seat": seat, "name": p["name"], "points": shown, "leading": shown == best and best > 0,
+            "current": view["current"] == seat, "badges": badges,
+            "settlements": p["settlements"], "cities": p["cities"], "roads": p["roads"],
+            "road_length": p["road_length"], "knights": p["knights"], "vp_cards": p.get("vp_cards"),
+            "pieces_left": p["pieces_left"],
+            "ratios": [(r, p["trade_ratios"][r]) for r in cheap],
+        })
+    return rows
+
+
+def cost_rows() -> list[tuple[str, list[tuple[str, int]]]]:
+    """(build, [(resource, count)…]) in the rulebook's order."""
+    return [(b, [(r, n) for r, n in h.cost(b).items()]) for b in h.BUILDS]
+
+
+def discard_for(text: str) -> int | None:
+    """The robber's discard for a typed hand size (None if it is not a number)."""
+    try:
+        hand = int(text.strip())
+    except ValueError:
+        return None
+    return h.robber_discard(hand) if hand >= 0 else None
+
+
+# ----- drawing -------------------------------------------------------------------------
+def _chip(ctx: GameContext, text: str, color: str, on_click: Callable[[Any], None] | None = None,
+          selected: bool = False, width: int | None = None) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
+                        text_align=ft.TextAlign.CENTER),
+        bgcolor=color if selected else None, height=ctx.TOUCH, width=width, border_radius=8,
+        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4))
+
+
+def _harbor_label(ctx: GameContext, harbor: str | None) -> str:
+    if harbor is None:
+        return ctx.t("ui.no_harbor")
+    if harbor == h.GENERIC:
+        return ctx.t("ui.harbor.generic")
+    return f"{ctx.t(f'ui.resource.{harbor}')} 2:1"
+
+
+def _harbor_color(harbor: str | None) -> str:
+    return "#616161" if harbor is None else GENERIC_COLOR if harbor == h.GENERIC else RESOURCE_COLORS[harbor]
+
+
+def _harbor_row(ctx: GameContext, harbors: list[str | None], make: Callable[[str | None], Action]) -> ft.Control:
+    return ft.Row([_chip(ctx, _harbor_label(ctx, x), _harbor_color(x), lambda e, x=x: ctx.dispatch(make(x)))
+                   for x in harbors], wrap=True, spacing=6, run_spacing=6)
+
+
+def _with_harbor(kind: str, seat: int) -> Callable[[str | None], Action]:
+    def make(harbor: str | None) -> Action:
+        return Action.make(kind, seat, harbor=harbor) if harbor else Action.make(kind, seat)
+    return make
+
+
+def _draw_setup(ctx: GameContext, ch: Choices) -> ft.Control:
+    assert ch.seat is not None
+    return ft.Column([
+        section_title(ctx.t("action.place")),
+        ft.Text(ctx.t("ui.harbor"), size=14),
+        _harbor_row(ctx, ch.place, _with_harbor("place", ch.seat)),
+    ], spacing=6)
+
+
+def _draw_turn(ctx: GameContext, ch: Choices) -> ft.Control:
+    seat = ch.seat
+    assert seat is not None
+    buttons: list[ft.Control] = []
+    if ch.city:
+        buttons.append(big_button(ctx.t("action.build_city"), lambda e: ctx.dispatch(Action.make("build_city", seat))))
+    if ch.road:
+        buttons.append(big_button(ctx.t("action.build_road"), lambda e: ctx.dispatch(Action.make("build_road", seat))))
+    if ch.road_longer is not None:
+        n = ch.road_longer
+        buttons.append(big_button(ctx.t("ui.road_longer", length=n),
+                                  lambda e: ctx.dispatch(Action.make("build_road", seat, longest=n))))
+    if ch.knight:
+        buttons.append(big_button(ctx.t("action.knight"), lambda e: ctx.dispatch(Action.make("knight", seat))))
+    for card in ch.progress:
+        buttons.append(big_button(ctx.t(f"ui.card.{card}"),
+                                  lambda e, c=card: ctx.dispatch(Action.make("progress", seat, card=c))))
+    if ch.vp_card:
+        buttons.append(big_button(ctx.t("action.vp_card"), lambda e: _private_vp(ctx, seat), icon=ft.Icons.LOCK))
+    parts: list[ft.Control] = [section_title(ctx.players[seat])]
+    if ch.settlement:
+        parts += [ft.Text(ctx.t("action.build_settlement"), size=15, weight=ft.FontWeight.W_600),
+                  _harbor_row(ctx, ch.settlement, _with_harbor("build_settlement", seat))]
+    parts.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+    if ch.end_turn:
+        parts.append(big_button(ctx.t("action.end_turn"), lambda e: ctx.dispatch(Action.make("end_turn", seat)),
+                                filled=True))
+    return ft.Column(parts, spacing=8)
+
+
+def _private_vp(ctx: GameContext, seat: int) -> None:
+    def form(done: Callable[[], None]) -> ft.Control:
+        def confirm(e: Any) -> None:
+            if ctx.dispatch(Action.make("vp_card", seat)):
+                done()
+        return big_button(ctx.t("action.vp_card"), confirm, filled=True)
+
+    ctx.private(seat, ctx.t("action.vp_card"), form)
+
+
+def _draw_cuts(ctx: GameContext, cuts: dict[int, list[int]]) -> ft.Control:
+    rows: list[ft.Control] = []
+    for seat, lengths in sorted(cuts.items()):
+        pick = ft.Dropdown(options=[ft.DropdownOption(key=str(n), text=ctx.num(n)) for n in lengths],
+                           value=str(lengths[-1]), label=ctx.t("ui.new_length"), width=160)
+
+        def confirm(e: Any, seat: int = seat, pick: ft.Dropdown = pick) -> None:
+            ctx.dispatch(Action.make("road_broken", seat, length=int(pick.value or 0)))
+
+        rows.append(ft.Row([ft.Text(ctx.players[seat], size=15, color=ctx.player_color(seat), width=110),
+                            pick, big_button(ctx.t("action.road_broken"), confirm)], wrap=True, spacing=8))
+    return ft.ExpansionTile(title=ft.Text(ctx.t("action.road_broken")), controls=rows)
+
+
+def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    cards = []
+    for row in scoreboard(view):
+        seat = row["seat"]
+        color = ctx.player_color(seat)
+        head = ft.Row([ft.Text(row["name"], size=17, weight=ft.FontWeight.BOLD, color=color),
+                       ft.Text(ctx.num(row["points"]), size=22, weight=ft.FontWeight.BOLD)],
+                      alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+        left = row["pieces_left"]
+        lines: list[ft.Control] = [
+            head,
+            ft.Text(f"{ctx.t('ui.settlements')} {ctx.num(row['settlements'])} · {ctx.t('ui.cities')} "
+                    f"{ctx.num(row['cities'])} · {ctx.t('ui.roads')} {ctx.num(row['roads'])}", size=14),
+            ft.Text(f"{ctx.t('ui.road_length')} {ctx.num(row['road_length'])} · {ctx.t('ui.knights')} "
+                    f"{ctx.num(row['knights'])}", size=14),
+            ft.Text(f"{ctx.t('ui.pieces_left')}: {ctx.num(left['settlements'])} / {ctx.num(left['cities'])} / "
+                    f"{ctx.num(left['roads'])}", size=13, italic=True),
+        ]
+        if row["vp_cards"] is not None:
+            lines.append(ft.Text(f"{ctx.t('ui.vp_cards')} {ctx.num(row['vp_cards'])}", size=14))
+        if row["badges"]:
+            lines.append(ft.Row([_chip(ctx, ctx.t(f"ui.{b}"), "#6a1b9a", selected=True) for b in row["badges"]],
+                                wrap=True, spacing=4))
+        if row["ratios"]:
+            lines.append(ft.Text(ctx.t("ui.trade") + ": " + ", ".join(
+                f"{ctx.t(f'ui.resource.{r}')} {n}:1" for r, n in row["ratios"]), size=13))
+        cards.append(ft.Container(content=ft.Column(lines, spacing=3), padding=10, border_radius=10, width=340,
+                                  border=ft.Border.all(4 if row["current"] else 2, color)))
+    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+
+
+def _draw_helpers(ctx: GameContext) -> ft.Control:
+    costs = [ft.Text(f"{ctx.t(f'ui.build.{b}')}: " + ", ".join(
+        f"{ctx.num(n)} {ctx.t(f'ui.resource.{r}')}" for r, n in parts), size=14) for b, parts in cost_rows()]
+    result = ft.Text("", size=15, weight=ft.FontWeight.W_600)
+
+    def typed(e: Any) -> None:
+        value = discard_for(str(field_.value or ""))
+        result.value = "" if value is None else ctx.t("ui.discard_line", discard=value)
+        ctx.refresh_control(result)
+
+    field_ = ft.TextField(label=ctx.t("ui.hand"), width=160, keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
+    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.helpers")), controls=[
+        ft.Text(ctx.t("ui.costs"), size=15, weight=ft.FontWeight.W_600), *costs,
+        ft.Text(ctx.t("ui.robber"), size=15, weight=ft.FontWeight.W_600),
+        ft.Row([field_, result], wrap=True, spacing=8),
+    ])
+
+
+def build(ctx: GameContext) -> ft.Control:
+    from .generic import free_entry
+
+    view = ctx.game.view(ctx.state, reveal=False)
+    ch = read_choices(ctx.game.legal_actions(ctx.state))
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.target_line", target=view["target"]), size=14)]
+    if ctx.state.phase == "setup" and ch.seat is not None:
+        parts.append(_draw_setup(ctx, ch))
+    elif ctx.state.phase == "play" and ch.seat is not None:
+        parts.append(_draw_turn(ctx, ch))
+    parts.append(_draw_scoreboard(ctx, view))
+    if ch.cuts:
+        parts.append(_draw_cuts(ctx, ch.cuts))
+    parts.append(_draw_helpers(ctx))
+    corrections = free_entry(ctx, corrections=True)
+    if isinstance(corrections, ft.Column):
+        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
+                                      controls=[corrections]))
+    return ft.Column(parts, spacing=12)

@@ -1,0 +1,129 @@
+"""The Catan screen without a browser: its choice reading and scoreboard as
+plain functions, then the built control tree driven through its handlers (a
+fake context applies what the screen dispatches to a real session)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from companion.core import Action, IllegalAction, Session
+from companion.games.catan import GAME
+from companion.ui.context import GameContext
+from companion.ui.views import catan as screen
+from ui_harness import walk
+
+
+class Table:
+    def __init__(self, names: list[str], lang: str = "en") -> None:
+        self.session = Session(GAME, GAME.setup(names))
+        self.lang = lang
+        self.sent: list[Action] = []
+        self.private_for: list[int] = []
+
+    def ctx(self) -> GameContext:
+        def dispatch(action: Action) -> bool:
+            self.sent.append(action)
+            try:
+                self.session.apply(action)
+            except IllegalAction:
+                return False
+            return True
+
+        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
+            self.private_for.append(seat)
+            click(form(lambda: None), title)
+
+        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
+                           lambda cid: None, lambda: None)
+
+    def build(self) -> ft.Control:
+        return screen.build(self.ctx())
+
+
+def texts(control: Any) -> list[str]:
+    out = []
+    for c in walk(control):
+        if isinstance(c, ft.Text) and isinstance(c.value, str):
+            out.append(c.value)
+        elif isinstance(getattr(c, "content", None), str):
+            out.append(c.content)
+    return out
+
+
+def click(root: Any, label: str, nth: int = 0) -> None:
+    found = [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
+    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
+    found[nth].on_click(None)
+
+
+def placed(t: Table) -> None:
+    for _ in range(6):
+        click(t.build(), "No harbor")
+
+
+# ----- plain logic ------------------------------------------------------------------
+
+def test_read_choices_in_setup_and_play() -> None:
+    s = Session(GAME, GAME.setup(["A", "B", "C"]))
+    ch = screen.read_choices(GAME.legal_actions(s.state))
+    assert ch.seat == 0 and ch.place == [None, "generic", "wood", "brick", "wool", "grain", "ore"]
+    s.apply(Action.make("place", 0, harbor="wool"))
+    assert "wool" not in screen.read_choices(GAME.legal_actions(s.state)).place
+    for seat in (1, 2, 2, 1, 0):
+        s.apply(Action.make("place", seat))
+    ch = screen.read_choices(GAME.legal_actions(s.state))
+    assert ch.seat == 0 and ch.city and ch.road and ch.road_longer == 2 and ch.knight and ch.vp_card
+    assert ch.progress == ["road_building", "year_of_plenty", "monopoly"] and ch.end_turn
+    assert ch.cuts == {0: [0], 1: [0], 2: [0]}           # every road has length 1 after setup
+    s.apply(Action.make("knight", 0))
+    ch = screen.read_choices(GAME.legal_actions(s.state))
+    assert not ch.knight and ch.progress == []            # one development card per turn
+
+
+def test_scoreboard_and_helpers() -> None:
+    s = Session(GAME, GAME.setup(["A", "B", "C"]))
+    for seat, harbor in ((0, None), (1, "generic"), (2, None), (2, "ore"), (1, None), (0, None)):
+        s.apply(Action.make("place", seat, harbor=harbor) if harbor else Action.make("place", seat))
+    s.apply(Action.make("correct_counts", 1, roads=5, road_length=5))
+    rows = screen.scoreboard(GAME.view(s.state))
+    assert rows[1]["badges"] == ["longest_road"] and rows[1]["points"] == 4 and rows[1]["leading"]
+    assert rows[1]["ratios"] == [("brick", 3), ("grain", 3), ("ore", 3), ("wood", 3), ("wool", 3)]
+    assert rows[2]["ratios"] == [("ore", 2)] and rows[0]["current"]
+    assert screen.discard_for("9") == 4 and screen.discard_for("7") == 0 and screen.discard_for("x") is None
+    assert screen.cost_rows()[2] == ("city", [("grain", 2), ("ore", 3)])
+
+
+# ----- the built screen -------------------------------------------------------------
+
+def test_setup_and_a_turn_through_the_screen() -> None:
+    t = Table(["Ann", "Bob", "Cid"])
+    placed(t)
+    assert t.session.state.phase == "play"
+    root = t.build()
+    click(root, "City")
+    assert t.sent[-1] == Action.make("build_city", 0)
+    click(t.build(), "Road — longest road becomes 2")
+    assert t.session.state.road_length[0] == 2
+    click(t.build(), "3:1 harbor")                        # a settlement on a general harbor
+    assert t.session.state.harbors[0] == ["generic"]
+    click(t.build(), "Victory Point card")                # entered privately
+    assert t.private_for == [0] and t.session.state.vp_cards[0] == 1
+    assert not any(x.startswith("VP cards") for x in texts(t.build()))   # hidden on the shared screen
+    click(t.build(), "End turn")
+    assert t.session.state.turn == 1
+
+
+def test_robber_helper_and_chinese_labels() -> None:
+    t = Table(["安", "波", "西"], lang="zh_Hant")
+    placed_zh = "無港口"
+    for _ in range(6):
+        click(t.build(), placed_zh)
+    shown = texts(t.build())
+    assert "結束回合" in shown and "建造費用" in shown
+    root = t.build()
+    field = next(c for c in walk(root) if isinstance(c, ft.TextField))
+    field.value = "11"
+    field.on_change(None)
+    assert "棄 5 張" in texts(root)
