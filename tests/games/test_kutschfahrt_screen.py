@@ -1,0 +1,120 @@
+"""The Kutschfahrt screen without a browser: the claim and fight forms'
+logic, and the built control tree driven through its click handlers (a fake
+context applies what the screen dispatches to a real session)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from companion.core import Action, IllegalAction, Session
+from companion.games.kutschfahrt import GAME
+from companion.ui.context import GameContext
+from companion.ui.views import kutschfahrt as screen
+from ui_harness import walk
+
+O, B = "order", "brotherhood"
+
+
+class Table:
+    def __init__(self, names: list[str], lang: str = "en") -> None:
+        self.session = Session(GAME, GAME.setup(names))
+        self.lang = lang
+        self.sent: list[Action] = []
+        self.refused: list[str] = []
+
+    def ctx(self) -> GameContext:
+        def dispatch(action: Action) -> bool:
+            self.sent.append(action)
+            try:
+                self.session.apply(action)
+            except IllegalAction as exc:
+                self.refused.append(exc.code)
+                return False
+            return True
+
+        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
+            form(lambda: None)
+
+        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
+                           lambda cid: None, lambda: None)
+
+    def build(self) -> ft.Control:
+        return screen.build(self.ctx())
+
+
+def texts(control: Any) -> list[str]:
+    return [c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)]
+
+
+def click(root: Any, label: str, nth: int = 0) -> None:
+    found = [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
+    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
+    found[nth].on_click(None)
+
+
+# ----- plain logic ------------------------------------------------------------------
+
+def test_items_in_game_follow_the_player_count() -> None:
+    assert "black_pearl" not in screen.items_in_game(3) and "coat" in screen.items_in_game(3)
+    assert "coat" not in screen.items_in_game(10) and "black_pearl" in screen.items_in_game(10)
+    assert len(screen.items_in_game(5)) == 17
+
+
+def test_claim_form_builds_the_entry_and_its_verdict() -> None:
+    form = screen.ClaimForm(4)
+    assert form.action() is None
+    form.pick_claimant(0)
+    form.add_item("key")
+    form.toggle_ally(2)                  # now editing Cid
+    form.add_item("key")
+    form.add_item("dagger")
+    form.remove_item(2, 1)
+    for seat, team in enumerate([O, B, O, B]):
+        form.set_association(seat, team)
+    assert form.verdict()["points"] == 2 and not form.verdict()["success"]
+    form.pile_empty = True
+    form.hands[0].append("secret_bag_key")
+    assert form.verdict()["success"]     # 2 keys + the Key bag once the pile is empty
+    assert form.action() == Action.make("claim", 0, items=[["key", "secret_bag_key"], ["key"]],
+                                        associations=[O, B, O, B], allies=[2], pile_empty=True)
+    form.toggle_ally(2)
+    assert form.shown() == [0] and 2 not in form.hands
+
+
+def test_fight_form() -> None:
+    form = screen.FightForm()
+    assert form.outcome() == "tie"
+    form.ring = "defender"
+    assert form.outcome() == "defender"
+    form.step("attack", 2)
+    form.step("defence", -5)
+    assert (form.attack, form.defence, form.outcome()) == (3, 0, "attacker")
+
+
+# ----- the built screen -------------------------------------------------------------
+
+def test_claim_through_the_screen() -> None:
+    t = Table(["Ann", "Bob", "Cid", "Dee"])
+    root = t.build()
+    assert "Set-up for 4 players" in texts(root) and "Item limit: 6" in texts(root)
+    click(root, "Ann")                                    # claimant
+    for _ in range(3):
+        click(root, "Key", -1)                            # three Keys for Ann (the last chip adds)
+    for seat, label in enumerate(["Order of the Open Secret", "Brotherhood of True Lies"] * 2):
+        click(root, label, seat)                          # that seat's chip: the chips run in seat order
+    shown = texts(root)
+    assert any(s.startswith("If entered now: The claim holds") for s in shown), shown
+    click(root, "Victory claim")
+    assert t.sent[-1] == Action.make("claim", 0, items=[["key", "key", "key"]], associations=[O, B, O, B])
+    assert t.refused == []
+    assert GAME.winners(t.session.state) == [0, 2]
+    assert "The claim holds · Victory items counted: 3" in texts(t.build())
+
+
+def test_setup_card_in_simplified_chinese_for_ten_players() -> None:
+    t = Table([f"P{i}" for i in range(10)], lang="zh_Hans")
+    shown = texts(t.build())
+    assert "修道同盟和兄弟会阵营牌各 5 张；0 张不看直接放回盒中" in shown
+    assert "放回盒中：大衣" in shown and "不用“权力之酒”" in shown
