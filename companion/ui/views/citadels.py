@@ -1,0 +1,327 @@
+"""Citadels screen: the round's call strip (1–8 with face-up, killed, robbed
+and revealed characters), one panel per phase (face-up draft entry, who has
+the called character, the character's turn with build / power / destroy
+forms, who had the assassinated King), and every city with its districts by
+colour and its score so far.
+
+Contract: ``companion/ui/context.py``.  Choices come from
+``Game.legal_actions`` through the plain functions and forms at the top
+(tested without a page); the ``_draw_*`` functions only make controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import flet as ft
+
+from ...core.actions import Action
+from ...games.citadels import helpers as h
+from ..context import GameContext
+from ..widgets import big_button, section_title
+
+COLOUR_HEX: dict[str, str] = {
+    "noble": "#f9a825", "religious": "#1565c0", "trade": "#2e7d32", "military": "#c62828", "special": "#6a1b9a",
+}
+STATUS_HEX: dict[str, str] = {
+    "waiting": "#757575", "current": "#ef6c00", "revealed": "#2e7d32", "no_one": "#9e9e9e", "killed": "#b71c1c",
+}
+#: the highest end-game value offered for a purple district (University, Dragon Gate count 8)
+MAX_SPECIAL_POINTS = 8
+
+
+# ----- plain screen logic ------------------------------------------------------------
+@dataclass
+class DraftForm:
+    """The characters set aside face up this round."""
+
+    n_players: int
+    chosen: list[int] = field(default_factory=list)
+
+    def needed(self) -> int:
+        return int(h.draft_rules(self.n_players)["face_up"])
+
+    def options(self) -> list[int]:
+        removed = h.draft_rules(self.n_players)["removed"]
+        return [r for r in h.RANKS if r != h.KING and r not in removed]
+
+    def toggle(self, rank: int) -> None:
+        if rank in self.chosen:
+            self.chosen.remove(rank)
+        elif rank in self.options() and len(self.chosen) < self.needed():
+            self.chosen.append(rank)
+
+    def ready(self) -> bool:
+        return len(self.chosen) == self.needed()
+
+    def action(self) -> Action:
+        return Action.make("draft_done", face_up=sorted(self.chosen))
+
+
+@dataclass
+class BuildForm:
+    """A district being entered: colour, cost and (purple only) end-game points."""
+
+    seat: int
+    colour: str | None = None
+    cost: int | None = None
+    points: int | None = None
+
+    def point_choices(self) -> list[int]:
+        if self.colour != h.SPECIAL or self.cost is None:
+            return []
+        return list(range(self.cost, max(self.cost, MAX_SPECIAL_POINTS) + 1))
+
+    def action(self) -> Action | None:
+        if self.colour is None or self.cost is None:
+            return None
+        if self.points is not None and self.points != self.cost and self.colour == h.SPECIAL:
+            return Action.make("build", self.seat, colour=self.colour, cost=self.cost, points=self.points)
+        return Action.make("build", self.seat, colour=self.colour, cost=self.cost)
+
+
+@dataclass
+class Choices:
+    seat: int | None = None
+    draft: bool = False
+    reveal: list[int] = field(default_factory=list)
+    no_one: bool = False
+    build: bool = False
+    kill: list[int] = field(default_factory=list)
+    rob: list[int] = field(default_factory=list)
+    destroy: list[tuple[int, str, int]] = field(default_factory=list)
+    end_turn: bool = False
+    crown: list[int] = field(default_factory=list)
+    no_king: bool = False
+
+
+def read_choices(actions: Sequence[Action]) -> Choices:
+    out = Choices()
+    for a in actions:
+        t = a.type
+        if t == "draft_done":
+            out.draft = True
+        elif t == "reveal":
+            out.reveal.append(a.player or 0)
+        elif t == "no_one":
+            out.no_one = True
+        elif t == "crown":
+            out.crown.append(a.player or 0)
+        elif t == "no_king":
+            out.no_king = True
+        else:
+            out.seat = a.player
+            if t == "build":
+                out.build = True
+            elif t == "assassinate":
+                out.kill.append(a["target"])
+            elif t == "rob":
+                out.rob.append(a["target"])
+            elif t == "destroy":
+                out.destroy.append((a["target_player"], a["colour"], a["cost"]))
+            elif t == "end_turn":
+                out.end_turn = True
+    return out
+
+
+def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per player: districts grouped by colour (costs sorted), progress to the end, score parts."""
+    rows = []
+    for seat, p in enumerate(view["players"]):
+        by_colour = {c: sorted(d[1] for d in p["city"] if d[0] == c) for c in h.COLOURS}
+        rows.append({
+            "seat": seat, "name": p["name"], "crown": p["crown"], "count": p["districts"],
+            "end_at": view["end_at"], "complete": p["complete"], "first": p["first_complete"],
+            "by_colour": {c: v for c, v in by_colour.items() if v},
+            "missing": [c for c in h.COLOURS if not by_colour[c]],
+            "parts": p["score_parts"],
+        })
+    return rows
+
+
+# ----- drawing -------------------------------------------------------------------------
+def _chip(ctx: GameContext, text: str, color: str, on_click: Callable[[Any], None] | None = None,
+          selected: bool = False, width: int | None = None) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
+                        text_align=ft.TextAlign.CENTER),
+        bgcolor=color if selected else None, height=ctx.TOUCH, width=width, border_radius=8,
+        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4))
+
+
+def _char(ctx: GameContext, rank: int) -> str:
+    return f"{rank} {ctx.t(f'ui.character.{h.character(rank)}')}"
+
+
+def _row(controls: list[ft.Control]) -> ft.Control:
+    return ft.Row(controls, wrap=True, spacing=6, run_spacing=6)
+
+
+def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
+    holder.content = make()
+    ctx.refresh_control(holder)
+
+
+def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    chips = []
+    for c in view["calls"]:
+        text = _char(ctx, c["rank"])
+        if c["player"] is not None:
+            text += f" · {ctx.players[c['player']]}"
+        if c["status"] in ("killed", "no_one"):
+            text += f" · {ctx.t('ui.status.' + c['status'])}"
+        if c["robbed"]:
+            text += f" · {ctx.t('ui.robbed')}"
+        chips.append(_chip(ctx, text, STATUS_HEX[c["status"]], selected=c["status"] == "current"))
+    face_up = [f"{ctx.t('ui.face_up')}: " + ", ".join(ctx.t(f"ui.character.{n}") for n in view["face_up"])] \
+        if view["face_up"] else []
+    return ft.Column([_row(chips), *[ft.Text(t, size=14, italic=True) for t in face_up]], spacing=4)
+
+
+def _draw_draft(ctx: GameContext) -> ft.Control:
+    form = DraftForm(len(ctx.players))
+    rules = h.draft_rules(len(ctx.players))
+    holder = ft.Container()
+
+    def make() -> ft.Control:
+        parts: list[ft.Control] = [
+            ft.Text(ctx.t("ui.draft_line", face_up=rules["face_up"], face_down=rules["face_down"]), size=14),
+            _row([_chip(ctx, _char(ctx, r), "#37474f", lambda e, r=r: pick(r), r in form.chosen)
+                  for r in form.options()]) if form.needed() else ft.Container(),
+        ]
+        if form.ready():
+            parts.append(big_button(ctx.t("action.draft_done"), lambda e: ctx.dispatch(form.action()), filled=True))
+        return ft.Column(parts, spacing=6)
+
+    def pick(rank: int) -> None:
+        form.toggle(rank)
+        _redraw(ctx, holder, make)
+
+    holder.content = make()
+    return ft.Column([section_title(ctx.t("action.draft_done")), holder], spacing=6)
+
+
+def _draw_call(ctx: GameContext, ch: Choices) -> ft.Control:
+    buttons = [big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("reveal", s))) for s in ch.reveal]
+    if ch.no_one:
+        buttons.append(big_button(ctx.t("action.no_one"), lambda e: ctx.dispatch(Action.make("no_one"))))
+    return _row(buttons)
+
+
+def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
+    form = BuildForm(seat)
+    holder = ft.Container()
+    lo, hi = int(h.FACTS["district_cost"]["min"]), int(h.FACTS["district_cost"]["max"])
+
+    def make() -> ft.Control:
+        parts: list[ft.Control] = [
+            _row([_chip(ctx, ctx.t(f"ui.colour.{c}"), COLOUR_HEX[c], lambda e, c=c: set_("colour", c), form.colour == c)
+                  for c in h.COLOURS]),
+            ft.Text(ctx.t("ui.cost"), size=14),
+            _row([_chip(ctx, ctx.num(k), "#455a64", lambda e, k=k: set_("cost", k), form.cost == k, width=52)
+                  for k in range(lo, hi + 1)]),
+        ]
+        if form.point_choices():
+            parts += [ft.Text(ctx.t("ui.points"), size=14),
+                      _row([_chip(ctx, ctx.num(p), COLOUR_HEX["special"], lambda e, p=p: set_("points", p),
+                                  (form.points or form.cost) == p, width=52) for p in form.point_choices()])]
+        action = form.action()
+        if action is not None:
+            parts.append(big_button(ctx.t("action.build"), lambda e: ctx.dispatch(action), filled=True))
+        return ft.Column(parts, spacing=6)
+
+    def set_(name: str, value: Any) -> None:
+        setattr(form, name, value)
+        if name != "points":
+            form.points = None
+        _redraw(ctx, holder, make)
+
+    holder.content = make()
+    return ft.Column([ft.Text(ctx.t("action.build"), size=15, weight=ft.FontWeight.W_600), holder], spacing=4)
+
+
+def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Control:
+    seat = ch.seat
+    assert seat is not None
+    parts: list[ft.Control] = [section_title(f"{ctx.players[seat]} · {_char(ctx, ctx.state.call)}"),
+                               ft.Text(f"{ctx.t('ui.builds_left')}: {ctx.num(view['builds_left'])}", size=14)]
+    if ch.kill:
+        parts += [ft.Text(ctx.t("action.assassinate"), size=15, weight=ft.FontWeight.W_600),
+                  _row([_chip(ctx, _char(ctx, r), "#b71c1c",
+                              lambda e, r=r: ctx.dispatch(Action.make("assassinate", seat, target=r)))
+                        for r in ch.kill])]
+    if ch.rob:
+        parts += [ft.Text(ctx.t("action.rob"), size=15, weight=ft.FontWeight.W_600),
+                  _row([_chip(ctx, _char(ctx, r), "#4e342e",
+                              lambda e, r=r: ctx.dispatch(Action.make("rob", seat, target=r)))
+                        for r in ch.rob])]
+    if ch.build:
+        parts.append(_draw_build(ctx, seat))
+    if ch.destroy:
+        parts += [ft.Text(ctx.t("action.destroy"), size=15, weight=ft.FontWeight.W_600),
+                  _row([_chip(ctx, f"{ctx.players[t]}: {ctx.t(f'ui.colour.{c}')} {ctx.num(k)} · "
+                                   f"{ctx.t('ui.destroy_cost', cost=h.destroy_cost(k))}", COLOUR_HEX[c],
+                              lambda e, t=t, c=c, k=k: ctx.dispatch(Action.make("destroy", seat, target_player=t,
+                                                                                colour=c, cost=k)))
+                        for t, c, k in ch.destroy])]
+    if ch.end_turn:
+        parts.append(big_button(ctx.t("action.end_turn"), lambda e: ctx.dispatch(Action.make("end_turn", seat)),
+                                filled=True))
+    return ft.Column(parts, spacing=8)
+
+
+def _draw_crown(ctx: GameContext, ch: Choices) -> ft.Control:
+    buttons = [big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("crown", s))) for s in ch.crown]
+    if ch.no_king:
+        buttons.append(big_button(ctx.t("action.no_king"), lambda e: ctx.dispatch(Action.make("no_king"))))
+    return _row(buttons)
+
+
+def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    cards = []
+    for row in city_rows(view):
+        seat = row["seat"]
+        color = ctx.player_color(seat)
+        title = row["name"] + (f" · {ctx.t('ui.crown')}" if row["crown"] else "")
+        parts = row["parts"]
+        lines: list[ft.Control] = [
+            ft.Row([ft.Text(title, size=17, weight=ft.FontWeight.BOLD, color=color),
+                    ft.Text(ctx.num(parts["total"]), size=22, weight=ft.FontWeight.BOLD)],
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+            ft.Text(f"{ctx.t('ui.districts')} {ctx.num(row['count'])} / {ctx.num(row['end_at'])}"
+                    + (f" · {ctx.t('ui.complete')}" if row["complete"] else ""), size=14),
+            _row([_chip(ctx, f"{ctx.t(f'ui.colour.{c}')} " + " ".join(ctx.num(k) for k in costs), COLOUR_HEX[c])
+                  for c, costs in row["by_colour"].items()]),
+            ft.Text(ctx.t("ui.score_line", districts=parts["districts"], all_colours=parts["all_colours"],
+                          complete=parts["complete"], total=parts["total"]), size=13, italic=True),
+        ]
+        cards.append(ft.Container(content=ft.Column(lines, spacing=4), padding=10, border_radius=10, width=340,
+                                  border=ft.Border.all(2, color)))
+    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+
+
+def build(ctx: GameContext) -> ft.Control:
+    from .generic import free_entry
+
+    view = ctx.game.view(ctx.state, reveal=False)
+    ch = read_choices(ctx.game.legal_actions(ctx.state))
+    phase = ctx.state.phase
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.round_line", round=view["round"], count=view["end_at"]), size=14)]
+    if phase != "draft":
+        parts.append(_draw_calls(ctx, view))
+    if phase == "draft" and ch.draft:
+        parts.append(_draw_draft(ctx))
+    elif phase == "call":
+        parts.append(_draw_call(ctx, ch))
+    elif phase == "turn" and ch.seat is not None:
+        parts.append(_draw_turn(ctx, ch, view))
+    elif phase == "crown":
+        parts.append(_draw_crown(ctx, ch))
+    parts.append(_draw_cities(ctx, view))
+    corrections = free_entry(ctx, corrections=True)
+    if isinstance(corrections, ft.Column):
+        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
+                                      controls=[corrections]))
+    return ft.Column(parts, spacing=12)

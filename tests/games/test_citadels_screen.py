@@ -1,0 +1,140 @@
+"""The Citadels screen without a browser: the draft and build forms, choice
+reading and city rows as plain logic, then a round played through the
+built controls (a fake context applies dispatched actions to a session)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from companion.core import Action, IllegalAction, Session
+from companion.games.citadels import GAME
+from companion.ui.context import GameContext
+from companion.ui.views import citadels as screen
+from ui_harness import walk
+
+THIEF, MAGICIAN, KING, BISHOP, WARLORD = 2, 3, 4, 5, 8
+
+
+class Table:
+    def __init__(self, names: list[str], lang: str = "en") -> None:
+        self.session = Session(GAME, GAME.setup(names))
+        self.lang = lang
+        self.sent: list[Action] = []
+
+    def ctx(self) -> GameContext:
+        def dispatch(action: Action) -> bool:
+            self.sent.append(action)
+            try:
+                self.session.apply(action)
+            except IllegalAction:
+                return False
+            return True
+
+        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
+            form(lambda: None)
+
+        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
+                           lambda cid: None, lambda: None)
+
+    def build(self) -> ft.Control:
+        return screen.build(self.ctx())
+
+
+def texts(control: Any) -> list[str]:
+    out = []
+    for c in walk(control):
+        if isinstance(c, ft.Text) and isinstance(c.value, str):
+            out.append(c.value)
+        elif isinstance(getattr(c, "content", None), str):
+            out.append(c.content)
+    return out
+
+
+def click(root: Any, label: str, nth: int = 0) -> None:
+    found = [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
+    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
+    found[nth].on_click(None)
+
+
+# ----- plain logic ------------------------------------------------------------------
+
+def test_draft_form() -> None:
+    form = screen.DraftForm(4)
+    assert form.needed() == 2 and KING not in form.options()
+    form.toggle(KING)                          # never face up: ignored
+    form.toggle(THIEF)
+    form.toggle(MAGICIAN)
+    form.toggle(WARLORD)                       # already two chosen: ignored
+    assert form.ready() and form.action() == Action.make("draft_done", face_up=[THIEF, MAGICIAN])
+    assert 1 not in screen.DraftForm(3).options()          # the Assassin is out with three players
+    assert screen.DraftForm(6).ready()                     # nothing face up with six
+
+
+def test_build_form_points_only_for_purple() -> None:
+    form = screen.BuildForm(seat=1, colour="noble", cost=3)
+    assert form.point_choices() == [] and form.action() == Action.make("build", 1, colour="noble", cost=3)
+    form = screen.BuildForm(seat=1, colour="special", cost=6)
+    assert form.point_choices() == [6, 7, 8]
+    form.points = 8
+    assert form.action() == Action.make("build", 1, colour="special", cost=6, points=8)
+    assert screen.BuildForm(seat=0, colour="trade").action() is None
+
+
+def test_read_choices_and_city_rows() -> None:
+    s = Session(GAME, GAME.setup(["A", "B", "C", "D"]))
+    s.apply(Action.make("correct_city", 1, districts=[["noble", 3], ["trade", 2], ["noble", 5]]))
+    s.apply(Action.make("draft_done", face_up=[THIEF, MAGICIAN]))
+    ch = screen.read_choices(GAME.legal_actions(s.state))
+    assert ch.reveal == [0, 1, 2, 3] and ch.no_one
+    s.apply(Action.make("reveal", 2))                      # C is the Assassin
+    ch = screen.read_choices(GAME.legal_actions(s.state))
+    assert ch.seat == 2 and ch.kill == [2, 3, 4, 5, 6, 7, 8] and ch.build and ch.end_turn and not ch.rob
+    row = screen.city_rows(GAME.view(s.state))[1]
+    assert row["by_colour"] == {"noble": [3, 5], "trade": [2]} and row["missing"] == ["religious", "military",
+                                                                                       "special"]
+    assert row["parts"]["total"] == 10 and row["count"] == 3 and row["end_at"] == 8
+
+
+# ----- the built screen -------------------------------------------------------------
+
+def test_a_round_through_the_screen() -> None:
+    t = Table(["Ann", "Bob", "Cid", "Dee"])
+    root = t.build()
+    click(root, "2 Thief")
+    click(root, "3 Magician")
+    click(root, "Characters set aside")
+    assert t.session.state.face_up == [THIEF, MAGICIAN]
+    click(t.build(), "Cid")                                # Cid reveals the Assassin
+    click(t.build(), "5 Bishop")                           # and kills the Bishop
+    assert t.session.state.killed == BISHOP
+    root = t.build()
+    click(root, "Military")
+    click(root, "1")
+    click(root, "Build a district")
+    assert t.session.state.cities[2] == [["military", 1, 1]]
+    click(t.build(), "End turn")
+    click(t.build(), "Ann")                                # the King
+    assert t.session.state.crown == 0
+    click(t.build(), "End turn")
+    shown = texts(t.build())
+    assert "5 Bishop · killed" in shown                    # skipped without a word
+    click(t.build(), "Nobody has it")                      # Merchant
+    click(t.build(), "Nobody has it")                      # Architect
+    click(t.build(), "Dee")                                # Warlord
+    root = t.build()
+    assert "Cid: Military 1 · Costs the Warlord 0" in texts(root)
+    click(root, "Cid: Military 1 · Costs the Warlord 0")
+    assert t.session.state.cities[2] == []
+    click(t.build(), "End turn")
+    assert t.session.state.phase == "draft" and t.session.state.round == 2
+
+
+def test_chinese_screen_shows_cities_and_scores() -> None:
+    t = Table(["安", "波", "西", "東"], lang="zh_Hans")
+    t.session.apply(Action.make("correct_city", 0, districts=[["noble", 3], ["religious", 2], ["trade", 1],
+                                                              ["military", 2], ["special", 6, 8]]))
+    shown = texts(t.build())
+    # 3 + 2 + 1 + 2 + 8 = 16, all five colours +3 = 19
+    assert "16 + 五色 3 + 完成 0 = 19" in shown and "特殊 6" in shown
