@@ -141,3 +141,23 @@ def test_rules_search_as_you_type(app):
     type_into(app.page, "Search all rules", "Manila")
     found = [t for t in texts(app.page)]
     assert any("Manila" in t or "马尼拉" in t or "馬尼拉" in t for t in found)
+
+
+def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    start_toy(app)
+    press(app.page, "Ann: take n=2")
+    press(app.page, "Export")
+    assert any(t.startswith("Exported to ") for t in texts(app.page))
+    exported_state = app.table.state
+    app.go_home()
+    press(app.page, "Import a table")
+    files = [t for t in texts(app.page) if t.startswith("toy-") and t.endswith(".json")]
+    assert len(files) == 1
+    press(app.page, files[0])
+    assert app.nav.screen == "table" and app.table.state == exported_state
+    app.go_home()
+    press(app.page, "Import a table")
+    type_into(app.page, "Paste an exported table", '{"format": "table-companion", "version": 7}')
+    press(app.page, "Import")
+    assert "The file has version 7; this app reads version 1." in texts(app.page)

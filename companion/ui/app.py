@@ -133,6 +133,7 @@ class App:
     # ----- acting on the open table -----------------------------------------
     def dispatch(self, action: Action) -> bool:
         assert self.table is not None
+        self.notice = None
         try:
             self.table.apply(action)  # committed to SQLite before we re-render
         except RefereeError as exc:
@@ -158,6 +159,20 @@ class App:
         except RefereeError as exc:
             self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
                                    exc.rule)
+        self.render()
+
+    def export_table(self, e: Any = None) -> None:
+        import time
+
+        from ..paths import user_data_dir
+        from ..transfer import export_to_file
+
+        assert self.table is not None
+        folder = user_data_dir() / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.table.game.id}-{self.table.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        export_to_file(self.table, path)
+        self.notice = f"exported:{path}"
         self.render()
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:

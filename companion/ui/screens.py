@@ -47,6 +47,7 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
         big_button(_("Rules"), lambda e: app.go("rules"), icon=ft.Icons.MENU_BOOK),
         big_button(_("History and statistics"), lambda e: app.go("history"), icon=ft.Icons.BAR_CHART),
         big_button(_("Settings"), lambda e: app.go("settings"), icon=ft.Icons.SETTINGS),
+        big_button(_("Import a table"), lambda e: app.go("import_table"), icon=ft.Icons.UPLOAD_FILE),
     ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     active = app.store.list_tables("active")
     if active:
@@ -184,6 +185,7 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         ft.IconButton(ft.Icons.REDO, on_click=app.redo, tooltip=_("Redo"),
                       disabled=not table.session.can_redo()),
         ft.IconButton(ft.Icons.MENU_BOOK, on_click=lambda e: app.go("rules", game=game.id), tooltip=_("Rules")),
+        ft.IconButton(ft.Icons.SAVE_ALT, on_click=app.export_table, tooltip=_("Export")),
         ft.IconButton(ft.Icons.HOME, on_click=app.go_home, tooltip=_("Home")),
     ]
     bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions)
@@ -191,6 +193,8 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         return bar, _private_body(app)
     ctx = app.game_context()
     parts: list[ft.Control] = [_now_banner(app)]
+    if app.notice and app.notice.startswith("exported:"):
+        parts.append(banner(_("Exported to {path}", path=app.notice.split(":", 1)[1]), "ok"))
     if app.refusal is not None:
         refusal = app.refusal
         link = []
@@ -277,6 +281,38 @@ def _private_body(app: "App") -> ft.Control:
         ft.Text(_("Pass the phone back to the table."), size=16),
         big_button(_("Continue"), finish, filled=True),
     ], spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+# ----- import -------------------------------------------------------------------
+def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
+    from ..paths import user_data_dir
+    from ..transfer import ImportRefused, import_from_text
+    from ..messages import game_message
+
+    _ = app._
+    params = app.nav.params
+    folder = user_data_dir() / "exports"
+    files = sorted(folder.glob("*.json"), reverse=True) if folder.exists() else []
+
+    def load(text: str) -> None:
+        try:
+            stored = import_from_text(app.store, text)
+        except ImportRefused as exc:
+            params["error"] = game_message(None, exc.code, app.lang, exc.params)
+            app.render()
+            return
+        app.open_table(stored.id)
+
+    paste = ft.TextField(label=_("Paste an exported table"), multiline=True, min_lines=3, max_lines=8)
+    parts: list[ft.Control] = []
+    if params.get("error"):
+        parts.append(banner(params["error"], "error"))
+    parts += [paste, big_button(_("Import"), lambda e: load(paste.value or ""), icon=ft.Icons.UPLOAD)]
+    if files:
+        parts.append(section_title(_("Exported files")))
+        parts += [ft.ListTile(title=ft.Text(f.name), on_click=lambda e, f=f: load(f.read_text(encoding="utf-8")),
+                              min_height=52) for f in files[:50]]
+    return _bar(app, _("Import a table")), ft.Column(parts, spacing=10)
 
 
 # ----- rules --------------------------------------------------------------------
