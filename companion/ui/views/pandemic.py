@@ -1,0 +1,328 @@
+"""Pandemic screen: the counters beside the board (infection rate, outbreaks,
+cubes per colour, stations, decks), warnings before a loss, the epidemic
+checklist, and one form per phase — roles, setup infections, the current
+player's actions, player-card draws, infection cards, hand-limit discards —
+with events and the medic's free removal always at hand.
+
+Contract: ``companion/ui/context.py``.  The decisions live in the plain
+functions and :class:`InfectForm` at the top (tested without a page); the
+``_draw_*`` functions only turn them into Flet controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import flet as ft
+
+from ...core.actions import Action
+from ...games.pandemic.engine import COLOURS, EVENTS, PandemicState
+from ...games.pandemic.helpers import fact
+from ..context import GameContext
+from ..widgets import section_title
+
+COLOUR_HEX = {"blue": "#1565c0", "yellow": "#f9a825", "black": "#424242", "red": "#c62828"}
+LOW_CUBES = 6
+
+
+# ----- plain screen logic ------------------------------------------------------------
+def warnings(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Message keys (with params) for every loss that is one step away."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    if view["result"]:
+        return out
+    if view["outbreaks"] == view["outbreak_limit"] - 1:
+        out.append(("ui.warn_outbreaks", {}))
+    for colour, d in view["diseases"].items():
+        if d["status"] != "eradicated" and d["supply"] <= LOW_CUBES:
+            out.append(("ui.warn_cubes", {"colour": colour, "left": d["supply"]}))
+    draws = fact("cards_drawn_per_turn")
+    turns = view["player_deck"] // draws
+    if turns <= 2:
+        out.append(("ui.warn_deck", {"turns": turns}))
+    return out
+
+
+def checklist(view: dict[str, Any]) -> list[tuple[str, bool]]:
+    """The epidemic's three steps with done flags (empty outside an epidemic)."""
+    steps = view["epidemic_checklist"]
+    if not steps:
+        return []
+    return [(step, bool(steps[step])) for step in ("increase", "infect", "intensify")]
+
+
+def group(actions: Sequence[Action]) -> dict[str, list[Action]]:
+    out: dict[str, list[Action]] = {}
+    for action in actions:
+        out.setdefault(action.type, []).append(action)
+    return out
+
+
+@dataclass
+class InfectForm:
+    """One infection card being entered: colour, cubes placed, outbreaks caused."""
+
+    epidemic: bool
+    colour: str | None = None
+    cubes: int = 1
+    outbreaks: int = 0
+
+    def expected(self, state: PandemicState) -> int:
+        if self.colour is not None and state.status[self.colour] == "eradicated":
+            return 0
+        return int(fact("epidemic_cubes")) if self.epidemic else 1
+
+    def pick(self, state: PandemicState, colour: str) -> None:
+        self.colour = colour
+        self.outbreaks = 0
+        self.cubes = self.expected(state)
+
+    def step_cubes(self, delta: int) -> None:
+        self.cubes = max(0, min(int(fact("cubes_per_colour")), self.cubes + delta))
+
+    def step_outbreaks(self, delta: int) -> None:
+        self.outbreaks = max(0, min(int(fact("outbreak_limit")), self.outbreaks + delta))
+
+    def action(self) -> Action | None:
+        if self.colour is None:
+            return None
+        return Action.make("infect", colour=self.colour, cubes=self.cubes, outbreaks=self.outbreaks)
+
+
+def action_text(ctx: GameContext, action: Action) -> str:
+    """A button label naming colours, roles and events in the reader's language."""
+    a = action.to_json()
+    kind = action.type
+    if kind == "role":
+        return ctx.t(f"ui.{a['role']}")
+    if kind == "setup_infect":
+        return ctx.t(f"ui.{a['colour']}")
+    if kind == "first_player":
+        return ctx.players[a["player"]]
+    if kind == "move":
+        return ctx.t(f"ui.{a['how']}")
+    if kind == "treat":
+        return ctx.t("ui.treat_button", colour=ctx.t(f"ui.{a['colour']}"), cubes=a["cubes"])
+    if kind == "cure":
+        return ctx.t("ui.cure_button", colour=ctx.t(f"ui.{a['colour']}"))
+    if kind == "share":
+        return ctx.t("ui.share_button", from_player=a["from_player"], to_player=a["to_player"])
+    if kind == "draw":
+        return ctx.t(f"ui.{a['card']}")
+    if kind == "discard":
+        return ctx.t("ui.discard_button", player=a["player"], cards=a["cards"])
+    if kind == "event":
+        return ctx.t(f"ui.{a['card']}")
+    if kind == "medic_clears":
+        return ctx.t("ui.treat_button", colour=ctx.t(f"ui.{a['colour']}"), cubes=a["cubes"])
+    return ctx.action_label(action)
+
+
+# ----- drawing -------------------------------------------------------------------------
+def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
+          on_click: Callable[[Any], None] | None = None, width: int | None = None) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
+                        text_align=ft.TextAlign.CENTER),
+        bgcolor=color if selected else None, width=width, height=ctx.TOUCH, border_radius=8,
+        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=4))
+
+
+def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False) -> ft.Control:
+    cls = ft.FilledButton if filled else ft.Button
+    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48,
+               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
+
+
+def _wrap(controls: list[ft.Control]) -> ft.Control:
+    return ft.Row(controls, wrap=True, spacing=8, run_spacing=8)
+
+
+def _action_buttons(ctx: GameContext, actions: Sequence[Action], color: str = "#37474f") -> ft.Control:
+    def chip(a: Action) -> ft.Control:
+        c = COLOUR_HEX.get(a.get("colour"), color)
+        return _chip(ctx, action_text(ctx, a), c, on_click=lambda e, a=a: ctx.dispatch(a))
+    return _wrap([chip(a) for a in actions])
+
+
+def _draw_counters(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    lines = [
+        ctx.t("ui.rate_line", rate=view["infection_rate"], space=view["rate_index"] + 1,
+              spaces=len(view["rate_track"])),
+        ctx.t("ui.outbreak_line", count=view["outbreaks"], limit=view["outbreak_limit"]),
+        ctx.t("ui.stations_line", stations=view["stations"], limit=fact("components")["research_stations"]),
+        ctx.t("ui.player_deck_line", deck=view["player_deck"], discard=view["player_discard"],
+              epidemics=view["epidemics_drawn"], total=view["epidemics"]),
+        ctx.t("ui.infection_deck_line", deck=view["infection_deck"], discard=view["infection_discard"]),
+    ]
+    if view["pile"]:
+        p = view["pile"]
+        status = ctx.t("ui.pile_done" if p["epidemic_drawn"] else "ui.pile_pending")
+        lines.append(ctx.t("ui.pile", pile=p["pile"], piles=p["piles"], left=p["left"], status=status))
+    if view["quiet_night"]:
+        lines.append(ctx.t("ui.quiet_night"))
+    parts: list[ft.Control] = [ft.Text(line, size=15) for line in lines]
+    for key, params in warnings(view):
+        if "colour" in params:
+            params = {**params, "colour": ctx.t(f"ui.{params['colour']}")}
+        parts.append(ft.Text(ctx.t(key, **params), size=15, color="#c62828", weight=ft.FontWeight.BOLD))
+    return ft.Column(parts, spacing=2)
+
+
+def _draw_diseases(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    cards = []
+    for colour in COLOURS:
+        d = view["diseases"][colour]
+        cards.append(ft.Container(
+            content=ft.Column([
+                ft.Text(ctx.t(f"ui.{colour}"), size=16, weight=ft.FontWeight.BOLD, color=COLOUR_HEX[colour]),
+                ft.Text(ctx.t(f"ui.{d['status']}"), size=14),
+                ft.Text(f"{ctx.t('ui.on_board')}: {ctx.num(d['on_board'])}", size=14),
+                ft.Text(f"{ctx.t('ui.cubes_left')}: {ctx.num(d['supply'])}", size=14,
+                        color="#c62828" if d["supply"] <= LOW_CUBES else None),
+            ], spacing=2),
+            padding=10, border_radius=10, width=160, border=ft.Border.all(2, COLOUR_HEX[colour])))
+    return _wrap(cards)
+
+
+def _draw_players(ctx: GameContext, state: PandemicState, view: dict[str, Any]) -> ft.Control:
+    cards = []
+    for seat, p in enumerate(view["players"]):
+        role = ctx.t(f"ui.{p['role']}") if p["role"] else "—"
+        lines: list[ft.Control] = [
+            ft.Text(p["name"], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
+            ft.Text(role, size=14),
+            ft.Text(f"{ctx.t('ui.hand')}: {ctx.num(p['hand'])} / {ctx.num(view['hand_limit'])}", size=14,
+                    color="#c62828" if p["over_limit"] else None),
+        ]
+        if state.phase in ("actions", "draw") and state.turn == seat:
+            lines.append(ft.Text(ctx.t("ui.their_turn"), size=14, italic=True))
+        cards.append(ft.Container(content=ft.Column(lines, spacing=2), padding=10, border_radius=10, width=170,
+                                  border=ft.Border.all(2, ctx.player_color(seat))))
+    return _wrap(cards)
+
+
+def _draw_infect_form(ctx: GameContext, state: PandemicState, epidemic: bool) -> ft.Control:
+    form = InfectForm(epidemic)
+    holder = ft.Container()
+
+    def redraw() -> None:
+        holder.content = make()
+        ctx.refresh_control(holder)
+
+    def pick(colour: str) -> None:
+        form.pick(state, colour)
+        redraw()
+
+    def step(which: str, delta: int) -> None:
+        (form.step_cubes if which == "cubes" else form.step_outbreaks)(delta)
+        redraw()
+
+    def confirm(e: Any) -> None:
+        action = form.action()
+        if action is not None:
+            ctx.dispatch(action)
+
+    def stepper(label: str, value: int, which: str) -> ft.Control:
+        return ft.Row([ft.Text(label, size=15, width=150),
+                       _chip(ctx, "−", "#37474f", on_click=lambda e: step(which, -1), width=52),
+                       ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=40,
+                               text_align=ft.TextAlign.CENTER),
+                       _chip(ctx, "+", "#37474f", on_click=lambda e: step(which, 1), width=52)],
+                      wrap=True, spacing=6)
+
+    def make() -> ft.Control:
+        parts: list[ft.Control] = [_wrap([
+            _chip(ctx, ctx.t(f"ui.{c}"), COLOUR_HEX[c], form.colour == c, lambda e, c=c: pick(c), width=100)
+            for c in COLOURS])]
+        if form.colour is not None:
+            parts += [stepper(ctx.t("ui.cubes"), form.cubes, "cubes"),
+                      stepper(ctx.t("ui.outbreaks_caused"), form.outbreaks, "outbreaks"),
+                      _button(ctx.t("ui.confirm_infection"), confirm, filled=True)]
+        return ft.Column(parts, spacing=8)
+
+    holder.content = make()
+    return holder
+
+
+def _draw_phase(ctx: GameContext, state: PandemicState, view: dict[str, Any]) -> list[ft.Control]:
+    legal = group(ctx.game.legal_actions(state))
+    phase = state.phase
+    if phase == "roles":
+        return [section_title(ctx.t("ui.pick_role")), _action_buttons(ctx, legal.get("role", []))]
+    if phase == "setup_infect":
+        params = ctx.game.prompt(state)["params"]
+        return [section_title(ctx.t("ui.setup_card", **params)), _action_buttons(ctx, legal["setup_infect"])]
+    if phase == "first":
+        return [section_title(ctx.t("phase.first")),
+                _wrap([_chip(ctx, name, ctx.player_color(i),
+                             on_click=lambda e, i=i: ctx.dispatch(Action.make("first_player", i)))
+                       for i, name in enumerate(ctx.players)])]
+    if phase == "actions":
+        out: list[ft.Control] = [section_title(ctx.t("ui.actions_left", left=state.actions_left))]
+        for kind in ("move", "build", "treat", "cure", "share", "pass_actions"):
+            if legal.get(kind):
+                out.append(_action_buttons(ctx, legal[kind]))
+        return out
+    if phase == "draw":
+        return [section_title(ctx.t("ui.draw_title")), _action_buttons(ctx, legal.get("draw", []))]
+    if phase in ("epidemic_infect", "epidemic_intensify"):
+        steps = [ft.Text(("✓ " if done else "○ ") + ctx.t(f"ui.step_{step}", cubes=fact("epidemic_cubes")), size=15)
+                 for step, done in checklist(view)]
+        body: list[ft.Control] = [section_title(ctx.t("ui.epidemic")), *steps]
+        if phase == "epidemic_infect":
+            body.append(_draw_infect_form(ctx, state, epidemic=True))
+        else:
+            body.append(_button(ctx.t("action.intensify"), lambda e: ctx.dispatch(Action.make("intensify")),
+                                filled=True))
+        return body
+    if phase == "discard":
+        return [section_title(ctx.t("ui.discard_title")), _action_buttons(ctx, legal.get("discard", []))]
+    if phase == "infect":
+        return [section_title(ctx.t("ui.infect_title", left=state.infections_left)),
+                _draw_infect_form(ctx, state, epidemic=False)]
+    return [ft.Text(ctx.t(ctx.game.prompt(state)["code"], limit=view["outbreak_limit"]), size=18,
+                    weight=ft.FontWeight.BOLD)]
+
+
+def _draw_events(ctx: GameContext, state: PandemicState) -> ft.Control | None:
+    legal = group(ctx.game.legal_actions(state))
+    events, medic = legal.get("event", []), legal.get("medic_clears", [])
+    if not events and not medic:
+        return None
+    rows: list[ft.Control] = []
+    for card in EVENTS:
+        mine = [a for a in events if a["card"] == card]
+        if mine:
+            rows.append(ft.Text(ctx.t(f"ui.{card}"), size=15, weight=ft.FontWeight.BOLD))
+            rows.append(_wrap([_chip(ctx, ctx.players[a.player], ctx.player_color(a.player),  # type: ignore[index]
+                                     on_click=lambda e, a=a: ctx.dispatch(a)) for a in mine]))
+    if medic:
+        rows.append(ft.Text(ctx.t("action.medic_clears"), size=15, weight=ft.FontWeight.BOLD))
+        rows.append(_action_buttons(ctx, medic))
+    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.events_title")), controls=rows)
+
+
+def build(ctx: GameContext) -> ft.Control:
+    from .generic import free_entry
+
+    state: PandemicState = ctx.state
+    view = ctx.game.view(state)
+    setup = view["setup"]
+    parts: list[ft.Control] = []
+    if state.phase in ("roles", "setup_infect", "first"):
+        parts.append(ft.Text(ctx.t("ui.setup_line", hand=setup["starting_hand"], epidemics=setup["epidemics"],
+                                   piles=", ".join(ctx.num(p) for p in setup["piles"])), size=15))
+    parts += [_draw_counters(ctx, view), _draw_diseases(ctx, view)]
+    parts += _draw_phase(ctx, state, view)
+    events = _draw_events(ctx, state)
+    if events is not None:
+        parts.append(events)
+    parts.append(_draw_players(ctx, state, view))
+    corrections = free_entry(ctx, corrections=True)
+    if isinstance(corrections, ft.Column):
+        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
+                                      controls=[corrections]))
+    return ft.Column(parts, spacing=12)
