@@ -1,0 +1,245 @@
+"""Saboteur screen: the deal for this many players, how each round ended, the
+saboteurs revealed (only counts the dwarf cards allow can be confirmed), the
+gold cards drawn, the miners' picks in order or each saboteur's share, and the
+rounds so far.  Gold totals stay hidden until the end, as at the table.
+
+Contract: ``companion/ui/context.py``.  The decisions live in the plain
+classes and functions at the top (tested without a page); the ``_draw_*``
+functions only turn them into Flet controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import flet as ft
+
+from ...core.actions import Action
+from ...games.saboteur import helpers
+from ...games.saboteur.engine import GOLD_VALUES, SaboteurState
+from ..context import GameContext
+from ..widgets import section_title
+
+GOLD = "#f9a825"
+SABOTEUR = "#6d4c41"
+
+
+# ----- plain screen logic ------------------------------------------------------------
+@dataclass
+class RolesForm:
+    """The saboteurs being marked after a round; only allowed counts confirm."""
+
+    n_players: int
+    saboteurs: list[int] = field(default_factory=list)
+
+    def toggle(self, seat: int) -> None:
+        if seat in self.saboteurs:
+            self.saboteurs.remove(seat)
+        else:
+            self.saboteurs.append(seat)
+
+    def bounds(self) -> tuple[int, int]:
+        return helpers.saboteur_range(self.n_players)
+
+    def ok(self) -> bool:
+        low, high = self.bounds()
+        return low <= len(self.saboteurs) <= high
+
+    def action(self) -> Action | None:
+        return Action.make("reveal_roles", saboteurs=sorted(self.saboteurs)) if self.ok() else None
+
+
+@dataclass
+class GoldForm:
+    """The gold cards drawn for the miners, counted by value."""
+
+    needed: int
+    deck: dict[str, int]
+    counts: dict[int, int] = field(default_factory=lambda: {v: 0 for v in GOLD_VALUES})
+
+    def step(self, value: int, delta: int) -> None:
+        room = self.needed - sum(self.counts.values())
+        new = self.counts[value] + max(-self.counts[value], min(delta, room))
+        self.counts[value] = min(new, self.deck.get(str(value), 0))
+
+    def cards(self) -> list[int]:
+        return sorted((v for v, n in self.counts.items() for _ in range(n)), reverse=True)
+
+    def action(self) -> Action | None:
+        cards = self.cards()
+        return Action.make("gold_drawn", cards=cards) if len(cards) == self.needed else None
+
+
+def round_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per finished round: side, finder, saboteurs and (if shown) the gold gained."""
+    return [{"round": h["round"], "side": h["side"], "finder": h["finder"] if h["finder"] >= 0 else None,
+             "saboteurs": h["saboteurs"], "gained": h["gained"]} for h in view["history"]]
+
+
+def cards_text(cards: list[int]) -> str:
+    return " + ".join(str(c) for c in cards) if cards else "0"
+
+
+# ----- drawing -------------------------------------------------------------------------
+def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
+          on_click: Callable[[Any], None] | None = None, width: int | None = None) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
+                        text_align=ft.TextAlign.CENTER),
+        bgcolor=color if selected else None, width=width, height=ctx.TOUCH, border_radius=8,
+        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=4))
+
+
+def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, disabled: bool = False) -> ft.Control:
+    cls = ft.FilledButton if filled else ft.Button
+    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, disabled=disabled,
+               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
+
+
+def _wrap(controls: list[ft.Control]) -> ft.Control:
+    return ft.Row(controls, wrap=True, spacing=8, run_spacing=8)
+
+
+def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
+    holder.content = make()
+    ctx.refresh_control(holder)
+
+
+def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    s = view["setup"]
+    lines = [ctx.t("ui.setup_roles", saboteurs=s["saboteur_cards"], miners=s["miner_cards"]),
+             ctx.t("ui.setup_hand", cards=s["hand_size"]),
+             ctx.t("ui.setup_gold", cards=s["gold_cards_drawn"])]
+    lines += [ctx.t("ui.setup_share", count=int(k), nuggets=v) for k, v in s["saboteur_share"].items()]
+    return ft.Column([ft.Text(line, size=14) for line in lines], spacing=2)
+
+
+def _draw_play(ctx: GameContext) -> list[ft.Control]:
+    return [section_title(ctx.t("ui.who_found")),
+            _wrap([_chip(ctx, name, ctx.player_color(i),
+                         on_click=lambda e, i=i: ctx.dispatch(Action.make("gold_found", i)))
+                   for i, name in enumerate(ctx.players)]),
+            _button(ctx.t("action.gold_not_found"), lambda e: ctx.dispatch(Action.make("gold_not_found")))]
+
+
+def _draw_roles(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
+    form = RolesForm(len(state.players))
+    holder = ft.Container()
+
+    def toggle(seat: int) -> None:
+        form.toggle(seat)
+        _redraw(ctx, holder, make)
+
+    def confirm(e: Any) -> None:
+        action = form.action()
+        if action is not None:
+            ctx.dispatch(action)
+
+    def make() -> ft.Control:
+        low, high = form.bounds()
+        return ft.Column([
+            ft.Text(ctx.t("ui.saboteur_count", low=low, high=high), size=14),
+            _wrap([_chip(ctx, name, SABOTEUR, i in form.saboteurs, lambda e, i=i: toggle(i))
+                   for i, name in enumerate(ctx.players)]),
+            _button(ctx.t("ui.confirm_roles", count=len(form.saboteurs)), confirm, filled=True,
+                    disabled=not form.ok()),
+        ], spacing=8)
+
+    holder.content = make()
+    return [section_title(ctx.t("action.reveal_roles")), holder]
+
+
+def _draw_gold_draw(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
+    form = GoldForm(helpers.gold_cards_drawn(len(state.players)), dict(state.deck))
+    holder = ft.Container()
+
+    def step(value: int, delta: int) -> None:
+        form.step(value, delta)
+        _redraw(ctx, holder, make)
+
+    def confirm(e: Any) -> None:
+        action = form.action()
+        if action is not None:
+            ctx.dispatch(action)
+
+    def make() -> ft.Control:
+        rows = [ft.Row([ft.Text(ctx.t("ui.card_value", value=v), size=15, width=120),
+                        _chip(ctx, "−", GOLD, on_click=lambda e, v=v: step(v, -1), width=52),
+                        ft.Text(ctx.num(form.counts[v]), size=18, weight=ft.FontWeight.BOLD, width=36,
+                                text_align=ft.TextAlign.CENTER),
+                        _chip(ctx, "+", GOLD, on_click=lambda e, v=v: step(v, 1), width=52)],
+                       wrap=True, spacing=6) for v in GOLD_VALUES]
+        return ft.Column([*rows, _button(ctx.t("ui.confirm_gold"), confirm, filled=True,
+                                         disabled=form.action() is None)], spacing=6)
+
+    holder.content = make()
+    return [section_title(ctx.t("phase.draw_gold", count=form.needed)), holder]
+
+
+def _draw_pick(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
+    legal = ctx.game.legal_actions(state)
+    seat = legal[0].player
+    order = " → ".join(ctx.players[s] for s in state.order)
+    return [section_title(ctx.t("phase.pick", player=seat)),
+            ft.Text(f"{ctx.t('ui.pick_order')}: {order}", size=14),
+            ft.Text(f"{ctx.t('ui.pool')}: {cards_text(state.pool)}", size=14),
+            _wrap([_chip(ctx, ctx.t("ui.card_value", value=a["value"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
+                   for a in legal])]
+
+
+def _draw_saboteur_gold(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
+    legal = ctx.game.legal_actions(state)
+    prompt = ctx.game.prompt(state)["params"]
+    return [section_title(ctx.t("phase.saboteur_gold", player=prompt["player"], amount=prompt["amount"])),
+            _wrap([_chip(ctx, cards_text(a["cards"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
+                   for a in legal])]
+
+
+def _draw_scores(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    cards = []
+    for seat, p in enumerate(view["players"]):
+        gold = ctx.t("ui.hidden") if p["gold"] is None else ctx.num(p["gold"])
+        cards.append(ft.Container(
+            content=ft.Column([ft.Text(p["name"], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
+                               ft.Text(f"{ctx.t('ui.gold')}: {gold}", size=14)], spacing=2),
+            padding=10, border_radius=10, width=150, border=ft.Border.all(2, ctx.player_color(seat))))
+    rows: list[ft.Control] = [_wrap(cards)]
+    for row in round_rows(view):
+        side = ctx.t("ui.miners_won" if row["side"] == "miners" else "ui.saboteurs_won")
+        sabs = ", ".join(ctx.players[s] for s in row["saboteurs"]) or "—"
+        line = ctx.t("ui.round_line", round=row["round"], side=side, saboteurs=sabs)
+        if row["gained"] is not None:
+            line += " · " + ", ".join(f"{ctx.players[i]} +{ctx.num(g)}" for i, g in enumerate(row["gained"]) if g)
+        rows.append(ft.Text(line, size=14))
+    return ft.Column(rows, spacing=6)
+
+
+def build(ctx: GameContext) -> ft.Control:
+    from .generic import free_entry
+
+    state: SaboteurState = ctx.state
+    view = ctx.game.view(state)
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.round", round=view["round"], rounds=view["rounds"]), size=16,
+                                       weight=ft.FontWeight.BOLD), _draw_setup(ctx, view)]
+    phase = state.phase
+    if phase == "play":
+        parts += _draw_play(ctx)
+    elif phase == "roles":
+        parts += _draw_roles(ctx, state)
+    elif phase == "draw_gold":
+        parts += _draw_gold_draw(ctx, state)
+    elif phase == "pick":
+        parts += _draw_pick(ctx, state)
+    elif phase == "saboteur_gold":
+        parts += _draw_saboteur_gold(ctx, state)
+    else:
+        winners = ", ".join(ctx.players[w] for w in ctx.game.winners(state))
+        parts.append(ft.Text(ctx.t("ui.winner_line", players=winners), size=18, weight=ft.FontWeight.BOLD))
+    parts.append(_draw_scores(ctx, view))
+    corrections = free_entry(ctx, corrections=True)
+    if isinstance(corrections, ft.Column):
+        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
+                                      controls=[corrections]))
+    return ft.Column(parts, spacing=12)

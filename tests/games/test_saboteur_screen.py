@@ -1,0 +1,164 @@
+"""The Saboteur screen without a browser: the plain forms, and the built control
+tree driven through its click handlers (a fake context applies what it dispatches)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+import pytest
+
+from companion.core import Action, IllegalAction, Session
+from companion.games.saboteur import GAME
+from companion.ui.context import GameContext
+from companion.ui.views import saboteur as screen
+
+from ui_harness import walk
+
+A = Action.make
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+
+
+class Table:
+    def __init__(self, session: Session, lang: str = "en") -> None:
+        self.session, self.lang = session, lang
+        self.refused: list[str] = []
+
+    def ctx(self) -> GameContext:
+        def dispatch(action: Action) -> bool:
+            try:
+                self.session.apply(action)
+            except IllegalAction as exc:
+                self.refused.append(exc.code)
+                return False
+            return True
+
+        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
+            form(lambda: None)
+
+        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
+                           lambda cid: None, lambda: None)
+
+    def build(self) -> ft.Control:
+        return screen.build(self.ctx())
+
+
+def texts(control: Any) -> list[str]:
+    out = []
+    for c in walk(control):
+        if isinstance(c, ft.Text) and isinstance(c.value, str):
+            out.append(c.value)
+    return out
+
+
+def click(root: Any, label: str, nth: int = 0) -> None:
+    found = [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
+    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
+    found[nth].on_click(None)
+
+
+def table(n: int) -> Session:
+    return Session(GAME, GAME.setup(NAMES[:n]))
+
+
+# ----- plain logic -------------------------------------------------------------------
+def test_roles_form_only_confirms_possible_counts():
+    form = screen.RolesForm(7)  # 3 saboteur and 5 miner cards: 2 or 3 saboteurs
+    assert form.bounds() == (2, 3) and form.action() is None
+    form.toggle(1)
+    form.toggle(4)
+    assert form.action() == A("reveal_roles", saboteurs=[1, 4])
+    form.toggle(6)
+    form.toggle(0)
+    assert form.action() is None  # 4 saboteurs with only 3 cards
+    form.toggle(0)
+    assert form.action() == A("reveal_roles", saboteurs=[1, 4, 6])
+
+
+def test_gold_form_respects_the_count_and_the_deck():
+    form = screen.GoldForm(5, {"1": 16, "2": 8, "3": 1})
+    form.step(3, 2)  # only one 3 left in the deck
+    form.step(2, 9)  # only 4 more cards fit
+    assert form.counts == {1: 0, 2: 4, 3: 1}
+    assert form.action() == A("gold_drawn", cards=[3, 2, 2, 2, 2])
+    form.step(2, -1)
+    assert form.action() is None
+
+
+def test_cards_text():
+    assert screen.cards_text([3, 1]) == "3 + 1" and screen.cards_text([]) == "0"
+
+
+# ----- the built screen ----------------------------------------------------------------
+def test_a_miners_round_through_the_screen():
+    t = Table(table(4))
+    root = t.build()
+    assert "Saboteur cards: 1; miner cards: 4; one card stays out unseen." in texts(root)
+    click(root, "Cy")  # Cy reached the gold
+    root = t.build()
+    click(root, "Di")  # mark Di as the saboteur
+    click(root, "Confirm the saboteurs (1)")
+    root = t.build()
+    click(root, "+", 0)  # one 1
+    click(root, "+", 0)  # two 1s
+    click(root, "+", 1)  # one 2
+    click(root, "+", 2)  # one 3
+    click(root, "Enter these gold cards")
+    assert t.session.state.pool == [3, 2, 1, 1]
+    root = t.build()
+    assert "Picking order: Cy → Bo → Ann" in texts(root)
+    click(root, "3 nuggets")
+    click(t.build(), "2 nuggets")
+    click(t.build(), "1 nuggets")
+    click(t.build(), "1 nuggets")
+    assert t.session.state.gold == [1, 2, 4, 0] and t.session.state.round == 2 and not t.refused
+    root = t.build()
+    assert "Gold: hidden" in texts(root)
+    assert any(x.startswith("Round 1: Miners won (saboteurs: Di)") for x in texts(root))
+
+
+def test_a_saboteurs_round_through_the_screen():
+    t = Table(table(5))
+    click(t.build(), "The saboteurs held out")
+    root = t.build()
+    click(root, "Ann")
+    click(root, "Bo")
+    click(root, "Confirm the saboteurs (2)")
+    root = t.build()
+    assert "The saboteurs win: Ann takes 3 nuggets in gold cards." in texts(root)
+    click(root, "3")
+    click(t.build(), "2 + 1")
+    assert t.session.state.gold == [3, 3, 0, 0, 0]
+
+
+def test_the_end_shows_the_winner_and_the_gold():
+    s = table(3)
+    for finder in (0, 0, 1):
+        s.apply(A("gold_found", finder))
+        s.apply(A("reveal_roles", saboteurs=[]))
+        s.apply(A("gold_drawn", cards=[3, 1, 1]))
+        while s.state.phase == "pick":
+            seat = sorted(GAME.active_players(s.state))[0]
+            s.apply(A("pick", seat, value=max(s.state.pool)))
+    shown = texts(Table(s).build())
+    # Ann takes the 3 twice, Bo once: Ann 3+3+1 = 7, Bo 1+1+3 = 5, Cy 1+1+1 = 3
+    assert "Most gold: Ann" in shown and "Gold: 7" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_every_phase_builds_without_raw_keys(lang):
+    s = table(5)
+    script = [A("gold_found", 1), A("reveal_roles", saboteurs=[4]), A("gold_drawn", cards=[1, 1, 1, 1, 1]),
+              A("pick", 1, value=1), A("pick", 0, value=1), A("pick", 3, value=1), A("pick", 2, value=1),
+              A("pick", 1, value=1), A("gold_not_found"), A("reveal_roles", saboteurs=[0, 2]),
+              A("take_gold", 0, cards=[3]), A("take_gold", 2, cards=[3]),
+              A("gold_not_found"), A("reveal_roles", saboteurs=[3]), A("take_gold", 3, cards=[2, 2])]
+    seen = set()
+    for action in [None, *script]:
+        if action is not None:
+            s.apply(action)
+        shown = texts(Table(s, lang).build())
+        bad = [x for x in shown if x.startswith(("ui.", "phase.", "action.")) or "{" in x]
+        assert not bad, (s.state.phase, bad)
+        seen.add(s.state.phase)
+    assert seen == {"play", "roles", "draw_gold", "pick", "saboteur_gold", "end"}
