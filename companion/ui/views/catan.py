@@ -109,6 +109,14 @@ def discard_for(text: str) -> int | None:
 
 
 # ----- drawing -------------------------------------------------------------------------
+def _colon(ctx: GameContext) -> str:
+    """The label separator of the reader's language (full-width in Chinese)."""
+    return ": " if ctx.lang == "en" else "："
+
+
+def _join(ctx: GameContext, items: list[str]) -> str:
+    return (", " if ctx.lang == "en" else "、").join(items)
+
 def _chip(ctx: GameContext, text: str, color: str, on_click: Callable[[Any], None] | None = None,
           selected: bool = False, width: int | None = None) -> ft.Control:
     return ft.Container(
@@ -220,7 +228,7 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                     f"{ctx.num(row['cities'])} · {ctx.t('ui.roads')} {ctx.num(row['roads'])}", size=14),
             ft.Text(f"{ctx.t('ui.road_length')} {ctx.num(row['road_length'])} · {ctx.t('ui.knights')} "
                     f"{ctx.num(row['knights'])}", size=14),
-            ft.Text(f"{ctx.t('ui.pieces_left')}: {ctx.num(left['settlements'])} / {ctx.num(left['cities'])} / "
+            ft.Text(f"{ctx.t('ui.pieces_left')}{_colon(ctx)}{ctx.num(left['settlements'])} / {ctx.num(left['cities'])} / "
                     f"{ctx.num(left['roads'])}", size=13, italic=True),
         ]
         if row["vp_cards"] is not None:
@@ -229,16 +237,16 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             lines.append(ft.Row([_chip(ctx, ctx.t(f"ui.{b}"), "#6a1b9a", selected=True) for b in row["badges"]],
                                 wrap=True, spacing=4))
         if row["ratios"]:
-            lines.append(ft.Text(ctx.t("ui.trade") + ": " + ", ".join(
-                f"{ctx.t(f'ui.resource.{r}')} {n}:1" for r, n in row["ratios"]), size=13))
+            lines.append(ft.Text(ctx.t("ui.trade") + _colon(ctx) + _join(ctx, [
+                f"{ctx.t(f'ui.resource.{r}')} {n}:1" for r, n in row["ratios"]]), size=13))
         cards.append(ft.Container(content=ft.Column(lines, spacing=3), padding=10, border_radius=10, width=340,
                                   border=ft.Border.all(4 if row["current"] else 2, color)))
     return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
 
 
 def _draw_helpers(ctx: GameContext) -> ft.Control:
-    costs = [ft.Text(f"{ctx.t(f'ui.build.{b}')}: " + ", ".join(
-        f"{ctx.num(n)} {ctx.t(f'ui.resource.{r}')}" for r, n in parts), size=14) for b, parts in cost_rows()]
+    costs = [ft.Text(ctx.t(f'ui.build.{b}') + _colon(ctx) + _join(ctx, [
+        f"{ctx.num(n)} {ctx.t(f'ui.resource.{r}')}" for r, n in parts]), size=14) for b, parts in cost_rows()]
     result = ft.Text("", size=15, weight=ft.FontWeight.W_600)
 
     def typed(e: Any) -> None:

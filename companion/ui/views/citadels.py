@@ -141,6 +141,14 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 # ----- drawing -------------------------------------------------------------------------
+def _colon(ctx: GameContext) -> str:
+    """The label separator of the reader's language (full-width in Chinese)."""
+    return ": " if ctx.lang == "en" else "："
+
+
+def _join(ctx: GameContext, items: list[str]) -> str:
+    return (", " if ctx.lang == "en" else "、").join(items)
+
 def _chip(ctx: GameContext, text: str, color: str, on_click: Callable[[Any], None] | None = None,
           selected: bool = False, width: int | None = None) -> ft.Control:
     return ft.Container(
@@ -175,7 +183,7 @@ def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if c["robbed"]:
             text += f" · {ctx.t('ui.robbed')}"
         chips.append(_chip(ctx, text, STATUS_HEX[c["status"]], selected=c["status"] == "current"))
-    face_up = [f"{ctx.t('ui.face_up')}: " + ", ".join(ctx.t(f"ui.character.{n}") for n in view["face_up"])] \
+    face_up = [ctx.t('ui.face_up') + _colon(ctx) + _join(ctx, [ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
         if view["face_up"] else []
     return ft.Column([_row(chips), *[ft.Text(t, size=14, italic=True) for t in face_up]], spacing=4)
 
@@ -246,7 +254,7 @@ def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Contro
     seat = ch.seat
     assert seat is not None
     parts: list[ft.Control] = [section_title(f"{ctx.players[seat]} · {_char(ctx, ctx.state.call)}"),
-                               ft.Text(f"{ctx.t('ui.builds_left')}: {ctx.num(view['builds_left'])}", size=14)]
+                               ft.Text(ctx.t('ui.builds_left') + _colon(ctx) + ctx.num(view['builds_left']), size=14)]
     if ch.kill:
         parts += [ft.Text(ctx.t("action.assassinate"), size=15, weight=ft.FontWeight.W_600),
                   _row([_chip(ctx, _char(ctx, r), "#b71c1c",

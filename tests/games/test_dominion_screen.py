@@ -1,0 +1,121 @@
+"""The Dominion screen without a browser: choice reading, player and supply
+rows as plain logic, then a short game played through the built controls (a
+fake context applies what the screen dispatches to a real session)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from companion.core import Action, IllegalAction, Session
+from companion.games.dominion import GAME
+from companion.ui.context import GameContext
+from companion.ui.views import dominion as screen
+from ui_harness import walk
+
+
+class Table:
+    def __init__(self, names: list[str], lang: str = "en", **options: object) -> None:
+        self.session = Session(GAME, GAME.setup(names, options))
+        self.lang = lang
+        self.sent: list[Action] = []
+
+    def ctx(self) -> GameContext:
+        def dispatch(action: Action) -> bool:
+            self.sent.append(action)
+            try:
+                self.session.apply(action)
+            except IllegalAction:
+                return False
+            return True
+
+        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
+            form(lambda: None)
+
+        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
+                           lambda cid: None, lambda: None)
+
+    def build(self) -> ft.Control:
+        return screen.build(self.ctx())
+
+
+def texts(control: Any) -> list[str]:
+    out = []
+    for c in walk(control):
+        if isinstance(c, ft.Text) and isinstance(c.value, str):
+            out.append(c.value)
+        elif isinstance(getattr(c, "content", None), str):
+            out.append(c.content)
+    return out
+
+
+def clickables(root: Any, label: str) -> list[Any]:
+    return [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
+
+
+def plus(root: Any, seat: int, card: str, sign: str = "+") -> None:
+    """Press the + (or −) chip on the row of ``card`` in ``seat``'s player card."""
+    cards = [c for c in walk(root) if isinstance(c, ft.Container) and isinstance(c.content, ft.Column)
+             and c.width == 340]
+    rows = [r for r in walk(cards[seat]) if isinstance(r, ft.Row)
+            and any(t.startswith(card + " ") for t in texts(r))]
+    chip = [c for c in walk(rows[0]) if getattr(c, "on_click", None) is not None and sign in texts(c)]
+    chip[0].on_click(None)
+
+
+# ----- plain logic ------------------------------------------------------------------
+
+def test_read_choices_and_rows() -> None:
+    s = Session(GAME, GAME.setup(["A", "B"]))
+    ch = screen.read_choices(GAME.legal_actions(s.state))
+    assert ch.current == 0 and ch.end_turn
+    assert ch.gains[1] == ["estate", "duchy", "province", "curse"]      # no Gardens without the option
+    assert ch.trashes[0] == ["estate"]                                   # only the starting Estates
+    assert ch.piles[:3] == ["copper", "silver", "gold"] and len(ch.piles) == 13
+    rows = screen.player_rows(GAME.view(s.state))
+    assert rows[0]["score"] == 3 and rows[0]["current"] and rows[0]["leading"] and rows[1]["leading"]
+    assert screen.supply_rows(GAME.view(s.state)) == [("estate", 8), ("duchy", 8), ("province", 8), ("curse", 10)]
+    assert screen.pile_label_parts("kingdom_7") == ("ui.pile.kingdom", {"number": 7})
+    assert screen.parse_count("41", 5) == 41 and screen.parse_count("4", 5) is None
+    assert screen.parse_count("x", 0) is None
+
+
+# ----- the built screen -------------------------------------------------------------
+
+def test_playing_to_the_end_through_the_screen() -> None:
+    t = Table(["Ann", "Bob"], gardens=True)
+    t.session.apply(Action.make("correct_supply", card="province", count=1))
+    plus(t.build(), 0, "Gardens")
+    plus(t.build(), 1, "Curse")                          # a Curse given to Bob during Ann's turn
+    plus(t.build(), 0, "Estate", "−")                    # Ann trashes an Estate
+    plus(t.build(), 0, "Province")                       # the last Province
+    assert t.sent[-4:] == [Action.make("gain", 0, card="gardens"), Action.make("gain", 1, card="curse"),
+                           Action.make("trash", 0, card="estate"), Action.make("gain", 0, card="province")]
+    clickables(t.build(), "End turn")[0].on_click(None)
+    assert t.session.state.phase == "count"
+    root = t.build()
+    fields = [c for c in walk(root) if isinstance(c, ft.TextField)]
+    fields[0].value = "2"                                # Ann owns at least 2 Estates + Gardens + Province = 4
+    clickables(root, "Confirm")[0].on_click(None)
+    assert fields[0].error == "At least 4" and t.session.state.deck_sizes == [None, None]
+    fields[0].value = "30"
+    clickables(root, "Confirm")[0].on_click(None)
+    root = t.build()
+    field = next(c for c in walk(root) if isinstance(c, ft.TextField))
+    field.value = "14"
+    clickables(root, "Confirm")[0].on_click(None)
+    assert t.session.state.phase == "end"
+    # Ann: 2 Estates + Province 6 + Gardens x (30 // 10 = 3) = 11; Bob: 3 Estates - 1 Curse = 2
+    assert GAME.scores(t.session.state) == [11.0, 2.0]
+    assert "11" in texts(t.build())
+
+
+def test_pile_out_and_chinese_labels() -> None:
+    t = Table(["安", "波"], lang="zh_Hant")
+    root = t.build()
+    clickables(root, "王國卡第 3 堆")[0].on_click(None)
+    assert t.session.state.empty == ["kingdom_3"]
+    shown = texts(t.build())
+    assert "空牌堆：王國卡第 3 堆" in shown
+    assert "再空幾堆結束：2" in shown
