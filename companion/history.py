@@ -40,6 +40,8 @@ class PlayerStats:
     plays: int = 0
     wins: int = 0
     scores: list[float] = field(default_factory=list)
+    #: False for games where fewer points are better (the best score is the lowest)
+    high_is_best: bool = True
 
     @property
     def win_rate(self) -> float:
@@ -47,7 +49,9 @@ class PlayerStats:
 
     @property
     def best(self) -> float | None:
-        return max(self.scores) if self.scores else None
+        if not self.scores:
+            return None
+        return max(self.scores) if self.high_is_best else min(self.scores)
 
     @property
     def average(self) -> float | None:
@@ -76,17 +80,25 @@ def plays_per_game(history: list[Play]) -> dict[str, int]:
 
 
 def player_stats(history: list[Play], game: str | None = None) -> list[PlayerStats]:
-    """Wins, win rate, best and average score per player (optionally one game)."""
+    """Plays, wins and win rate per player; with ``game``, also the best and
+    average score in that game (scores of different games are not comparable,
+    so without ``game`` no scores are collected)."""
+    high = True
+    if game is not None:
+        from .registry import GAMES, get_game
+
+        high = get_game(game).high_score_wins if game in GAMES else True
     stats: dict[str, PlayerStats] = {}
     for play in history:
         if game is not None and play.game != game:
             continue
         for seat, name in enumerate(play.players):
-            entry = stats.setdefault(name, PlayerStats(name))
+            entry = stats.setdefault(name, PlayerStats(name, high_is_best=high))
             entry.plays += 1
             if name in play.winners:
                 entry.wins += 1
-            if play.scores is not None and seat < len(play.scores) and play.scores[seat] is not None:
+            if game is not None and play.scores is not None and seat < len(play.scores) \
+                    and play.scores[seat] is not None:
                 entry.scores.append(play.scores[seat])
     return sorted(stats.values(), key=lambda s: (-s.wins, -s.win_rate, s.name))
 

@@ -41,7 +41,8 @@ def test_statistics_worked_out_by_hand(tmp_path):
     plays = history.plays(store)
     assert len(plays) == 3
     assert history.plays_per_game(plays) == {"toy": 3}
-    stats = {s.name: s for s in history.player_stats(plays)}
+    assert all(s.best is None for s in history.player_stats(plays))  # no cross-game scores
+    stats = {s.name: s for s in history.player_stats(plays, "toy")}
     # Mei: 3 plays, 1 win, scores 10, 0, 0 -> best 10, average 3.33
     assert (stats["Mei"].plays, stats["Mei"].wins, stats["Mei"].best, stats["Mei"].average) == (3, 1, 10.0, 3.33)
     assert stats["Mei"].win_rate == pytest.approx(1 / 3)
@@ -67,3 +68,15 @@ def test_undoing_the_last_action_removes_the_play(tmp_path):
     stored = finish(store, ["Mei", "Tom"], 0)
     stored.undo()
     assert history.plays(store) == []
+
+
+def test_best_score_is_the_lowest_where_fewer_points_win(tmp_path, monkeypatch):
+    store = Store(tmp_path / "h.db")
+    finish(store, ["Mei", "Tom"], 0)
+    finish(store, ["Mei", "Tom"], 1)
+    monkeypatch.setattr(TOY, "high_score_wins", False)
+    stats = {s.name: s for s in history.player_stats(history.plays(store), "toy")}
+    assert stats["Mei"].best == 0.0 and stats["Tom"].best == 0.0
+    monkeypatch.setattr(TOY, "high_score_wins", True)
+    stats = {s.name: s for s in history.player_stats(history.plays(store), "toy")}
+    assert stats["Mei"].best == 10.0

@@ -93,3 +93,16 @@ def _check_rejections_change_nothing(game, session, legal, rng):
         assert session.state == before
     for action in legal[:5]:
         assert game.is_legal(session.state, action), f"listed as legal but refused: {action}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_options_and_prompts_are_labelled_in_every_language(game_id):
+    """The new-table screen shows each option by its label, and the "now"
+    banner needs each phase's prompt, in all three languages."""
+    game = get_game(game_id)
+    missing = []
+    for lang in ("en", "zh_Hans", "zh_Hant"):
+        for spec in game.options:
+            keys = [f"option.{spec.key}"] + [f"option.{spec.key}.{c}" for c in spec.choices]
+            missing += [(lang, k) for k in keys if library.message(game_id, lang, k) is None]
+    assert not missing, missing

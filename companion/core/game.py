@@ -157,6 +157,8 @@ class Game(Generic[S]):
     moves: Mapping[str, Move[S]] = {}
     #: clause cited when an action comes in the wrong phase or out of turn
     flow_rule: str = ""
+    #: whether a higher final score is better (False: e.g. penalty cards)
+    high_score_wins: bool = True
 
     # ----- setup -------------------------------------------------------------
     def resolve_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -29,6 +29,13 @@ def _maybe(app: "App", value: float | None) -> str:
     return "—" if value is None else app.t.number(value)
 
 
+def _table(app: "App", headings: tuple[str, ...], rows: list[tuple[str, ...]]) -> ft.Control:
+    return ft.Row([ft.DataTable(
+        columns=[ft.DataColumn(ft.Text(h, weight=ft.FontWeight.BOLD)) for h in headings],
+        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(c)) for c in row]) for row in rows],
+        column_spacing=14, heading_row_height=40, data_row_min_height=36)], scroll=ft.ScrollMode.AUTO)
+
+
 def history_body(app: "App") -> ft.Control:
     _ = app._
     plays = history.plays(app.store)
@@ -44,14 +51,17 @@ def history_body(app: "App") -> ft.Control:
                             for g, n in history.plays_per_game(plays).items()], spacing=2))
 
     parts.append(section_title(_("Players")))
-    stats = history.player_stats(plays)
-    parts.append(ft.Row([ft.DataTable(
-        columns=[ft.DataColumn(ft.Text(h, weight=ft.FontWeight.BOLD)) for h in
-                 (_("Player"), _("Plays"), _("Wins"), _("Win rate"), _("Best"), _("Average"))],
-        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(c)) for c in (
-            s.name, app.t.number(s.plays), app.t.number(s.wins), _pct(app, s.win_rate),
-            _maybe(app, s.best), _maybe(app, s.average))]) for s in stats],
-        column_spacing=14, heading_row_height=40, data_row_min_height=36)], scroll=ft.ScrollMode.AUTO))
+    parts.append(_table(app, (_("Player"), _("Plays"), _("Wins"), _("Win rate")),
+                        [(s.name, app.t.number(s.plays), app.t.number(s.wins), _pct(app, s.win_rate))
+                         for s in history.player_stats(plays)]))
+    for game_id in history.plays_per_game(plays):
+        stats = history.player_stats(plays, game_id)
+        if not any(s.scores for s in stats):
+            continue
+        parts.append(section_title(_game_name(app, game_id)))
+        parts.append(_table(app, (_("Player"), _("Plays"), _("Wins"), _("Best"), _("Average")),
+                            [(s.name, app.t.number(s.plays), app.t.number(s.wins), _maybe(app, s.best),
+                              _maybe(app, s.average)) for s in stats]))
 
     parts.append(section_title(_("Finished tables")))
     sep = "、" if app.lang != "en" else ", "

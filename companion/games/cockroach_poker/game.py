@@ -155,6 +155,7 @@ _PLAY = frozenset({"play"})
 class CockroachPoker(Game[CockroachState]):
     id = GAME_ID
     kind = "scoresheet"
+    high_score_wins = False  # the score is the face-up penalty cards
     min_players = FACTS["min_players"]
     max_players = FACTS["max_players"]
     flow_rule = RULE_FLOW

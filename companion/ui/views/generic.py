@@ -32,9 +32,10 @@ def _value_text(ctx: GameContext, value: Any) -> str:
     return str(value)
 
 
-def _label(ctx: GameContext, key: str) -> str:
-    text = ctx.t(f"ui.{key}")
-    return key.replace("_", " ") if text == f"ui.{key}" else text
+def _label(ctx: GameContext, key: str, kind: str = "ui") -> str:
+    """The game's label for a key (``ui.<key>`` or ``param.<key>``), else the key."""
+    text = ctx.t(f"{kind}.{key}")
+    return key.replace("_", " ") if text == f"{kind}.{key}" else text
 
 
 def players_panel(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
@@ -121,7 +122,7 @@ def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
     def show_fields(e: Any = None) -> None:
         move = ctx.game.moves[move_pick.value or moves[0].name]
         fields.clear()
-        fields.update({k: ft.TextField(label=k, width=300) for k in move.params})
+        fields.update({k: ft.TextField(label=_label(ctx, k, "param"), width=300) for k in move.params})
         fields_box.controls = list(fields.values())
         if e is not None:
             ctx.refresh_control(fields_box)
