@@ -14,6 +14,7 @@ from .core.game import Game
 # id -> module defining GAME.  Order is the order of the home screen.
 GAMES: dict[str, str] = {
     # --- full referees ---
+    "niagara": "companion.games.niagara",
     "manila": "companion.games.manila",
     "silk_road": "companion.games.silk_road",
     # --- score sheets and table helpers ---
