@@ -127,3 +127,27 @@ def test_robber_helper_and_chinese_labels() -> None:
     field.value = "11"
     field.on_change(None)
     assert "棄 5 張" in texts(root)
+
+
+def test_a_score_kept_to_ten_in_the_app_is_announced_and_goes_to_history(tmp_path: Any) -> None:
+    from companion.storage import Store
+    from companion.ui.app import App
+    from ui_harness import FakePage
+
+    app = App(FakePage(), Store(tmp_path / "ui.db"))
+    app.render()
+    app.start_table("catan", ["Ann", "Bob", "Cid"], {})
+    for _ in range(6):
+        click(app.page.controls, "No harbor")
+    # Ann: 2 settlements -> two cities (4), three settlements (7), two more cities (9), a settlement (10)
+    for label in ("City", "City", "No harbor", "No harbor", "No harbor", "City", "City"):
+        click(app.page.controls, label)
+    assert app.table.state.phase == "play"
+    click(app.page.controls, "No harbor")
+    assert app.table.state.phase == "end"
+    assert "Game over. Winner: Ann" in texts(app.page.controls)
+    app.go_home()
+    app.go("history")
+    shown = texts(app.page.controls)
+    assert "Catan: 1" in shown                                   # plays per game
+    assert any("Ann 10" in t and "Bob 2" in t for t in shown)   # the final scores per seat
