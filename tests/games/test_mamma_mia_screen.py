@@ -1,0 +1,185 @@
+"""The Mamma Mia screen without a browser: the plain forms, and the built control
+tree driven through its click handlers (a fake context applies what it dispatches)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+import pytest
+
+from companion.core import Action, IllegalAction, Session
+from companion.games.mamma_mia import GAME
+from companion.ui.context import GameContext
+from companion.ui.views import mamma_mia as screen
+
+from ui_harness import walk
+
+A = Action.make
+
+
+class Table:
+    def __init__(self, session: Session, lang: str = "en") -> None:
+        self.session, self.lang = session, lang
+        self.refused: list[str] = []
+
+    def ctx(self) -> GameContext:
+        def dispatch(action: Action) -> bool:
+            try:
+                self.session.apply(action)
+            except IllegalAction as exc:
+                self.refused.append(exc.code)
+                return False
+            return True
+
+        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
+            form(lambda: None)
+
+        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
+                           lambda cid: None, lambda: None)
+
+    def build(self) -> ft.Control:
+        return screen.build(self.ctx())
+
+
+def texts(control: Any) -> list[str]:
+    return [c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)]
+
+
+def clickables(root: Any, label: str) -> list[Any]:
+    return [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
+
+
+def click(root: Any, label: str, nth: int = 0) -> None:
+    found = clickables(root, label)
+    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
+    found[nth].on_click(None)
+
+
+def evaluating(n: int = 3) -> Session:
+    s = Session(GAME, GAME.setup(["Ann", "Bo", "Cy", "Di", "Ed"][:n]))
+    s.apply(A("evaluate", 0))
+    return s
+
+
+# ----- plain logic -------------------------------------------------------------------
+def test_recipe_form():
+    form = screen.RecipeForm()
+    form.step("salami", 2)
+    assert form.action() is None  # no owner yet
+    form.owner = 1
+    form.step("olive", 1)
+    form.step("olive", -3)
+    assert form.action() == A("order", 1, salami=2)
+
+
+def test_special_form_offers_only_what_the_rules_allow():
+    heaps = {"salami": 0, "olive": 2, "pineapple": 2, "mushroom": 1, "pepper": 4}
+    form = screen.SpecialForm(owner=0, pizza="mini")
+    form.pick_shown("pepper", heaps)
+    assert form.others(heaps) == ["mushroom"] and form.other == "mushroom"  # the only scarcest: chosen for you
+    assert form.action() == A("special", 0, pizza="mini", shown="pepper", other="mushroom")
+    form.pick_shown("olive", heaps)  # olive aside: olive 1 and mushroom 1 tie
+    assert form.others(heaps) == ["olive", "mushroom"]
+    six = screen.SpecialForm(owner=2, pizza="one_plus_six")
+    six.pick_shown("olive", heaps)
+    assert "olive" not in six.others(heaps) and six.action() is None
+    six.other = "salami"
+    assert six.action() == A("special", 2, pizza="one_plus_six", shown="olive", other="salami")
+    assert screen.SpecialForm(owner=1, pizza="deluxe").action() == A("special", 1, pizza="deluxe")
+
+
+def test_fill_form_counts_to_the_shortfall_within_the_cards_in_play():
+    form = screen.FillForm(5, {"salami": 1, "olive": 10, "pineapple": 10, "mushroom": 0, "pepper": 10})
+    form.step("salami", 3)  # only one salami card is left outside the pile
+    form.step("olive", 9)   # four more fit
+    form.step("mushroom", 1)
+    assert form.counts == {"salami": 1, "olive": 4, "pineapple": 0, "mushroom": 0, "pepper": 0}
+    assert form.action(2) == A("fill", 2, salami=1, olive=4)
+
+
+def test_run_buttons_shrink_near_the_card_limit():
+    s = evaluating(2)  # 8 of each
+    s.apply(A("ingredients", kind="salami", count=6))
+    assert screen.run_buttons(s.state, "salami") == [1, 2]
+    assert screen.run_buttons(s.state, "olive") == [1, 2, 3, 4]
+
+
+# ----- the built screen ----------------------------------------------------------------
+def test_an_evaluation_through_the_screen():
+    t = Table(Session(GAME, GAME.setup(["Ann", "Bo", "Cy"])))
+    root = t.build()
+    assert "Remove 3 cards of each ingredient: 10 of each in play." in texts(root)
+    click(root, "Bo")  # Bo holds the Mamma card
+    root = t.build()
+    click(root, "+2", 0)  # two salami
+    click(t.build(), "+1", 1)  # one olive
+    root = t.build()
+    click(root, "Ann", 0)  # owner in the order form
+    click(root, "+", 0)    # salami +1
+    click(root, "+", 0)    # salami +2
+    click(root, "+", 1)    # olive +1
+    click(root, "Check this order", 0)
+    assert t.session.state.completed == [1, 0, 0]
+    # a short order, made up from the hand
+    click(t.build(), "+3", 3)  # three mushrooms
+    t.session.apply(A("order", 2, mushroom=2, pepper=1))  # entered directly: the form is tested above
+    root = t.build()
+    assert "The order of Cy is missing: green pepper 1" in texts(root)
+    click(root, "Add them from the hand")
+    assert t.session.state.completed == [1, 0, 1]
+    click(t.build(), "The pile is done")
+    assert t.session.state.round == 2 and not t.refused
+
+
+def test_deluxe_fill_and_special_form_through_the_screen():
+    s = evaluating()
+    s.apply(A("ingredients", kind="pepper", count=5))
+    t = Table(s)
+    root = t.build()
+    click(root, "Cy", 1)  # owner in the special form (the second owner row)
+    click(root, "Super deluxe")
+    click(root, "Check this order", 1)
+    assert s.state.phase == "short"
+    root = t.build()
+    assert "The order of Cy is missing: 10" in texts(root)
+    for _ in range(10):
+        click(root, "+", 0)  # salami, as many as fit: 10
+    click(root, "Add them from the hand")
+    assert s.state.completed == [0, 0, 1] and sum(s.state.heaps.values()) == 0
+
+
+def test_tie_break_through_the_screen():
+    s = evaluating(2)
+    s.apply(A("ingredients", kind="olive", count=2))
+    s.apply(A("order", 0, olive=1))
+    s.apply(A("order", 1, olive=1))
+    for _ in range(3):
+        s.apply(A("end_evaluation"))
+        if s.state.phase == "play":
+            s.apply(A("evaluate", 0))
+    t = Table(s)
+    root = t.build()
+    assert "Ann: cards in hand" in texts(root)
+    click(root, "6", 0)
+    click(t.build(), "3", 0)
+    assert "Winner: Ann" in texts(t.build())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_every_phase_builds_without_raw_keys(lang):
+    s = Session(GAME, GAME.setup(["Ann", "Bo"]))
+    script = [A("evaluate", 1), A("ingredients", kind="olive", count=2), A("order", 0, olive=3),
+              A("fill", 0, olive=1), A("special", 1, pizza="deluxe"), A("order_fails", 1),
+              A("ingredients", kind="olive", count=1), A("order", 1, olive=1), A("end_evaluation"),
+              A("evaluate", 0), A("end_evaluation"),
+              A("evaluate", 0), A("end_evaluation"), A("hand", 0, cards=4), A("hand", 1, cards=4)]
+    seen = set()
+    for action in [None, *script]:
+        if action is not None:
+            s.apply(action)
+        shown = texts(Table(s, lang).build())
+        bad = [x for x in shown if x.startswith(("ui.", "phase.", "action.")) or "{" in x]
+        assert not bad, (s.state.phase, bad)
+        seen.add(s.state.phase)
+    assert seen == {"play", "evaluate", "short", "tiebreak", "end"}
