@@ -326,7 +326,8 @@ class NiagaraGame(Game[NiagaraState]):
     def legal_actions(self, state: NiagaraState) -> list[Action]:
         if state.phase == "reveal":
             hands = [p.hand() for p in state.players]
-            return [Action.make("reveal", None, cards=list(combo)) for combo in product(*hands)]
+            # Action.make(...) per combination, built directly: up to 7 ** 5 of them
+            return [Action("reveal", None, (("cards", combo),)) for combo in product(*hands)]
         if state.phase != "turn":
             return []
         seat = state.current()
