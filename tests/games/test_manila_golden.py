@@ -158,3 +158,272 @@ def test_three_players_full_game() -> None:
     assert GAME.scores(t.state) == [146.0, 21.0, 208.0]
     assert GAME.winners(t.state) == [2]
     assert not t.session.can_undo()   # the last reveal cannot be taken back
+
+
+def test_four_players_full_game() -> None:
+    # C is the oldest (seat 2). B and D tell their shares at the end: B jade+jade, D silk+nutmeg.
+    # Dealt: nutmeg 2 (A, D), silk 2 (A, D), ginseng 1 (C), jade 3 (C, B, B)
+    # -> supply nutmeg 3, silk 3, ginseng 4, jade 2 (sum 12 = 20 - 4*2).
+    t = start(["A", "B", "C", "D"], {"A": ["nutmeg", "silk"], "B": None, "C": ["ginseng", "jade"], "D": None},
+              supply={"nutmeg": 3, "silk": 3, "ginseng": 4, "jade": 2}, oldest=2)
+    assert t.state.left == [3, 3, 3, 3]
+
+    # ---- voyage 1: two pirates, a pilot into Manila, two plundered boats
+    assert t.turn() == ["C"]
+    t.do("C", "bid", amount=3)
+    t.do("D", "bid", amount=4)
+    t.passes("A", "B")
+    t.do("C", "bid", amount=6)
+    t.do("D", "pass_bid")                 # C pays 6 -> 24
+    t.do("C", "buy_share", ware="silk")   # 5 -> C 19
+    t.do("C", "launch", silk=3, ginseng=1, jade=5)
+    t.do("C", "place", space="pirate")    # 5 -> C 14, captain
+    t.do("D", "place", space="pirate")    # 5 -> D 25, crew
+    t.do("A", "place", space="silk")      # 3 -> A 27
+    t.do("B", "place", space="harbor_b")  # 3 -> B 27
+    assert t.phase() == "roll"            # with 4 players a roll follows every round
+    t.roll(silk=5, ginseng=6, jade=4)     # silk 8, ginseng 7, jade 9
+    t.do("C", "place", space="silk")      # 4 -> C 10
+    t.do("D", "place", space="insurance")  # +10 -> D 35
+    t.do("A", "place", space="jade")      # 3 -> A 24
+    t.do("B", "place", space="silk")      # 5 -> B 22 (silk full: A, C, B)
+    t.roll(silk=5, ginseng=3, jade=4)     # silk 13, ginseng 10, jade 13
+    # boarding: silk is full, jade has room. Captain C boards jade; D becomes captain and stays.
+    assert t.turn() == ["C"]
+    t.do("C", "board", ware="jade")
+    assert t.state.pirates == [3] and t.turn() == ["D"]
+    t.do("D", "stay")
+    t.do("C", "place", space="pilot_small")  # 2 -> C 8
+    t.do("D", "place", space="pilot_large")  # 5 -> D 30
+    t.do("A", "place", space="pirate")       # 5 -> A 19, crew behind captain D
+    t.do("B", "place", space="shipyard_c")   # 2 -> B 20
+    assert t.state.pirates == [3, 0]
+    t.do("C", "pilot", jade=1)               # 13 -> 14: piloted into Manila, harbor A
+    assert t.state.harbor == ["jade"]
+    t.do("D", "pilot", silk=-1, ginseng=1)   # silk 12, ginseng 11
+    t.roll(silk=1, ginseng=2)                # both stop on 13 -> plundered by D and A
+    assert t.state.to_decide == ["silk", "ginseng"] and t.turn() == ["D"]
+    t.do("D", "plunder", ware="silk", to="harbor")         # harbor B
+    t.do("D", "plunder", ware="ginseng", to="shipyard")    # shipyard A
+    # payouts: jade 36 / 2 (A, C) = 18 each; silk plundered: A, C, B get nothing;
+    #   harbor B (B) +8; loot silk 30 / 2 = 15 and ginseng 18 / 2 = 9 to D and A each;
+    #   shipyard A value 6, empty space: insurer D pays the bank 6.
+    # A 19 + 18 + 24 = 61; B 20 + 8 = 28; C 8 + 18 = 26; D 30 + 24 - 6 = 48
+    assert t.cash() == {"A": 61, "B": 28, "C": 26, "D": 48}
+    # prices: jade 5 and silk 5 (the plundered silk went to the harbor)
+    assert t.state.price_step == {"nutmeg": 0, "silk": 1, "ginseng": 0, "jade": 1}
+
+    # ---- voyage 2: the last bidder still chooses; three boats in the shipyard, the insurer cannot pay
+    t.passes("C", "D", "A")
+    assert t.turn() == ["B"]
+    t.do("B", "bid", amount=40)   # limit 28 + 24 = 52; pays 40: one forced mortgage (40), then 0
+    assert t.cash()["B"] == 0 and t.state.mortgaged[1] == 1
+    t.do("B", "skip_share")
+    t.do("B", "launch", nutmeg=5, ginseng=4, jade=0)
+    t.do("B", "place", space="insurance")   # +10 -> B 10
+    t.do("C", "place", space="shipyard_c")  # 2 -> C 24
+    t.do("D", "place", space="nutmeg")      # 2 -> D 46
+    t.do("A", "place", space="shipyard_a")  # 4 -> A 57
+    t.roll(nutmeg=1, ginseng=1, jade=1)     # 6, 5, 1
+    t.passes("B", "C", "D", "A")
+    t.roll(nutmeg=2, ginseng=2, jade=2)     # 8, 7, 3
+    t.roll(nutmeg=3, ginseng=3, jade=4)     # 11, 10, 7: all three to the shipyard A, B, C
+    # claims 6 (A) + 8 (empty -> bank) + 15 (C) = 29. B has 10: forced mortgage of his last share -> 22,
+    # pays 6 to A (16 left), 8 to the bank (8 left), 8 of 15 to C; the bank covers the other 7.
+    assert t.cash() == {"A": 63, "B": 0, "C": 39, "D": 46}
+    assert t.state.mortgaged[1] == 2
+    assert t.flows(2, "claim") == [("B", "A", 6, "shipyard_a"), ("B", "bank", 8, "shipyard_b"),
+                                   ("B", "C", 8, "shipyard_c")]
+    assert t.flows(2, "claim_cover") == [("bank", "C", 7, "shipyard_c")]
+    assert t.state.price_step == {"nutmeg": 0, "silk": 1, "ginseng": 0, "jade": 1}  # nothing arrived
+
+    # ---- voyage 3: a stowaway pirate, both pirates board, a boat stops on 13 with no pirate left
+    t.do("B", "pass_bid")
+    t.do("C", "bid", amount=10)
+    t.do("D", "pass_bid")
+    t.do("A", "bid", amount=12)
+    t.do("C", "pass_bid")                  # A pays 12 -> 51
+    t.do("A", "buy_share", ware="silk")    # max(5, 5) = 5 -> A 46
+    t.do("A", "launch", silk=4, nutmeg=2, jade=3)
+    t.do("A", "place", space="silk")       # 3 -> A 43
+    t.do("B", "place", space="pirate")     # no cash, no share: stowaway for free, captain
+    t.do("C", "place", space="pirate")     # 5 -> C 34, crew
+    t.do("D", "place", space="harbor_a")   # 4 -> D 42
+    t.roll(silk=5, nutmeg=5, jade=5)       # 9, 7, 8
+    t.passes("A", "B")
+    t.do("C", "place", space="jade")       # 3 -> C 31
+    t.do("D", "pass_place")
+    t.roll(silk=4, nutmeg=5, jade=5)       # silk 13, nutmeg 12, jade 13
+    t.do("B", "board", ware="silk")        # silk: A, B
+    assert t.turn() == ["C"]               # C is captain now, and decides as the second pirate
+    t.do("C", "board", ware="jade")        # jade: C, C
+    assert t.state.pirates == []
+    t.do("C", "pass_place")                # round 3: only C has an accomplice left
+    # roll 3: silk 16 and jade 19 arrive; nutmeg stops on 13 with nobody on the pirate ship -> harbor
+    t.roll(silk=3, nutmeg=1, jade=6, order=["jade", "silk", "nutmeg"])
+    # payouts: jade 36 / 2 -> C +36; silk 30 / 2 -> A +15, B +15; nutmeg has nobody on board;
+    #   harbor A (D) +6.  A 43 + 15 = 58; B 15; C 31 + 36 = 67; D 42 + 6 = 48
+    assert t.cash() == {"A": 58, "B": 15, "C": 67, "D": 48}
+    assert t.state.price_step == {"nutmeg": 1, "silk": 2, "ginseng": 0, "jade": 2}
+
+    # ---- voyage 4: loans at any moment, a forced loan to place
+    t.do("B", "redeem")                    # 15 -> B 0, one share still mortgaged
+    t.do("D", "mortgage")                  # +12 -> D 60
+    assert t.state.mortgaged == [0, 1, 0, 1]
+    t.passes("A", "B")
+    t.do("C", "bid", amount=1)
+    t.do("D", "pass_bid")                  # C pays 1 -> 66
+    t.do("C", "buy_share", ware="silk")    # max(5, 10) = 10 -> C 56; the last silk share
+    t.do("C", "launch", silk=5, ginseng=4, nutmeg=0)
+    t.do("C", "place", space="silk")       # 3 -> C 53
+    t.do("D", "place", space="insurance")  # +10 -> D 70
+    t.do("A", "place", space="shipyard_b")  # 3 -> A 55
+    t.do("B", "place", space="ginseng")    # B has 0 and one free share: forced mortgage 12, pays 1 -> 11
+    assert t.cash()["B"] == 11 and t.state.mortgaged[1] == 2
+    t.roll(silk=6, ginseng=2, nutmeg=3)    # 11, 6, 3
+    t.passes("C", "D", "A", "B")
+    t.roll(silk=3, ginseng=3, nutmeg=3)    # silk 14 -> harbor A; ginseng 9, nutmeg 6
+    t.roll(ginseng=3, nutmeg=6)            # 12, 12 -> shipyard A (nutmeg), B (ginseng)
+    # payouts: silk 30 to C -> 83; insurer D pays 6 to the bank and 8 to A -> D 56, A 63
+    assert t.cash() == {"A": 63, "B": 11, "C": 83, "D": 56}
+    assert t.state.price_step["silk"] == 3  # 20
+
+    # ---- voyage 5: the supply of silk is empty; silk reaches 30
+    t.do("C", "bid", amount=2)
+    t.do("D", "bid", amount=3)
+    t.passes("A", "B", "C")                # D pays 3 -> 53
+    t.illegal("D", "buy_share", "supply_empty", "manila.harbor_master.buy", ware="silk")
+    t.do("D", "skip_share")
+    t.do("D", "launch", silk=5, jade=4, ginseng=0)
+    t.do("D", "place", space="silk")       # 3 -> D 50
+    t.passes("A", "B", "C")
+    t.roll(silk=5, jade=1, ginseng=1)      # 10, 5, 1
+    t.do("D", "pass_place")
+    t.roll(silk=4, jade=1, ginseng=1)      # silk 14 -> harbor A
+    t.roll(jade=1, ginseng=1)              # shipyard; no insurer and nobody on the shipyard: nothing paid
+    assert t.cash() == {"A": 63, "B": 11, "C": 83, "D": 80}  # silk 30 to D
+    assert t.phase() == "reveal"
+    t.do("A", "reveal_shares", wares=["silk", "nutmeg"])
+    t.do("B", "reveal_shares", wares=["jade", "jade"])
+    t.do("C", "reveal_shares")
+    t.do("D", "reveal_shares", wares=["silk", "nutmeg"])
+    # prices: nutmeg 5, silk 30, ginseng 0, jade 10
+    # A 63 + nutmeg 5 + silk 30 + bought silk 30 = 128
+    # B 11 + jade 10 * 2 - 2 mortgaged * 15 = 1
+    # C 83 + ginseng 0 + jade 10 + bought silk 30 * 2 = 153
+    # D 80 + silk 30 + nutmeg 5 - 15 = 100
+    from companion.games.manila import GAME
+    assert GAME.scores(t.state) == [128.0, 1.0, 153.0, 100.0]
+    assert GAME.winners(t.state) == [2]
+
+
+def test_five_players_full_game_with_stronger_pirates() -> None:
+    # E is the oldest; everybody enters the shares, so the app works the supply out:
+    # dealt nutmeg 3 (A, A, D), silk 2 (B, C), ginseng 2 (B, D), jade 3 (C, E, E)
+    # -> supply nutmeg 2, silk 3, ginseng 3, jade 2.
+    t = start(["A", "B", "C", "D", "E"],
+              {"A": ["nutmeg", "nutmeg"], "B": ["silk", "ginseng"], "C": ["jade", "silk"],
+               "D": ["ginseng", "nutmeg"], "E": ["jade", "jade"]}, oldest=4, pirate_variant=True)
+    assert t.state.supply == {"nutmeg": 2, "silk": 3, "ginseng": 3, "jade": 2}
+    assert t.state.left == [3] * 5
+
+    # ---- voyage 1: pirates oust accomplices from full boats
+    t.do("E", "bid", amount=1)
+    t.do("A", "bid", amount=2)
+    t.passes("B", "C", "D", "E")            # A pays 2 -> 28
+    t.do("A", "buy_share", ware="ginseng")  # 5 -> A 23
+    t.do("A", "launch", ginseng=5, jade=4, nutmeg=0)
+    t.do("A", "place", space="ginseng")     # 1 -> A 22
+    t.do("B", "place", space="ginseng")     # 2 -> B 28
+    t.do("C", "place", space="ginseng")     # 3 -> C 27
+    t.do("D", "place", space="pirate")      # 5 -> D 25, captain
+    t.do("E", "place", space="pirate")      # 5 -> E 25
+    t.roll(ginseng=4, jade=5, nutmeg=6)     # 9, 9, 6
+    t.do("A", "place", space="jade")        # 3 -> A 19
+    t.do("B", "place", space="jade")        # 4 -> B 24
+    t.do("C", "place", space="jade")        # 5 -> C 22
+    t.do("D", "place", space="jade")        # 5 -> D 20
+    t.do("E", "place", space="harbor_a")    # 4 -> E 21
+    t.roll(ginseng=4, jade=4, nutmeg=5)     # ginseng 13, jade 13 (both full), nutmeg 11
+    # variant: captain D sends B's accomplice (ginseng seat 1) home and takes the seat
+    t.do("D", "board", ware="ginseng", slot=1)
+    assert t.state.seats["ginseng"] == [0, 3, 2] and t.state.left[1] == 2
+    # E (captain now) may not oust the captain who has just boarded
+    t.illegal("E", "board", "cannot_replace_captain", "manila.pirates.variant", ware="ginseng", slot=1)
+    t.do("E", "board", ware="jade", slot=0)  # A's accomplice goes home
+    assert t.state.seats["jade"] == [4, 1, 2, 3] and t.state.left[0] == 2
+    # round 3: everybody has one accomplice or more
+    t.do("A", "place", space="pilot_large")  # 5 -> A 14
+    t.do("B", "place", space="pirate")       # 5 -> B 19, captain of the empty pirate ship
+    t.do("C", "place", space="insurance")    # +10 -> C 32
+    t.do("D", "place", space="pilot_small")  # 2 -> D 18
+    t.do("E", "place", space="shipyard_a")   # 4 -> E 17
+    t.do("D", "pilot", nutmeg=1)             # 11 -> 12
+    t.do("A", "pilot", ginseng=2)            # 13 -> 15: harbor A
+    t.roll(jade=3, nutmeg=1)                 # jade 16 -> harbor B; nutmeg 13 -> plundered by B
+    t.do("B", "plunder", ware="nutmeg", to="harbor")  # harbor C
+    # payouts: ginseng 18 / 3 (A, D, C) = 6 each; jade 36 / 4 (E, B, C, D) = 9 each;
+    #   harbor A (E) +6; loot nutmeg 24 to B alone; nothing in the shipyard: C keeps his 10.
+    # A 14 + 6 = 20; B 19 + 9 + 24 = 52; C 32 + 6 + 9 = 47; D 18 + 6 + 9 = 33; E 17 + 9 + 6 = 32
+    assert t.cash() == {"A": 20, "B": 52, "C": 47, "D": 33, "E": 32}
+    assert t.state.price_step == {"nutmeg": 1, "silk": 0, "ginseng": 1, "jade": 1}
+
+    # ---- voyage 2: every boat is in Manila after roll 2, a sure-thing harbor space, no third roll
+    t.do("A", "pass_bid")
+    t.do("B", "bid", amount=10)
+    t.passes("C", "D", "E")                 # B pays 10 -> 42
+    t.do("B", "buy_share", ware="ginseng")  # max(5, 5) = 5 -> B 37
+    t.do("B", "launch", ginseng=3, silk=3, jade=3)
+    t.do("B", "place", space="ginseng")     # 1 -> B 36
+    t.do("C", "place", space="silk")        # 3 -> C 44
+    t.passes("D", "E", "A")
+    t.roll(ginseng=6, silk=5, jade=6)       # 9, 8, 9
+    t.do("B", "place", space="ginseng")     # 2 -> B 34
+    t.do("C", "pass_place")
+    t.roll(ginseng=5, silk=6, jade=6, order=["jade", "ginseng", "silk"])  # 14, 14, 15: all in Manila
+    t.do("B", "place", space="harbor_c")    # silk is already on harbor C: 2 -> B 32
+    # no boat at sea: roll 3 is skipped and the voyage is paid out
+    # ginseng 18 / 2 (B, B) -> B +18; silk 30 -> C; jade nobody; harbor C (B) +15
+    # B 32 + 18 + 15 = 65; C 44 + 30 = 74
+    assert t.cash() == {"A": 20, "B": 65, "C": 74, "D": 33, "E": 32}
+    assert t.state.price_step == {"nutmeg": 1, "silk": 1, "ginseng": 2, "jade": 2}
+
+    # ---- voyage 3: three boats on 13 after roll 2 with no pirate; they all arrive on roll 3
+    t.passes("B", "C")
+    t.do("D", "bid", amount=3)
+    t.passes("E", "A")                      # D pays 3 -> 30
+    t.do("D", "buy_share", ware="jade")     # max(5, 10) = 10 -> D 20
+    t.do("D", "launch", ginseng=2, nutmeg=2, silk=5)
+    t.do("D", "place", space="ginseng")     # 1 -> D 19
+    t.do("E", "place", space="ginseng")     # 2 -> E 30
+    t.do("A", "place", space="nutmeg")      # 2 -> A 18
+    t.passes("B", "C")
+    t.roll(ginseng=6, nutmeg=6, silk=4)     # 8, 8, 9
+    t.passes("D", "E", "A")
+    t.roll(ginseng=5, nutmeg=5, silk=4)     # all on 13; the pirate ship is empty: nothing happens
+    assert t.phase() == "roll"
+    t.roll(ginseng=1, nutmeg=1, silk=1, order=["nutmeg", "ginseng", "silk"])
+    # ginseng 18 / 2 -> D, E +9; nutmeg 24 -> A; silk nobody
+    assert t.cash() == {"A": 42, "B": 65, "C": 74, "D": 28, "E": 39}
+    assert t.state.price_step == {"nutmeg": 2, "silk": 2, "ginseng": 3, "jade": 2}
+
+    # ---- voyage 4: nobody bids, D stays harbor master; ginseng reaches 30
+    t.passes("D", "E", "A", "B", "C")
+    assert t.state.master == 3
+    t.do("D", "skip_share")
+    t.do("D", "launch", ginseng=5, jade=4, nutmeg=0)
+    t.do("D", "place", space="ginseng")     # 1 -> D 27
+    t.passes("E", "A", "B", "C")
+    t.roll(ginseng=6, jade=1, nutmeg=1)     # 11, 5, 1
+    t.do("D", "pass_place")
+    t.roll(ginseng=6, jade=1, nutmeg=1)     # ginseng 17 -> harbor A
+    t.roll(jade=1, nutmeg=1)                # shipyard, nobody to pay
+    assert t.cash() == {"A": 42, "B": 65, "C": 74, "D": 45, "E": 39}
+    for name in "ABCDE":
+        t.do(name, "reveal_shares")
+    # prices: nutmeg 10, silk 10, ginseng 30, jade 10
+    # A 42 + nutmeg 10 * 2 + ginseng 30 = 92;  B 65 + silk 10 + ginseng 30 + ginseng 30 = 135
+    # C 74 + jade 10 + silk 10 = 94;  D 45 + ginseng 30 + nutmeg 10 + jade 10 = 95;  E 39 + jade 10 * 2 = 59
+    from companion.games.manila import GAME
+    assert GAME.scores(t.state) == [92.0, 135.0, 94.0, 95.0, 59.0]
+    assert GAME.winners(t.state) == [1]

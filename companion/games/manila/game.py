@@ -135,7 +135,9 @@ class Manila(Game[ManilaState]):
         for seat in range(state.n):
             if unmortgaged(state, seat) > 0:
                 out.append(Action.make("mortgage", seat))
-            if state.mortgaged[seat] > 0 and state.cash[seat] >= F.redeem:
+            if state.mortgaged[seat] > 0 and state.cash[seat] >= F.redeem and not (
+                    state.phase == "auction" and state.high_bidder == seat
+                    and credit(state, seat) - F.redeem + F.mortgage < state.high_bid):
                 out.append(Action.make("redeem", seat))
         return out
 

@@ -368,6 +368,8 @@ def redeem(state: ManilaState, action: Action) -> None:
         raise IllegalAction("cannot_afford_redeem", "manila.loans.redeem", cost=F.redeem, cash=state.cash[seat])
     state.mortgaged[seat] -= 1
     flow(state, "redeem", seat, BANK, F.redeem)
+    if state.phase == "auction" and state.high_bidder == seat and credit(state, seat) < state.high_bid:
+        raise IllegalAction("redeem_blocks_bid", "manila.auction.redeem_while_bidding", bid=state.high_bid)
 
 
 # ----- corrections (the table is the truth) ---------------------------------------------------
