@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "niagara": "companion.games.niagara",
     "manila": "companion.games.manila",
     "silk_road": "companion.games.silk_road",
+    "modern_art": "companion.games.modern_art",
     # --- score sheets and table helpers ---
     "mamma_mia": "companion.games.mamma_mia",
     "saboteur": "companion.games.saboteur",
