@@ -135,13 +135,14 @@ def test_actions_draw_and_infect_through_the_screen():
     click(t.build(), "Drive / ferry")
     click(t.build(), "red ×1")
     assert t.session.state.actions_left == 2 and t.session.state.on_board["red"] == 17
-    click(t.build(), "Ann → Bo")  # share knowledge: a card from Ann to Bo
-    click(t.build(), "Ann passes")
+    click(t.build(), "Ann gives Bo a card")  # share knowledge
+    click(t.build(), "Pass the remaining actions")
     assert t.session.state.phase == "draw"
     click(t.build(), "City or event card")
     click(t.build(), "Epidemic")
     root = t.build()
-    assert "✓ Increase the infection rate" in texts(root)
+    done = [c for c in walk(root) if isinstance(c, ft.Icon) and c.icon == ft.Icons.CHECK_CIRCLE]
+    assert "Increase the infection rate" in texts(root) and len(done) == 1
     click(root, "yellow")  # the form redraws itself in place
     click(root, "Enter this infection card")
     click(t.build(), "Intensify")

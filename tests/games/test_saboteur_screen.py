@@ -106,7 +106,7 @@ def test_a_miners_round_through_the_screen():
     click(root, "Enter these gold cards")
     assert t.session.state.pool == [3, 2, 1, 1]
     root = t.build()
-    assert "Picking order: Cy → Bo → Ann" in texts(root)
+    assert "Picking order: Cy, Bo, Ann" in texts(root)
     click(root, "3 nuggets")
     click(t.build(), "2 nuggets")
     click(t.build(), "1 nuggets")

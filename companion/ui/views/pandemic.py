@@ -104,6 +104,8 @@ def action_text(ctx: GameContext, action: Action) -> str:
         return ctx.t(f"ui.{a['how']}")
     if kind == "treat":
         return ctx.t("ui.treat_button", colour=ctx.t(f"ui.{a['colour']}"), cubes=a["cubes"])
+    if kind in ("build", "pass_actions"):
+        return ctx.t(f"ui.{kind}")
     if kind == "cure":
         return ctx.t("ui.cure_button", colour=ctx.t(f"ui.{a['colour']}"))
     if kind == "share":
@@ -125,9 +127,10 @@ def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
     return ft.Container(
         content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
                         text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, width=width, height=ctx.TOUCH, border_radius=8,
-        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=4))
+        bgcolor=color if selected else None, border_radius=8, border=ft.Border.all(2, color), on_click=on_click,
+        # a fixed width centres the text; otherwise the chip hugs it (never a full-width row)
+        width=width, height=ctx.TOUCH if width else None, alignment=ft.Alignment.CENTER if width else None,
+        padding=ft.Padding.symmetric(horizontal=14, vertical=4 if width else 13))
 
 
 def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False) -> ft.Control:
@@ -269,7 +272,11 @@ def _draw_phase(ctx: GameContext, state: PandemicState, view: dict[str, Any]) ->
     if phase == "draw":
         return [section_title(ctx.t("ui.draw_title")), _action_buttons(ctx, legal.get("draw", []))]
     if phase in ("epidemic_infect", "epidemic_intensify"):
-        steps = [ft.Text(("✓ " if done else "○ ") + ctx.t(f"ui.step_{step}", cubes=fact("epidemic_cubes")), size=15)
+        # icons, not ✓/○: the bundled font has no such symbols
+        steps = [ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE if done else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                                 color="#2e7d32" if done else None, size=20),
+                         ft.Text(ctx.t(f"ui.step_{step}", cubes=fact("epidemic_cubes")), size=15,
+                                 weight=ft.FontWeight.BOLD if not done else None)], spacing=6)
                  for step, done in checklist(view)]
         body: list[ft.Control] = [section_title(ctx.t("ui.epidemic")), *steps]
         if phase == "epidemic_infect":

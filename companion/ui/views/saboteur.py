@@ -87,9 +87,10 @@ def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
     return ft.Container(
         content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
                         text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, width=width, height=ctx.TOUCH, border_radius=8,
-        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=4))
+        bgcolor=color if selected else None, border_radius=8, border=ft.Border.all(2, color), on_click=on_click,
+        # a fixed width centres the text; otherwise the chip hugs it (never a full-width row)
+        width=width, height=ctx.TOUCH if width else None, alignment=ft.Alignment.CENTER if width else None,
+        padding=ft.Padding.symmetric(horizontal=14, vertical=4 if width else 13))
 
 
 def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, disabled: bool = False) -> ft.Control:
@@ -181,7 +182,7 @@ def _draw_gold_draw(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
 def _draw_pick(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
     legal = ctx.game.legal_actions(state)
     seat = legal[0].player
-    order = " → ".join(ctx.players[s] for s in state.order)
+    order = ("、" if ctx.lang != "en" else ", ").join(ctx.players[s] for s in state.order)
     return [section_title(ctx.t("phase.pick", player=seat)),
             ft.Text(f"{ctx.t('ui.pick_order')}: {order}", size=14),
             ft.Text(f"{ctx.t('ui.pool')}: {cards_text(state.pool)}", size=14),
