@@ -12,7 +12,7 @@ turn them into Flet controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import flet as ft
 
@@ -106,7 +106,7 @@ def run_buttons(state: MammaMiaState, kind: str) -> list[int]:
 
 # ----- drawing -------------------------------------------------------------------------
 def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
-          on_click: Callable[[Any], None] | None = None, width: int | None = None) -> ft.Control:
+          on_click: Callable[..., Any] | None = None, width: int | None = None) -> ft.Control:
     return ft.Container(
         content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
                         text_align=ft.TextAlign.CENTER),
@@ -116,21 +116,21 @@ def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
         padding=ft.Padding.symmetric(horizontal=14, vertical=4 if width else 13))
 
 
-def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, disabled: bool = False) -> ft.Control:
+def _button(label: str, on_click: Callable[..., Any], filled: bool = False, disabled: bool = False) -> ft.Control:
     cls = ft.FilledButton if filled else ft.Button
     return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, disabled=disabled,
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
 
 
-def _wrap(controls: list[ft.Control]) -> ft.Control:
-    return ft.Row(controls, wrap=True, spacing=8, run_spacing=8)
+def _wrap(controls: Sequence[ft.Control]) -> ft.Control:
+    return ft.Row(list(controls), wrap=True, spacing=8, run_spacing=8)
 
 
 def _kind(ctx: GameContext, kind: str) -> str:
     return ctx.t(f"ui.{kind}")
 
 
-def _stepper(ctx: GameContext, label: str, color: str, value: int, on_step: Callable[[int], None]) -> ft.Control:
+def _stepper(ctx: GameContext, label: str, color: str, value: int, on_step: Callable[..., Any]) -> ft.Control:
     return ft.Row([ft.Text(label, size=15, width=110),
                    _chip(ctx, "−", color, on_click=lambda e: on_step(-1), width=52),
                    ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),

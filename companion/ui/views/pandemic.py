@@ -123,7 +123,7 @@ def action_text(ctx: GameContext, action: Action) -> str:
 
 # ----- drawing -------------------------------------------------------------------------
 def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
-          on_click: Callable[[Any], None] | None = None, width: int | None = None) -> ft.Control:
+          on_click: Callable[..., Any] | None = None, width: int | None = None) -> ft.Control:
     return ft.Container(
         content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
                         text_align=ft.TextAlign.CENTER),
@@ -133,14 +133,14 @@ def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
         padding=ft.Padding.symmetric(horizontal=14, vertical=4 if width else 13))
 
 
-def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False) -> ft.Control:
+def _button(label: str, on_click: Callable[..., Any], filled: bool = False) -> ft.Control:
     cls = ft.FilledButton if filled else ft.Button
     return cls(content=ft.Text(label, size=16), on_click=on_click, height=48,
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
 
 
-def _wrap(controls: list[ft.Control]) -> ft.Control:
-    return ft.Row(controls, wrap=True, spacing=8, run_spacing=8)
+def _wrap(controls: Sequence[ft.Control]) -> ft.Control:
+    return ft.Row(list(controls), wrap=True, spacing=8, run_spacing=8)
 
 
 def _action_buttons(ctx: GameContext, actions: Sequence[Action], color: str = "#37474f") -> ft.Control:
@@ -304,7 +304,7 @@ def _draw_events(ctx: GameContext, state: PandemicState) -> ft.Control | None:
         mine = [a for a in events if a["card"] == card]
         if mine:
             rows.append(ft.Text(ctx.t(f"ui.{card}"), size=15, weight=ft.FontWeight.BOLD))
-            rows.append(_wrap([_chip(ctx, ctx.players[a.player], ctx.player_color(a.player),  # type: ignore[index]
+            rows.append(_wrap([_chip(ctx, ctx.players[a.player or 0], ctx.player_color(a.player or 0),
                                      on_click=lambda e, a=a: ctx.dispatch(a)) for a in mine]))
     if medic:
         rows.append(ft.Text(ctx.t("action.medic_clears"), size=15, weight=ft.FontWeight.BOLD))
