@@ -1,0 +1,245 @@
+"""The Modern Art screen without a browser: the plain screen logic, and the
+built control tree driven by calling its click handlers (a context whose
+dispatch applies to a real session, as the shell's does)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from companion.cli import parse_line
+from companion.core import Action, IllegalAction, Session
+from companion.games.modern_art import GAME
+from companion.ui.context import GameContext
+from companion.ui.views import modern_art as screen
+
+from games.test_modern_art_golden import G3, play_round
+from ui_harness import walk
+
+
+class Table:
+    def __init__(self, session: Session, lang: str = "en") -> None:
+        self.session = session
+        self.lang = lang
+        self.sent: list[Action] = []
+        self.refused: list[str] = []
+        self.privately: list[tuple[int, str, Any]] = []
+        self.finished: list[int] = []
+        self.redrawn: list[Any] = []
+
+    def ctx(self) -> GameContext:
+        def dispatch(action: Action) -> bool:
+            self.sent.append(action)
+            try:
+                self.session.apply(action)
+            except IllegalAction as exc:
+                self.refused.append(exc.code)
+                return False
+            return True
+
+        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
+            self.privately.append((seat, title, form(lambda: self.finished.append(seat))))
+
+        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
+                           lambda cid: None, lambda: None, refresh_control=self.redrawn.append)
+
+    def build(self) -> ft.Control:
+        return screen.build(self.ctx())
+
+
+def texts(control: Any) -> list[str]:
+    out = []
+    for c in walk(control):
+        if isinstance(c, ft.Text) and isinstance(c.value, str):
+            out.append(c.value)
+        if isinstance(getattr(c, "content", None), str):
+            out.append(c.content)
+    return out
+
+
+def click(root: Any, label: str) -> None:
+    for c in walk(root):
+        handler = getattr(c, "on_click", None)
+        if handler is not None and label in texts(c):
+            handler(None)
+            return
+    raise AssertionError(f"nothing clickable shows {label!r}: {texts(root)}")
+
+
+def new(players: list[str] = ["Ann", "Bo", "Cy"], lines: list[str] = (), **options: Any) -> Session:
+    session = Session(GAME, GAME.setup(players, {k: str(v) for k, v in options.items()}))
+    for line in lines:
+        session.apply(parse_line(line, session.setup.players))
+    return session
+
+
+START = ['{"type": "first_seller", "seller": 0}']
+
+
+# ----- plain logic ------------------------------------------------------------------------
+def test_read_choices_per_phase() -> None:
+    s = new(lines=START)
+    ch = screen.read_choices(GAME.legal_actions(s.state), s.state.phase)
+    assert ch.seat == 0 and set(ch.offers) == {"lite_metal", "yoko", "christin_p", "karl_gitter", "krypto"}
+    assert ch.offers["yoko"] == ["open", "once_around", "sealed", "fixed", "double"]
+    assert ch.seconds["yoko"] == ["open", "once_around", "sealed", "fixed"]
+    s.apply(Action.make("offer", 0, artist="yoko", auction="open"))
+    s.apply(Action.make("bid", 1, amount=7))
+    ch = screen.read_choices(GAME.legal_actions(s.state), s.state.phase)
+    assert ch.can_sell and ch.bids == {0: (8, 100), 1: (8, 100), 2: (8, 100)}
+    s.apply(Action.make("sell", 0))
+    s.apply(Action.make("offer", 1, artist="krypto", auction="sealed"))
+    ch = screen.read_choices(GAME.legal_actions(s.state), s.state.phase)
+    assert ch.sealed == {0: (0, 107), 1: (0, 93), 2: (0, 100)}
+
+
+def test_parse_and_quick_amounts() -> None:
+    assert screen.parse_amount("12", 1, 20) == 12
+    assert screen.parse_amount(" 21", 1, 20) is None
+    assert screen.parse_amount("x", 1, 20) is None and screen.parse_amount(None, 0, 5) is None
+    assert screen.quick_amounts(8, 100) == [8, 12, 17, 27]
+    assert screen.quick_amounts(8, 14) == [8, 12]
+    assert screen.quick_amounts(0, 0) == [0]
+
+
+def test_board_and_player_rows_mid_game() -> None:
+    s = new(players=G3.players)
+    play_round(s, s.setup.players, G3.rounds[0] + G3.rounds[1][:11])
+    view = GAME.view(s.state)
+    rows = screen.board_rows(view)
+    assert [r.name for r in rows] == ["Lite Metal", "Yoko", "Christin P.", "Karl Gitter", "Krypto"]
+    assert rows[0].tokens == [30, None, None, None] and rows[3].tokens == [0, None, None, None]
+    # if round 2 ended now: LM 30+20, Y 20+10, Kr 30 (worked out in test_modern_art_rules)
+    assert [r.worth_now for r in rows] == [50, 30, 0, 0, 30]
+    players = screen.player_rows(view)
+    assert players[1].bought == [("lite_metal", 1), ("yoko", 1), ("krypto", 2)]
+    assert players[1].earns == 140 and players[1].money is None
+
+
+def test_offer_form_and_round_end_warning() -> None:
+    form = screen.OfferForm()
+    assert form.choose(0, "open") is None
+    form.pick_artist("yoko")
+    assert form.choose(0, "sealed") == Action.make("offer", 0, artist="yoko", auction="sealed")
+    assert form.choose(0, "double") is None and form.double
+    assert form.with_second(0, "fixed") == Action.make("offer", 0, artist="yoko", auction="double", second="fixed")
+    assert form.alone(0) == Action.make("offer", 0, artist="yoko", auction="double")
+    form.pick_artist("krypto")
+    assert not form.double
+    view = GAME.view(new(lines=START).state)
+    assert screen.ends_round(view, "yoko") is None
+    view["artists"][1]["count"] = 4
+    assert screen.ends_round(view, "yoko") == 5
+
+
+# ----- the built screen -----------------------------------------------------------------------
+def test_a_round_played_from_the_screen() -> None:
+    t = Table(new())
+    click(t.build(), "Bo")                              # Bo sells first
+    root = t.build()
+    click(root, "Yoko")
+    click(root, "Open")
+    assert t.session.state.phase == "open"
+    root = t.build()
+    click(root, "Cy")                                   # Cy bids ...
+    click(root, "Cy bids 1")                            # ... the lowest quick amount
+    root = t.build()
+    assert "Best bid: 1 by Cy" in texts(root)
+    click(root, "Bo: Sold! — Sold to Cy for 1")
+    assert t.session.state.bought[2][1] == 1 and t.session.state.seller == 2
+    # once around from Cy: Ann, Bo, then Cy
+    root = t.build()
+    click(root, "Krypto")
+    click(root, "Once around")
+    click(t.build(), "Ann: pass")
+    click(t.build(), "Bo bids 5")
+    click(t.build(), "Cy: pass")
+    assert t.session.state.bought[1][4] == 1 and t.refused == []
+
+
+def test_sealed_bids_go_through_the_hand_the_phone_flow() -> None:
+    t = Table(new(lines=START))
+    root = t.build()
+    click(root, "Christin P.")
+    click(root, "Sealed")
+    root = t.build()
+    click(root, "Bo: sealed bid")
+    seat, title, form = t.privately[-1]
+    assert seat == 1 and title == "Bo: sealed bid"
+    click(form, "Bid 9")                                # the quick amounts start at 0: 0, 4, 9, 19
+    assert t.finished == [1] and t.session.state.sealed == [None, 9, None]
+    root = t.build()
+    assert "Bo: bid entered" in texts(root)
+    assert not any(x.startswith("Sealed bids") for x in texts(root))   # nothing shows Bo's 9
+    for name, seat in (("Ann", 0), ("Cy", 2)):
+        click(t.build(), f"{name}: sealed bid")
+        click(t.privately[-1][2], "Bid 4")
+    click(t.build(), "Reveal the bids")
+    assert t.session.state.bought[1][2] == 1
+    assert "Sealed bids: Ann 4, Bo 9, Cy 4" in texts(t.build())
+
+
+def test_typed_amount_outside_the_range_is_flagged_not_sent() -> None:
+    t = Table(new(lines=START + ['{"type": "offer", "player": "Ann", "artist": "yoko", "auction": "fixed"}']))
+    root = t.build()
+    field_ = next(c for c in walk(root) if isinstance(c, ft.TextField))
+    field_.value = "150"
+    field_.on_submit(None)
+    assert field_.error == "Enter a whole number from 0 to 100." and t.sent == []
+    field_.value = "30"
+    click(root, "Confirm")
+    assert t.session.state.price == 30
+    root = t.build()
+    click(root, "Bo: pass")
+    click(t.build(), "Cy: buy for 30")
+    assert t.session.state.bought[2][1] == 1
+
+
+def test_double_offered_and_joined_from_the_screen() -> None:
+    t = Table(new(lines=START))
+    root = t.build()
+    click(root, "Krypto")
+    click(root, "Double")
+    assert len(t.redrawn) >= 2                          # the form redrew in place, nothing sent yet
+    assert t.sent == []
+    click(root, "Offer it to the others")
+    root = t.build()
+    click(root, "Open")                                 # Bo adds a Krypto sold openly
+    assert t.session.state.seller == 1 and t.session.state.co_seller == 0
+    assert "takings shared with Ann" in texts(t.build())
+
+
+def test_double_with_own_second_from_the_screen() -> None:
+    t = Table(new(lines=START))
+    root = t.build()
+    click(root, "Yoko")
+    click(root, "Double")
+    click(root, "Fixed price")
+    assert t.sent[-1] == Action.make("offer", 0, artist="yoko", auction="double", second="fixed")
+    assert t.session.state.phase == "fixed_price" and t.session.state.paintings == 2
+
+
+def test_money_is_private_until_the_end() -> None:
+    t = Table(new(lines=START))
+    root = t.build()
+    assert "Money stays secret until the game is over." in texts(root)
+    assert not any(x == "100" for x in texts(root))
+    click(root, "Show my money")
+    seat, title, form = t.privately[-1]
+    assert (seat, title) == (0, "Ann's money") and "You have 100." in texts(form)
+    open_table = Table(new(lines=START, open_money=True))
+    assert "100" in texts(open_table.build())
+
+
+def test_finished_game_and_chinese_labels() -> None:
+    s = new(players=G3.players)
+    play_round(s, s.setup.players, [x for r in G3.rounds for x in r])
+    root = Table(s).build()
+    shown = texts(root)
+    assert "Richest: B" in shown and "373" in shown
+    assert "Round 4: Karl Gitter 30, Krypto 20" in shown
+    for lang, board in (("zh_Hans", "画家价值板"), ("zh_Hant", "畫家價值板")):
+        assert board in texts(Table(s, lang).build())
+    mid = new(lines=START)
+    assert "卖" not in " ".join(texts(Table(mid, "zh_Hant").build()))
