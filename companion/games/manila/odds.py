@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import product
 
 from .facts import INSURANCE, PIRATE, load
@@ -59,6 +60,7 @@ class Odds:
     player: int | None          # the seat about to place (None outside the placement rounds)
 
 
+@cache
 def boat_counts(position: int, rolls_done: int, rolls_left: int) -> tuple[dict[str, int], int, int]:
     """Die sequences of one boat by outcome, and how many stand on the last space
     after the boarding roll and after the last roll."""
@@ -127,39 +129,39 @@ def _outcomes(per_boat: dict[str, dict[str, int]]) -> list[tuple[dict[str, str],
 
 
 def _expected(state: ManilaState, outcomes: list[tuple[dict[str, str], int]], space: str) -> Fraction:
-    pirates_now = len(state.pirates)
-    total = Fraction(0)
-    weight_sum = 0
+    """Weighted sum of whole-peso payouts; one division at the end keeps it exact and quick."""
+    pirates = len(state.pirates) + (1 if space == PIRATE else 0)
+    if space in F.seat_costs:
+        share = sum(1 for s in state.seats[space] if s is not None) + 1
+    else:
+        share = pirates if space == PIRATE else 1
+    total = weight_sum = 0
     for outcome, weight in outcomes:
         weight_sum += weight
-        pirates = pirates_now + (1 if space == PIRATE else 0)
-        stopped = [w for w, kind in outcome.items() if kind == STOP]
-        # with a pirate aboard, a stopped boat is plundered and (assumed) sent to the harbor;
-        # without one it docks: either way it takes a harbor space
-        harbor = sum(1 for kind in outcome.values() if kind in (ARRIVE, STOP))
-        shipyard = sum(1 for kind in outcome.values() if kind == SHORT)
-        total += weight * _payout(state, space, outcome, stopped, pirates, harbor, shipyard)
-    return Fraction(total, weight_sum) if weight_sum else Fraction(0)
+        total += weight * _payout(state, space, outcome)
+    return Fraction(total, weight_sum * share) if weight_sum else Fraction(0)
 
 
-def _payout(state: ManilaState, space: str, outcome: dict[str, str], stopped: list[str], pirates: int,
-            harbor: int, shipyard: int) -> Fraction:
+def _payout(state: ManilaState, space: str, outcome: dict[str, str]) -> int:
+    """What ``space`` pays in all, before it is shared (boat profit, the pirates' loot)."""
+    # with a pirate aboard, a stopped boat is plundered and (assumed) sent to the harbor;
+    # without one it docks: either way it takes a harbor space
     if space in F.seat_costs:
         kind = outcome[space]
         paid = kind == ARRIVE or (kind == STOP and not state.pirates)
-        crew = sum(1 for s in state.seats[space] if s is not None) + 1
-        return Fraction(F.profit[space], crew) if paid else Fraction(0)
+        return F.profit[space] if paid else 0
     if space in F.harbor_spaces:
-        i = F.harbor_spaces.index(space)
-        return Fraction(F.harbor_rewards[i]) if harbor > i else Fraction(0)
+        harbor = sum(1 for kind in outcome.values() if kind != SHORT)
+        return F.harbor_rewards[F.harbor_spaces.index(space)] if harbor > F.harbor_spaces.index(space) else 0
+    shipyard = sum(1 for kind in outcome.values() if kind == SHORT)
     if space in F.shipyard_spaces:
         i = F.shipyard_spaces.index(space)
-        return Fraction(F.shipyard_rewards[i]) if shipyard > i else Fraction(0)
+        return F.shipyard_rewards[i] if shipyard > i else 0
     if space == PIRATE:
-        return sum((Fraction(F.profit[w], pirates) for w in stopped), Fraction(0))
+        return sum(F.profit[w] for w, kind in outcome.items() if kind == STOP)
     if space == INSURANCE:
-        return Fraction(F.insurance_bonus - sum(F.shipyard_rewards[:shipyard]))
-    return Fraction(0)   # pilots: assumed not to act
+        return F.insurance_bonus - sum(F.shipyard_rewards[:shipyard])
+    return 0   # pilots: assumed not to act
 
 
 def to_json(odds: Odds) -> dict[str, object]:
