@@ -223,11 +223,13 @@ def _auction_name(ctx: GameContext, auction: str) -> str:
 
 
 def _chip(ctx: GameContext, artist: str | None, text: str, selected: bool = False,
-          on_click: Callable[[Any], None] | None = None, width: int = 104) -> ft.Control:
+          on_click: Callable[[Any], None] | None = None, width: int = 104, height: int | None = None) -> ft.Control:
+    """An artist-coloured tile; touch height when it can be tapped, compact otherwise."""
     bg, fg = ARTIST_COLORS.get(artist or "", ("#e0e0e0", "#212121"))
+    tall = height or (ctx.TOUCH if on_click is not None else 32)
     return ft.Container(
         content=ft.Text(text, color=fg, size=14, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
-        bgcolor=bg, width=width, height=ctx.TOUCH, border_radius=8, alignment=ft.Alignment.CENTER,
+        bgcolor=bg, width=width, height=tall, border_radius=8, alignment=ft.Alignment.CENTER,
         border=ft.Border.all(4 if selected else 1, "#212121" if selected else "#616161"),
         on_click=on_click, padding=4)
 
