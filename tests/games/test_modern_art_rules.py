@@ -180,7 +180,8 @@ def test_reveal_waits_for_every_sealed_bid() -> None:
 
 def test_out_of_turn_and_wrong_phase_cite_clauses() -> None:
     s = table(START + ['{"type": "offer", "player": "Ann", "artist": "yoko", "auction": "once_around"}'])
-    refused(s, '{"type": "bid", "player": "Cy", "amount": 5}', "not_your_turn", "modern_art.auction.open-bids")
+    refused(s, '{"type": "bid", "player": "Cy", "amount": 5}', "not_your_turn", "modern_art.auction.once-around")
+    refused(s, '{"type": "pass", "player": "Ann"}', "not_your_turn", "modern_art.auction.once-around")
     refused(s, '{"type": "buy", "player": "Bo"}', "wrong_phase", "modern_art.auction.fixed")
     refused(s, '{"type": "sealed_bid", "player": "Bo", "amount": 1}', "wrong_phase", "modern_art.auction.sealed")
 

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Action, Game, IllegalAction, Move, OptionSpec, Param, SetupProblem, TableSetup
+from companion.core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
 
 from . import engine as E
 from .facts import GAME_ID, load
-from .state import ModernArtState
+from .state import BANK, ModernArtState
 
 F = load()
 
 FLOW = "modern_art.turn.order"
+
+#: the clause that says whose decision it is, per phase (cited for out-of-turn actions)
+_TURN_RULE = {
+    "offer": FLOW,
+    "open": "modern_art.auction.open",
+    "once_around": "modern_art.auction.once-around",
+    "sealed": "modern_art.auction.sealed",
+    "fixed_price": "modern_art.auction.fixed",
+    "fixed": "modern_art.auction.fixed",
+    "double": "modern_art.double.partner",
+}
 
 
 def _artist(action: Action) -> int:
@@ -174,9 +185,9 @@ def _correct_money(state: ModernArtState, action: Action) -> None:
     seat: int = action["seat"]
     delta = action["money"] - state.money[seat]
     if delta > 0:
-        E.transfer(state, E.BANK, seat, delta, "correction")
+        E.transfer(state, BANK, seat, delta, "correction")
     elif delta < 0:
-        E.transfer(state, seat, E.BANK, -delta, "correction")
+        E.transfer(state, seat, BANK, -delta, "correction")
 
 
 def _correct_hand(state: ModernArtState, action: Action) -> None:
@@ -234,9 +245,6 @@ class ModernArt(Game[ModernArtState]):
     }
 
     # ----- setup -------------------------------------------------------------
-    def validate_game_setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> list[SetupProblem]:
-        return []
-
     def new_state(self, setup: TableSetup) -> ModernArtState:
         n = len(setup.players)
         deal = F.deal_size(n, int(setup.options["deal_3p"]))
@@ -272,7 +280,12 @@ class ModernArt(Game[ModernArtState]):
                 and state.phase in move.phases and action.player is not None
                 and state.hands[action.player] == 0):
             raise IllegalAction("hand_empty", "modern_art.turn.empty-hand", player=action.player)
-        super().check_flow(state, action, move)
+        try:
+            super().check_flow(state, action, move)
+        except IllegalAction as exc:
+            if exc.code == "not_your_turn":
+                exc.rule = _TURN_RULE.get(state.phase, exc.rule)
+            raise
 
     def winners(self, state: ModernArtState) -> list[int]:
         if state.phase != "end":
