@@ -143,7 +143,7 @@ def free_seat(state: ManilaState, ware: str) -> int | None:
 def boarding_targets(state: ManilaState) -> list[tuple[str, int | None]]:
     """(ware, slot) choices of the pirate deciding now; slot None = the first free seat."""
     on13 = boats_on_last_space(state)
-    with_room = [(w, None) for w in on13 if free_seat(state, w) is not None]
+    with_room: list[tuple[str, int | None]] = [(w, None) for w in on13 if free_seat(state, w) is not None]
     if with_room or not state.variant:
         return with_room
     return [(w, i) for w in on13 for i, s in enumerate(state.seats[w])

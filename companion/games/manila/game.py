@@ -21,7 +21,7 @@ _ALL_BUT_END = frozenset({"deal", "supply", "auction", "buy", "launch", "place",
 _AT_SEA = frozenset({"place", "roll", "board", "pilot"})
 
 
-def _m(name: str, run: Any, phases: set[str] | None, rule: str, actor: str = "turn",
+def _m(name: str, run: Any, phases: set[str] | frozenset[str] | None, rule: str, actor: str = "turn",
        params: Mapping[str, Param] | None = None, **kw: Any) -> Move[ManilaState]:
     return Move(name, run, None if phases is None else frozenset(phases), actor,  # type: ignore[arg-type]
                 dict(params or {}), rule=rule, **kw)
@@ -224,7 +224,7 @@ class Manila(Game[ManilaState]):
 
     def _roll_actions(self, state: ManilaState, seat: int) -> list[Action]:
         moving = fl.at_sea(state)
-        out = []
+        out: list[Action] = []
         for faces in product(range(F.die_min, F.die_max + 1), repeat=len(moving)):
             dice = dict(zip(moving, faces))
             arriving = fl.arrivals(state, dice)
@@ -279,6 +279,7 @@ class Manila(Game[ManilaState]):
         players = []
         for seat, name in enumerate(state.players):
             show = reveal or state.share_state[seat] == "shown"
+            dealt = state.dealt[seat]
             entry: dict[str, Any] = {
                 "name": name,
                 "money": state.cash[seat],
@@ -286,7 +287,7 @@ class Manila(Game[ManilaState]):
                 "accomplices": state.left[seat],
                 "shares": total_shares(state, seat),
                 "shares_bought": {w: n for w, n in state.bought[seat].items() if n},
-                "shares_dealt": list(state.dealt[seat]) if show and state.dealt[seat] is not None else None,
+                "shares_dealt": list(dealt) if show and dealt is not None else None,
                 "shares_entry": state.share_state[seat] if state.share_state[seat] != "secret" or reveal
                 else "entered",
             }

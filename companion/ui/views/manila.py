@@ -1,0 +1,684 @@
+"""Manila screen: the three routes with boats and seats, the harbor, shipyard,
+pirate ship, pilots and insurance, the price track, each player's money, loans
+and accomplices, one form per decision, the last voyage's payouts, the final
+wealth table, and the odds on request.
+
+Contract: ``companion/ui/context.py``.  Everything the screen decides lives in
+the plain functions and form classes at the top (tested without a page); the
+``_draw_*`` functions only turn them into Flet controls.  Choices are always
+read from ``Game.legal_actions``, so the screen never offers a refused move.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+import flet as ft
+
+from ...core.actions import Action
+from ...games.manila import odds as odds_mod
+from ...games.manila.facts import INSURANCE, PIRATE, load
+from ...games.manila.state import BANK, ManilaState
+from ..context import GameContext
+from ..widgets import big_button, section_title
+
+F = load()
+
+#: colours of the wares (background, text)
+WARE_COLORS: dict[str, tuple[str, str]] = {
+    "nutmeg": ("#8d6e63", "#ffffff"),
+    "silk": ("#1e88e5", "#ffffff"),
+    "ginseng": ("#fdd835", "#212121"),
+    "jade": ("#43a047", "#ffffff"),
+}
+FREE = ("#eeeeee", "#424242")
+
+
+# ----- plain screen logic ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class BoatRow:
+    ware: str
+    position: int
+    status: str                       # sea | harbor | shipyard | plundered
+    space: str | None                 # harbor_a … / shipyard_a … once docked
+    seats: list[tuple[int | None, int]]   # (holder, printed cost) cheapest first
+
+
+def boat_rows(state: ManilaState) -> list[BoatRow]:
+    rows = []
+    for ware in state.cargo:
+        status, space = "sea", None
+        if ware in state.harbor:
+            status, space = "harbor", F.harbor_spaces[state.harbor.index(ware)]
+        elif ware in state.shipyard:
+            status, space = "shipyard", F.shipyard_spaces[state.shipyard.index(ware)]
+        elif ware in state.plundered:
+            status = "plundered"
+        rows.append(BoatRow(ware, state.position[ware], status, space,
+                            list(zip(state.seats[ware], F.seat_costs[ware]))))
+    return rows
+
+
+def route_cells(position: int) -> list[str]:
+    """One cell per route space 0..last: 'boat', 'pirates' (the last space), or ''."""
+    cells = ["" for _ in range(F.last_space + 1)]
+    cells[F.last_space] = "pirates"
+    if 0 <= position <= F.last_space:
+        cells[position] = "boat"
+    return cells
+
+
+@dataclass(frozen=True)
+class SpaceRow:
+    space: str
+    holder: int | None
+    docked: str | None                # ware of the boat on a harbor/shipyard space
+
+
+def space_rows(state: ManilaState) -> list[SpaceRow]:
+    rows = []
+    for i, space in enumerate(F.harbor_spaces):
+        rows.append(SpaceRow(space, state.spaces.get(space), state.harbor[i] if i < len(state.harbor) else None))
+    for i, space in enumerate(F.shipyard_spaces):
+        rows.append(SpaceRow(space, state.spaces.get(space),
+                             state.shipyard[i] if i < len(state.shipyard) else None))
+    for space in ("pilot_small", "pilot_large", INSURANCE):
+        rows.append(SpaceRow(space, state.spaces.get(space), None))
+    return rows
+
+
+@dataclass(frozen=True)
+class PlaceOption:
+    space: str
+    cost: int
+    stowaway: bool
+
+
+def place_options(state: ManilaState, legal: Sequence[Action]) -> list[PlaceOption]:
+    """The spaces the placer may take, with what they cost (a stowaway pays all his cash)."""
+    from ...games.manila.money import credit
+    from ...games.manila.moves import open_spaces
+
+    costs = open_spaces(state)
+    out = []
+    for a in legal:
+        if a.type != "place":
+            continue
+        space, seat = a["space"], a.player if a.player is not None else 0
+        # a listed space the player cannot pay for even with loans is a stowaway's
+        stowaway = space != INSURANCE and costs[space] > credit(state, seat)
+        out.append(PlaceOption(space, state.cash[seat] if stowaway else costs[space], stowaway))
+    return out
+
+
+def bid_amounts(legal: Sequence[Action]) -> list[int]:
+    return [a["amount"] for a in legal if a.type == "bid"]
+
+
+def quick_bids(amounts: Sequence[int]) -> list[int]:
+    """A few handy bids: the lowest, +1, +2, +5, +10 over it (those that are allowed)."""
+    if not amounts:
+        return []
+    low = amounts[0]
+    allowed = set(amounts)
+    return [b for b in dict.fromkeys([low, low + 1, low + 2, low + 5, low + 10]) if b in allowed]
+
+
+@dataclass
+class LaunchForm:
+    """The harbor master's cargo and starting spaces: choose the ware left home, then each start."""
+
+    left_out: str | None = None
+    starts: dict[str, int] = field(default_factory=dict)
+
+    def cargo(self) -> list[str]:
+        return [w for w in F.wares if w != self.left_out] if self.left_out else []
+
+    def pick_left_out(self, ware: str) -> None:
+        self.left_out, self.starts = ware, {}
+
+    def set_start(self, ware: str, value: int) -> None:
+        if ware in self.cargo():
+            self.starts[ware] = value
+
+    def total(self) -> int:
+        return sum(self.starts.values())
+
+    def action(self, seat: int, legal: Sequence[Action]) -> Action | None:
+        if self.left_out is None or set(self.starts) != set(self.cargo()):
+            return None
+        action = Action.make("launch", seat, **self.starts)
+        return action if action in legal else None
+
+
+@dataclass
+class DiceForm:
+    """One die per boat at sea; the docking order when several boats reach Manila at once."""
+
+    boats: list[str]
+    faces: dict[str, int] = field(default_factory=dict)
+    order: list[str] | None = None
+
+    def set_face(self, ware: str, face: int) -> None:
+        self.faces[ware] = face
+        self.order = None
+
+    def roll_all(self, rng: random.Random) -> None:
+        self.faces = {w: rng.randint(F.die_min, F.die_max) for w in self.boats}
+        self.order = None
+
+    def matching(self, legal: Sequence[Action]) -> list[Action]:
+        """The legal rolls with these faces (several when the docking order must be chosen)."""
+        if set(self.faces) != set(self.boats):
+            return []
+        return [a for a in legal if a.type == "roll" and all(a.get(w) == f for w, f in self.faces.items())]
+
+    def orders(self, legal: Sequence[Action]) -> list[list[str]]:
+        return [a["order"] for a in self.matching(legal) if "order" in a]
+
+    def action(self, legal: Sequence[Action]) -> Action | None:
+        found = self.matching(legal)
+        if len(found) == 1:
+            return found[0]
+        for a in found:
+            if self.order is not None and a.get("order") == self.order:
+                return a
+        return None
+
+
+@dataclass
+class SupplyForm:
+    """How many shares of each ware lie in the supply (only when somebody tells at the end)."""
+
+    counts: dict[str, int]
+
+    @classmethod
+    def start(cls, legal: Sequence[Action]) -> "SupplyForm":
+        first = next(a for a in legal if a.type == "supply")
+        return cls({w: first[w] for w in F.wares})
+
+    def step(self, ware: str, delta: int) -> None:
+        self.counts[ware] = max(0, min(F.shares_per_ware, self.counts[ware] + delta))
+
+    def action(self, legal: Sequence[Action]) -> Action | None:
+        action = Action.make("supply", None, **self.counts)
+        return action if action in legal else None
+
+
+def move_text(moves: dict[str, int], names: dict[str, str]) -> str:
+    """'Silk +1, Jade −2' for a pilot's moves."""
+    return ", ".join(f"{names[w]} {'+' if d > 0 else '−'}{abs(d)}" for w, d in moves.items())
+
+
+def pilot_moves(action: Action) -> dict[str, int]:
+    return {w: action[w] for w in F.wares if w in action}
+
+
+@dataclass(frozen=True)
+class PayoutLine:
+    seat: int
+    amount: int          # signed: + received, − paid
+    reason: str
+    where: str
+
+
+def payout_lines(state: ManilaState, voyage: int) -> list[PayoutLine]:
+    """Every player's money movements of one voyage, in the order they happened."""
+    out = []
+    for f in state.ledger:
+        if f.voyage != voyage:
+            continue
+        if f.payee != BANK:
+            out.append(PayoutLine(f.payee, f.amount, f.reason, f.where))
+        if f.payer != BANK:
+            out.append(PayoutLine(f.payer, -f.amount, f.reason, f.where))
+    return out
+
+
+def voyage_totals(lines: Sequence[PayoutLine], n: int) -> list[int]:
+    totals = [0] * n
+    for line in lines:
+        totals[line.seat] += line.amount
+    return totals
+
+
+def wealth_rows(view: dict[str, Any]) -> list[tuple[int, str, int]]:
+    """(seat, name, wealth) best first, once everybody's shares are known."""
+    rows = [(seat, p["name"], p["wealth"]) for seat, p in enumerate(view["players"]) if p.get("wealth") is not None]
+    return sorted(rows, key=lambda r: (-r[2], r[0]))
+
+
+def hand_label(wares: Sequence[str], names: dict[str, str]) -> str:
+    return " + ".join(names[w] for w in wares)
+
+
+# ----- drawing ------------------------------------------------------------------------------------
+def _names(ctx: GameContext) -> dict[str, str]:
+    return {w: ctx.t(f"ui.ware.{w}") for w in F.wares}
+
+
+def _space_name(ctx: GameContext, space: str) -> str:
+    return ctx.t(f"ui.ware.{space}") if space in F.seat_costs else ctx.t(f"ui.space.{space}")
+
+
+def _chip(ctx: GameContext, text: str, colors: tuple[str, str], selected: bool = False,
+          on_click: Callable[[Any], None] | None = None, width: int | None = None) -> ft.Control:
+    bg, fg = colors
+    return ft.Container(
+        content=ft.Text(text, color=fg, size=15, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
+        bgcolor=bg, height=ctx.TOUCH, width=width, border_radius=8, alignment=ft.Alignment.CENTER,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        border=ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#616161"),
+        on_click=on_click)
+
+
+def _seat_dot(ctx: GameContext, holder: int | None, text: str) -> ft.Control:
+    color = ctx.player_color(holder) if holder is not None else "#e0e0e0"
+    label = ctx.players[holder] if holder is not None else text
+    return ft.Container(content=ft.Text(label, size=12, color="#ffffff" if holder is not None else "#424242"),
+                        bgcolor=color, border_radius=6, padding=ft.Padding.symmetric(horizontal=6, vertical=3))
+
+
+def _send(ctx: GameContext, action: Action | None) -> Callable[[Any], None]:
+    """A click handler that dispatches ``action`` (nothing while the form is incomplete)."""
+    def handler(e: Any) -> None:
+        if action is not None:
+            ctx.dispatch(action)
+    return handler
+
+
+def _call(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+    """A click handler that calls ``fn(*args)``."""
+    def handler(e: Any) -> None:
+        fn(*args)
+    return handler
+
+
+def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
+    holder.content = make()
+    ctx.refresh_control(holder)
+
+
+def _draw_prices(ctx: GameContext, state: ManilaState) -> ft.Control:
+    names = _names(ctx)
+    chips: list[ft.Control] = []
+    for ware in F.wares:
+        steps = " ".join(f"[{ctx.num(p)}]" if i == state.price_step[ware] else ctx.num(p)
+                         for i, p in enumerate(F.prices))
+        chips.append(ft.Container(
+            content=ft.Column([ft.Text(names[ware], size=14, weight=ft.FontWeight.BOLD, color=WARE_COLORS[ware][1]),
+                               ft.Text(steps, size=13, color=WARE_COLORS[ware][1])], spacing=0),
+            bgcolor=WARE_COLORS[ware][0], border_radius=8, padding=8, width=170))
+    supply = ", ".join(f"{names[w]} {ctx.num(n)}" for w, n in state.supply.items()) if state.supply else "—"
+    return ft.Column([section_title(ctx.t("ui.prices")), ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+                      ft.Text(f"{ctx.t('ui.supply')}: {supply}", size=14)], spacing=6)
+
+
+def _draw_route(ctx: GameContext, row: BoatRow) -> ft.Control:
+    bg, fg = WARE_COLORS[row.ware]
+    cells: list[ft.Control] = []
+    for i, kind in enumerate(route_cells(row.position if row.status == "sea" else -1)):
+        color = bg if kind == "boat" else ("#b71c1c" if kind == "pirates" else "#eceff1")
+        cells.append(ft.Container(content=ft.Text(ctx.num(i), size=10, color=fg if kind == "boat" else "#616161"),
+                                  width=20, height=24, bgcolor=color, border_radius=4,
+                                  alignment=ft.Alignment.CENTER))
+    status = ctx.t(f"ui.status.{row.status}")
+    if row.space:
+        status += f" · {ctx.t('ui.space.' + row.space)}"
+    seats = [_seat_dot(ctx, holder, ctx.num(cost)) for holder, cost in row.seats]
+    return ft.Container(content=ft.Column([
+        ft.Row([ft.Text(ctx.t(f"ui.ware.{row.ware}"), size=16, weight=ft.FontWeight.BOLD),
+                ft.Text(f"{ctx.t('ui.position')} {ctx.num(row.position)} · {status} · "
+                        f"{ctx.t('ui.profit')} {ctx.num(F.profit[row.ware])}", size=13)], wrap=True, spacing=8),
+        ft.Row(cells, wrap=True, spacing=1, run_spacing=1),
+        ft.Row(seats, wrap=True, spacing=4, run_spacing=4),
+    ], spacing=4), padding=8, border_radius=10, border=ft.Border.all(2, bg))
+
+
+def _draw_spaces(ctx: GameContext, state: ManilaState) -> ft.Control:
+    names = _names(ctx)
+    items: list[ft.Control] = []
+    for row in space_rows(state):
+        label = _space_name(ctx, row.space)
+        if row.docked:
+            label += f" ← {names[row.docked]}"
+        items.append(ft.Row([ft.Text(label, size=14), _seat_dot(ctx, row.holder, ctx.t("ui.free"))], spacing=6))
+    pirates = [_seat_dot(ctx, s, "") for s in state.pirates] or [_seat_dot(ctx, None, ctx.t("ui.free"))]
+    items.append(ft.Row([ft.Text(ctx.t("ui.space.pirate"), size=14), *pirates], spacing=6))
+    return ft.Row([ft.Container(content=i, width=175) for i in items], wrap=True, spacing=6, run_spacing=6)
+
+
+def _draw_players(ctx: GameContext, state: ManilaState, view: dict[str, Any]) -> ft.Control:
+    names = _names(ctx)
+    cards: list[ft.Control] = []
+    for seat, p in enumerate(view["players"]):
+        lines: list[ft.Control] = [
+            ft.Text(p["name"] + (f" · {ctx.t('ui.harbor_master')}" if state.master == seat else ""), size=16,
+                    weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
+            ft.Text(f"{ctx.t('ui.cash')}: {ctx.money(p['money'])}", size=14),
+            ft.Text(f"{ctx.t('ui.loans')}: {ctx.num(p['loans'])} · {ctx.t('ui.accomplices')}: "
+                    f"{ctx.num(p['accomplices'])}", size=14),
+        ]
+        bought = ", ".join(f"{names[w]} ×{ctx.num(n)}" for w, n in p["shares_bought"].items())
+        dealt = hand_label(p["shares_dealt"], names) if p["shares_dealt"] else (
+            ctx.t("ui.later") if p["shares_entry"] == "later" else ctx.t("ui.hidden"))
+        lines.append(ft.Text(f"{ctx.t('ui.shares')}: {dealt}" + (f"; {bought}" if bought else ""), size=14))
+        if p.get("wealth") is not None and state.phase == "end":
+            lines.append(ft.Text(f"{ctx.t('ui.wealth')}: {ctx.money(p['wealth'])}", size=14,
+                                 weight=ft.FontWeight.BOLD))
+        cards.append(ft.Container(content=ft.Column(lines, spacing=2), padding=10, border_radius=10, width=175,
+                                  border=ft.Border.all(2, ctx.player_color(seat))))
+    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+
+
+def _draw_payouts(ctx: GameContext, state: ManilaState) -> ft.Control:
+    voyage = state.voyage if state.phase in ("reveal", "end") else state.voyage - 1
+    lines = payout_lines(state, voyage)
+    if voyage < 1 or not lines:
+        return ft.Container()
+    names = _names(ctx)
+    rows: list[ft.Control] = []
+    for seat, total in enumerate(voyage_totals(lines, state.n)):
+        mine = [line for line in lines if line.seat == seat]
+        if not mine:
+            continue
+        detail = "; ".join(
+            f"{'+' if line.amount >= 0 else '−'}{ctx.num(abs(line.amount))} {ctx.t('ui.reason.' + line.reason)}"
+            + (f" ({names.get(line.where) or _space_name(ctx, line.where)})" if line.where else "")
+            for line in mine)
+        rows.append(ft.Text(f"{ctx.players[seat]} {'+' if total >= 0 else '−'}{ctx.num(abs(total))}: {detail}",
+                            size=13, color=ctx.player_color(seat)))
+    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.payouts", voyage=voyage)), controls=rows,
+                            expanded=state.phase in ("auction", "reveal", "end"))
+
+
+def _draw_wealth(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    rows = [ft.Text(f"{i + 1}. {name}: {ctx.money(wealth)}", size=17, weight=ft.FontWeight.BOLD,
+                    color=ctx.player_color(seat)) for i, (seat, name, wealth) in enumerate(wealth_rows(view))]
+    return ft.Column([section_title(ctx.t("ui.wealth_table")), *rows], spacing=4)
+
+
+def _draw_odds(ctx: GameContext, state: ManilaState) -> ft.Control:
+    holder = ft.Container()
+
+    def show(e: Any) -> None:
+        result = odds_mod.compute(state)
+        if result is None:
+            return
+        names = _names(ctx)
+        def pct(x: Fraction | None) -> str:
+            return "—" if x is None else f"{ctx.num(round(float(x) * 100, 1))}%"
+
+        lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=True)]
+        for ware, b in result.boats.items():
+            lines.append(ft.Text(f"{names[ware]}: {ctx.t('ui.odds.arrive')} {pct(b.arrive)} · "
+                                 f"{ctx.t('ui.odds.on13_board')} {pct(b.on_last_after_board)} · "
+                                 f"{ctx.t('ui.odds.on13_plunder')} {pct(b.on_last_after_plunder)}", size=13))
+        for space, v in sorted(result.spaces.items(), key=lambda kv: -kv[1].net):
+            lines.append(ft.Text(f"{_space_name(ctx, space)}: {ctx.t('ui.odds.value')} "
+                                 f"{ctx.num(round(float(v.expected), 2))} − {ctx.num(v.cost)} = "
+                                 f"{ctx.num(round(float(v.net), 2))}", size=13))
+        _redraw(ctx, holder, lambda: ft.Column(lines, spacing=2))
+
+    holder.content = big_button(ctx.t("ui.odds_show"), show, icon=ft.Icons.CASINO)
+    return holder
+
+
+# ----- the decision forms ---------------------------------------------------------------------------
+def _buttons(items: Sequence[ft.Control]) -> ft.Control:
+    return ft.Row(list(items), wrap=True, spacing=8, run_spacing=8)
+
+
+def _draw_deal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
+    names = _names(ctx)
+    parts: list[ft.Control] = []
+    for seat in sorted({a.player for a in legal if a.type in ("enter_shares", "shares_later")
+                        and a.player is not None}):
+        hands = [a for a in legal if a.type == "enter_shares" and a.player == seat]
+
+        def form(done: Callable[[], None], hands: list[Action] = hands) -> ft.Control:
+            def pick(action: Action) -> None:
+                if ctx.dispatch(action):
+                    done()
+            return ft.Column([ft.Text(ctx.t("ui.pick_hand"), size=16),
+                              _buttons([big_button(hand_label(a["wares"], names), _call(pick, a))
+                                        for a in hands])], spacing=8)
+
+        parts.append(ft.Row([
+            ft.Text(ctx.players[seat], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
+            big_button(ctx.t("action.enter_shares"),
+                       _call(ctx.private, seat, ctx.t("action.enter_shares"), form), icon=ft.Icons.LOCK),
+            big_button(ctx.t("action.shares_later"), _send(ctx, Action.make("shares_later", seat))),
+        ], wrap=True, spacing=8))
+    return parts
+
+
+def _draw_supply(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
+    form = SupplyForm.start(legal)
+    holder = ft.Container()
+    names = _names(ctx)
+
+    def make() -> ft.Control:
+        rows: list[ft.Control] = []
+        for ware in F.wares:
+            rows.append(ft.Row([
+                ft.Container(content=ft.Text(names[ware], size=15), width=90),
+                big_button("−", _call(step, ware, -1)),
+                ft.Text(ctx.num(form.counts[ware]), size=18, weight=ft.FontWeight.BOLD),
+                big_button("+", _call(step, ware, 1))], spacing=8))
+        action = form.action(legal)
+        rows.append(big_button(ctx.t("action.supply"), _send(ctx, action),
+                               filled=action is not None))
+        return ft.Column(rows, spacing=6)
+
+    def step(ware: str, delta: int) -> None:
+        form.step(ware, delta)
+        _redraw(ctx, holder, make)
+
+    holder.content = make()
+    return [ft.Text(ctx.t("phase.supply"), size=16), holder]
+
+
+def _draw_auction(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
+    seat = next(a.player for a in legal if a.type == "pass_bid")
+    amounts = bid_amounts(legal)
+    parts: list[ft.Control] = [_buttons(
+        [big_button(ctx.t("ui.bid_amount", amount=b), _send(ctx, Action.make("bid", seat, amount=b)))
+         for b in quick_bids(amounts)] +
+        [big_button(ctx.t("action.pass_bid"), _send(ctx, Action.make("pass_bid", seat)))])]
+    if len(amounts) > len(quick_bids(amounts)):
+        pick = ft.Dropdown(options=[ft.DropdownOption(key=str(b), text=ctx.num(b)) for b in amounts],
+                           value=str(amounts[0]), width=160, label=ctx.t("action.bid"))
+        def bid_picked(e: Any) -> None:
+            ctx.dispatch(Action.make("bid", seat, amount=int(pick.value or amounts[0])))
+
+        parts.append(ft.Row([pick, big_button(ctx.t("action.bid"), bid_picked)], wrap=True, spacing=8))
+    return parts
+
+
+def _draw_buy(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
+    from ...games.manila.money import share_cost
+
+    names = _names(ctx)
+    seat = next(a.player for a in legal if a.type == "skip_share")
+    chips = [_chip(ctx, f"{names[a['ware']]} {ctx.money(share_cost(state, a['ware']))}", WARE_COLORS[a["ware"]],
+                   on_click=_send(ctx, a)) for a in legal if a.type == "buy_share"]
+    return [ft.Text(ctx.t("phase.buy"), size=16), _buttons(chips),
+            big_button(ctx.t("action.skip_share"), _send(ctx, Action.make("skip_share", seat)))]
+
+
+def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
+    seat = next(a.player for a in legal if a.player is not None)
+    form = LaunchForm()
+    holder = ft.Container()
+    names = _names(ctx)
+
+    def make() -> ft.Control:
+        parts: list[ft.Control] = [ft.Text(ctx.t("ui.left_home"), size=15), _buttons(
+            [_chip(ctx, names[w], WARE_COLORS[w], selected=form.left_out == w, on_click=_call(leave, w))
+             for w in F.wares])]
+        for ware in form.cargo():
+            parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=90)] + [
+                _chip(ctx, ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
+                      selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=44)
+                for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
+        if form.left_out:
+            action = form.action(seat, legal)
+            parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
+            parts.append(big_button(ctx.t("action.launch"), _send(ctx, action),
+                                    filled=action is not None))
+        return ft.Column(parts, spacing=6)
+
+    def leave(ware: str) -> None:
+        form.pick_left_out(ware)
+        _redraw(ctx, holder, make)
+
+    def start(ware: str, value: int) -> None:
+        form.set_start(ware, value)
+        _redraw(ctx, holder, make)
+
+    holder.content = make()
+    return [holder]
+
+
+def _draw_place(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
+    seat = next(a.player for a in legal if a.type == "pass_place")
+    chips = []
+    for opt in place_options(state, legal):
+        colors = WARE_COLORS.get(opt.space, FREE)
+        text = f"{_space_name(ctx, opt.space)} {ctx.money(opt.cost)}"
+        if opt.space == INSURANCE:
+            text = f"{_space_name(ctx, opt.space)} +{ctx.money(F.insurance_bonus)}"
+        if opt.stowaway:
+            text += f" ({ctx.t('ui.reason.stowaway')})"
+        chips.append(_chip(ctx, text, colors, on_click=_send(ctx, Action.make("place", seat, space=opt.space))))
+    return [_buttons(chips), big_button(ctx.t("action.pass_place"),
+                                        _send(ctx, Action.make("pass_place", seat)))]
+
+
+def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
+    from ...games.manila.flow import at_sea
+
+    form = DiceForm(at_sea(state))
+    holder = ft.Container()
+    names = _names(ctx)
+
+    def make() -> ft.Control:
+        parts: list[ft.Control] = []
+        for ware in form.boats:
+            parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=90)] + [
+                _chip(ctx, ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
+                      selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=44)
+                for f in range(F.die_min, F.die_max + 1)], wrap=True, spacing=4))
+        parts.append(big_button(ctx.t("ui.roll_for_me"), roll_all, icon=ft.Icons.CASINO))
+        orders = form.orders(legal)
+        if orders:
+            parts.append(ft.Text(ctx.t("ui.dock_order"), size=15))
+            parts.append(_buttons([_chip(ctx, " → ".join(names[w] for w in o), FREE, selected=form.order == o,
+                                         on_click=_call(pick_order, o)) for o in orders]))
+        action = form.action(legal)
+        parts.append(big_button(ctx.t("action.roll"), _send(ctx, action),
+                                filled=action is not None))
+        return ft.Column(parts, spacing=6)
+
+    def face(ware: str, f: int) -> None:
+        form.set_face(ware, f)
+        _redraw(ctx, holder, make)
+
+    def roll_all(e: Any) -> None:
+        form.roll_all(random.Random())
+        _redraw(ctx, holder, make)
+
+    def pick_order(order: list[str]) -> None:
+        form.order = order
+        _redraw(ctx, holder, make)
+
+    holder.content = make()
+    return [holder]
+
+
+def _draw_simple(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
+    """Boarding, pilots and plunder: one button per legal action."""
+    names = _names(ctx)
+    buttons = []
+    for a in legal:
+        if a.type == "board":
+            text = ctx.t("ui.board_onto", boat=names[a["ware"]])
+            if "slot" in a:
+                seat_holder = a["slot"]
+                text += f" ({ctx.t('ui.seat_number', number=seat_holder + 1)})"
+        elif a.type == "pilot":
+            text = move_text(pilot_moves(a), names)
+            if "order" in a:
+                text += " (" + " → ".join(names[w] for w in a["order"]) + ")"
+        elif a.type == "plunder":
+            text = f"{names[a['ware']]} → {ctx.t('ui.' + a['to'])}"
+        elif a.type in ("stay", "skip_pilot"):
+            text = ctx.t(f"action.{a.type}")
+        else:
+            continue
+        buttons.append(big_button(text, _send(ctx, a)))
+    return [_buttons(buttons)]
+
+
+def _draw_reveal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
+    names = _names(ctx)
+    parts: list[ft.Control] = []
+    for seat in sorted({a.player for a in legal if a.type == "reveal_shares" and a.player is not None}):
+        hands = [a for a in legal if a.type == "reveal_shares" and a.player == seat]
+        label = [ft.Text(ctx.players[seat], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat))]
+        if len(hands) == 1 and "wares" not in hands[0]:
+            buttons = [big_button(ctx.t("action.reveal_shares"), _send(ctx, hands[0]))]
+        else:
+            buttons = [big_button(hand_label(a["wares"], names), _send(ctx, a)) for a in hands]
+        parts.append(ft.Row(label + buttons, wrap=True, spacing=8))
+    return parts
+
+
+def _draw_loans(ctx: GameContext, legal: Sequence[Action]) -> ft.Control:
+    buttons = [big_button(f"{ctx.players[a.player]}: {ctx.t('action.' + a.type)}", _send(ctx, a))
+               for a in legal if a.type in ("mortgage", "redeem") and a.player is not None]
+    if not buttons:
+        return ft.Container()
+    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.loans_title")), controls=[_buttons(buttons)])
+
+
+_FORMS: dict[str, Callable[..., list[ft.Control]]] = {
+    "auction": _draw_auction, "buy": _draw_buy, "place": _draw_place, "roll": _draw_roll,
+    "reveal": _draw_reveal, "deal": _draw_deal,
+}
+
+
+def build(ctx: GameContext) -> ft.Control:
+    from .generic import free_entry
+
+    state: ManilaState = ctx.state
+    view = ctx.game.view(state, reveal=False)
+    legal = ctx.game.legal_actions(state)
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=state.voyage), size=18, weight=ft.FontWeight.BOLD)]
+    if state.phase == "end":
+        parts.append(_draw_wealth(ctx, view))
+    elif state.phase in _FORMS:
+        parts += _FORMS[state.phase](ctx, state, legal)
+    elif state.phase == "supply":
+        parts += _draw_supply(ctx, legal)
+    elif state.phase == "launch":
+        parts += _draw_launch(ctx, legal)
+    elif state.phase in ("board", "pilot", "plunder"):
+        parts += _draw_simple(ctx, legal)
+    if state.cargo:
+        parts.append(section_title(ctx.t("ui.routes")))
+        parts += [_draw_route(ctx, row) for row in boat_rows(state)]
+        parts.append(_draw_spaces(ctx, state))
+        if state.phase in ("place", "roll", "board", "pilot"):
+            parts.append(_draw_odds(ctx, state))
+    parts += [_draw_players(ctx, state, view), _draw_prices(ctx, state), _draw_payouts(ctx, state),
+              _draw_loans(ctx, legal)]
+    corrections = free_entry(ctx, corrections=True)
+    if isinstance(corrections, ft.Column):
+        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
+                                      controls=[corrections]))
+    return ft.Column(parts, spacing=12)
