@@ -73,8 +73,18 @@ def test_a_played_card_stays_out_until_all_seven_are_played():
     do(s, "paddle", 1, canoe1="1")
     do(s, "paddle", 2, canoe1="1")
     err = refuse(s, "card_not_in_hand", "reveal", cards=[5, 2, 2])
-    assert err.params == {"player": 0, "card": "5"}
+    assert err.params == {"player": 0, "card": 5}
     assert err.rule == "niagara.cards.cycle"
+
+
+def test_the_cloud_too_stays_out_until_all_seven_are_played():
+    s = table()
+    do(s, "reveal", cards=[1, "cloud", 1])
+    do(s, "paddle", 0, canoe1="1")
+    do(s, "weather", 1, direction="up")
+    do(s, "paddle", 2, canoe1="1")
+    err = refuse(s, "cloud_not_in_hand", "reveal", cards=[2, "cloud", 2])
+    assert err.params == {"player": 1} and err.rule == "niagara.cards.cycle"
 
 
 def test_card_values_outside_the_deck_are_malformed():
@@ -525,7 +535,10 @@ def test_view_shows_flow_hands_and_needs():
     ann = view["players"][0]
     assert ann["hand"] == [1, 2, 4, 5, 6, "cloud"]
     assert ann["needs"] == {"same_colour": 1, "different_colours": 3, "any_colours": 3}
-    assert GAME.prompt(s.state) == {"code": "phase.turn", "players": [0], "params": {"round": 1, "player": 0, "card": "3"}}
+    assert GAME.prompt(s.state) == {"code": "phase.turn", "players": [0], "params": {"round": 1, "player": 0, "card": 3}}
+    do(s, "paddle", 0, canoe1="3")
+    do(s, "paddle", 1, canoe1="2")
+    assert GAME.prompt(s.state) == {"code": "phase.turn_cloud", "players": [2], "params": {"round": 1, "player": 2}}
 
 
 # ----- winning ----------------------------------------------------------------------------

@@ -22,11 +22,6 @@ F = facts()
 CLOUD = F.cloud
 
 
-def card_label(card: Card | None) -> str:
-    """A card as shown in messages: its number, or a cloud sign."""
-    return "\u2601" if card == CLOUD else str(card)
-
-
 # ----- the round ------------------------------------------------------------
 
 def river_flow(state: NiagaraState) -> int:
@@ -139,7 +134,9 @@ def _reveal(state: NiagaraState, action: Action) -> None:
     parsed = [_parse_card(c) for c in cards]
     for seat, card in enumerate(parsed):
         if card not in state.players[seat].hand():
-            raise IllegalAction("card_not_in_hand", "niagara.cards.cycle", player=seat, card=card_label(card))
+            if card == CLOUD:
+                raise IllegalAction("cloud_not_in_hand", "niagara.cards.cycle", player=seat)
+            raise IllegalAction("card_not_in_hand", "niagara.cards.cycle", player=seat, card=card)
     for seat, card in enumerate(parsed):
         state.players[seat].played.append(card)
     state.cards = list(parsed)
@@ -352,10 +349,14 @@ class NiagaraGame(Game[NiagaraState]):
     def prompt(self, state: NiagaraState) -> dict[str, Any]:
         seat = state.current()
         params: dict[str, Any] = {"round": state.round}
+        code = f"phase.{state.phase}"
         if seat is not None:
             params["player"] = seat
-            params["card"] = card_label(state.cards[seat])
-        return {"code": f"phase.{state.phase}", "players": sorted(self.active_players(state)), "params": params}
+            if state.cards[seat] == CLOUD:
+                code = "phase.turn_cloud"
+            else:
+                params["card"] = state.cards[seat]
+        return {"code": code, "players": sorted(self.active_players(state)), "params": params}
 
     def view(self, state: NiagaraState, reveal: bool = False) -> dict[str, Any]:
         return {
