@@ -457,6 +457,39 @@ def test_both_lost_with_a_gem_banked_no_free_canoe():
     assert canoes(s, 0) == [("lost", None), ("lost", None)]
 
 
+# ----- corrections ------------------------------------------------------------------------
+
+def test_corrections_keep_the_gems_adding_up():
+    s = table()
+    put(s, 0, 1, "3", "violet")
+    err = refuse(s, "correction_canoe_loaded", "correct_canoe", owner=0, canoe=1, where="shore")
+    assert err.rule == "niagara.table.corrections" and err.params == {"canoe": 1}
+    refuse(s, "correction_canoe_loaded", "correct_canoe", owner=0, canoe=1, where="lost")
+    err = refuse(s, "correction_no_gem", "correct_gem", colour="pink", source="bank:1", target="site:pink")
+    assert err.params == {"place": "bank:1"}
+    refuse(s, "correction_no_gem", "correct_gem", colour="white", source="canoe:0:1", target="site:white")
+    err = refuse(s, "correction_canoe_full", "correct_gem", colour="white", source="site:white",
+                 target="canoe:0:1")
+    assert err.params == {"place": "canoe:0:1"}
+    refuse(s, "correction_canoe_full", "correct_gem", colour="white", source="site:white", target="canoe:1:1")
+    with pytest.raises(MalformedAction):
+        do(s, "correct_gem", colour="white", source="site:nowhere", target="spare")
+    # a spare brought into play, and the violet taken off before the canoe goes ashore
+    do(s, "correct_gem", colour="blue", source="spare", target="site:blue")
+    do(s, "correct_gem", colour="violet", source="canoe:0:1", target="bank:0")
+    do(s, "correct_canoe", owner=0, canoe=1, where="shore")
+    assert "blue" not in s.state.spares and s.state.sites["blue"] == {"blue": 8}
+    assert s.state.players[0].bank == {"violet": 1} and canoes(s, 0)[0] == ("shore", None)
+
+
+def test_corrections_are_allowed_after_the_game_ended():
+    s = table(round_limit=1)
+    _round(s, [3, 2, 2])
+    assert s.state.phase == "end"
+    do(s, "correct_weather", weather=2)
+    assert s.state.weather == 2
+
+
 # ----- the river flows --------------------------------------------------------------------
 
 def _round(s: Session, cards: list) -> None:
