@@ -191,6 +191,8 @@ def test_payout_lines_and_totals() -> None:
     # A: -3 seat, +36 jade; B: +10 premium, -6 -8 claims to the bank
     assert totals == [33, -4, 0]
     assert screen.PayoutLine(1, -8, "claim", "shipyard_b") in lines
+    assert screen.PayoutLine(1, 10, "insurance_bonus", "insurance") in lines
+    assert not any(line.amount == 0 for line in lines)   # the free insurance space is not a payment
 
 
 def test_wealth_rows_best_first() -> None:
@@ -202,6 +204,7 @@ def test_pilot_move_text() -> None:
     names = {"nutmeg": "Nutmeg", "silk": "Silk", "ginseng": "Ginseng", "jade": "Jade"}
     action = Action.make("pilot", 0, silk=1, jade=-1)
     assert screen.move_text(screen.pilot_moves(action), names) == "Silk +1, Jade −1"
+    assert screen.order_text(["jade", "silk"], names) == "1. Jade  2. Silk"
 
 
 # ----- the built screen ------------------------------------------------------------------------

@@ -213,6 +213,11 @@ def move_text(moves: dict[str, int], names: dict[str, str]) -> str:
     return ", ".join(f"{names[w]} {'+' if d > 0 else '−'}{abs(d)}" for w, d in moves.items())
 
 
+def order_text(order: Sequence[str], names: dict[str, str]) -> str:
+    """'1. Jade  2. Nutmeg' (no arrows: the bundled font has none)."""
+    return "  ".join(f"{i + 1}. {names[w]}" for i, w in enumerate(order))
+
+
 def pilot_moves(action: Action) -> dict[str, int]:
     return {w: action[w] for w in F.wares if w in action}
 
@@ -226,10 +231,11 @@ class PayoutLine:
 
 
 def payout_lines(state: ManilaState, voyage: int) -> list[PayoutLine]:
-    """Every player's money movements of one voyage, in the order they happened."""
+    """Every player's money movements of one voyage, in the order they happened
+    (a free space is left out; a stowaway is shown even when he paid nothing)."""
     out = []
     for f in state.ledger:
-        if f.voyage != voyage:
+        if f.voyage != voyage or (f.amount == 0 and f.reason != "stowaway"):
             continue
         if f.payee != BANK:
             out.append(PayoutLine(f.payee, f.amount, f.reason, f.where))
@@ -269,8 +275,10 @@ def _chip(ctx: GameContext, text: str, colors: tuple[str, str], selected: bool =
     bg, fg = colors
     return ft.Container(
         content=ft.Text(text, color=fg, size=15, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
-        bgcolor=bg, height=ctx.TOUCH, width=width, border_radius=8, alignment=ft.Alignment.CENTER,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        bgcolor=bg, border_radius=8,
+        # a fixed width centres the text; otherwise the chip hugs it (never a full-width row)
+        width=width, height=ctx.TOUCH if width else None, alignment=ft.Alignment.CENTER if width else None,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=4 if width else 13),
         border=ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#616161"),
         on_click=on_click)
 
@@ -331,7 +339,7 @@ def _draw_route(ctx: GameContext, row: BoatRow) -> ft.Control:
     seats = [_seat_dot(ctx, holder, ctx.num(cost)) for holder, cost in row.seats]
     return ft.Container(content=ft.Column([
         ft.Row([ft.Text(ctx.t(f"ui.ware.{row.ware}"), size=16, weight=ft.FontWeight.BOLD),
-                ft.Text(f"{ctx.t('ui.position')} {ctx.num(row.position)} · {status} · "
+                ft.Text(f"{ctx.t('ui.position', position=row.position)} · {status} · "
                         f"{ctx.t('ui.profit')} {ctx.num(F.profit[row.ware])}", size=13)], wrap=True, spacing=8),
         ft.Row(cells, wrap=True, spacing=1, run_spacing=1),
         ft.Row(seats, wrap=True, spacing=4, run_spacing=4),
@@ -344,7 +352,7 @@ def _draw_spaces(ctx: GameContext, state: ManilaState) -> ft.Control:
     for row in space_rows(state):
         label = _space_name(ctx, row.space)
         if row.docked:
-            label += f" ← {names[row.docked]}"
+            label += f": {names[row.docked]}"
         items.append(ft.Row([ft.Text(label, size=14), _seat_dot(ctx, row.holder, ctx.t("ui.free"))], spacing=6))
     pirates = [_seat_dot(ctx, s, "") for s in state.pirates] or [_seat_dot(ctx, None, ctx.t("ui.free"))]
     items.append(ft.Row([ft.Text(ctx.t("ui.space.pirate"), size=14), *pirates], spacing=6))
@@ -359,8 +367,8 @@ def _draw_players(ctx: GameContext, state: ManilaState, view: dict[str, Any]) ->
             ft.Text(p["name"] + (f" · {ctx.t('ui.harbor_master')}" if state.master == seat else ""), size=16,
                     weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
             ft.Text(f"{ctx.t('ui.cash')}: {ctx.money(p['money'])}", size=14),
-            ft.Text(f"{ctx.t('ui.loans')}: {ctx.num(p['loans'])} · {ctx.t('ui.accomplices')}: "
-                    f"{ctx.num(p['accomplices'])}", size=14),
+            ft.Text(f"{ctx.t('ui.loans')}: {ctx.num(p['loans'])}", size=14),
+            ft.Text(f"{ctx.t('ui.accomplices')}: {ctx.num(p['accomplices'])}", size=14),
         ]
         bought = ", ".join(f"{names[w]} ×{ctx.num(n)}" for w, n in p["shares_bought"].items())
         dealt = hand_label(p["shares_dealt"], names) if p["shares_dealt"] else (
@@ -521,9 +529,9 @@ def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
             [_chip(ctx, names[w], WARE_COLORS[w], selected=form.left_out == w, on_click=_call(leave, w))
              for w in F.wares])]
         for ware in form.cargo():
-            parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=90)] + [
+            parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
                 _chip(ctx, ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
-                      selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=44)
+                      selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=40)
                 for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
         if form.left_out:
             action = form.action(seat, legal)
@@ -569,15 +577,15 @@ def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) ->
     def make() -> ft.Control:
         parts: list[ft.Control] = []
         for ware in form.boats:
-            parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=90)] + [
+            parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
                 _chip(ctx, ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
-                      selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=44)
+                      selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=40)
                 for f in range(F.die_min, F.die_max + 1)], wrap=True, spacing=4))
         parts.append(big_button(ctx.t("ui.roll_for_me"), roll_all, icon=ft.Icons.CASINO))
         orders = form.orders(legal)
         if orders:
             parts.append(ft.Text(ctx.t("ui.dock_order"), size=15))
-            parts.append(_buttons([_chip(ctx, " → ".join(names[w] for w in o), FREE, selected=form.order == o,
+            parts.append(_buttons([_chip(ctx, order_text(o, names), FREE, selected=form.order == o,
                                          on_click=_call(pick_order, o)) for o in orders]))
         action = form.action(legal)
         parts.append(big_button(ctx.t("action.roll"), _send(ctx, action),
@@ -613,9 +621,9 @@ def _draw_simple(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
         elif a.type == "pilot":
             text = move_text(pilot_moves(a), names)
             if "order" in a:
-                text += " (" + " → ".join(names[w] for w in a["order"]) + ")"
+                text += f" ({order_text(a['order'], names)})"
         elif a.type == "plunder":
-            text = f"{names[a['ware']]} → {ctx.t('ui.' + a['to'])}"
+            text = f"{names[a['ware']]}: {ctx.t('ui.' + a['to'])}"
         elif a.type in ("stay", "skip_pilot"):
             text = ctx.t(f"action.{a.type}")
         else:
