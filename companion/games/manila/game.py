@@ -242,9 +242,10 @@ class Manila(Game[ManilaState]):
             for delta in (steps, -steps):
                 shapes.append({ware: delta})
         if state.pilots_due[0] == "large":
-            for a, b in combinations(moving, 2):
-                for da, db in product((1, -1), repeat=2):
-                    shapes.append({a: da, b: db})
+            # or one space on each of ``steps`` boats
+            for boats in combinations(moving, steps):
+                for signs in product((1, -1), repeat=steps):
+                    shapes.append(dict(zip(boats, signs)))
         out = []
         for moves in shapes:
             if any(state.position[w] + d < F.start_min for w, d in moves.items()):
