@@ -185,6 +185,7 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         ft.IconButton(ft.Icons.REDO, on_click=app.redo, tooltip=_("Redo"),
                       disabled=not table.session.can_redo()),
         ft.IconButton(ft.Icons.MENU_BOOK, on_click=lambda e: app.go("rules", game=game.id), tooltip=_("Rules")),
+        ft.IconButton(ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings"), tooltip=_("Language")),
         ft.IconButton(ft.Icons.SAVE_ALT, on_click=app.export_table, tooltip=_("Export")),
         ft.IconButton(ft.Icons.HOME, on_click=app.go_home, tooltip=_("Home")),
     ]

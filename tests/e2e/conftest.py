@@ -97,8 +97,24 @@ class Screen:
     def text(self, text: str, exact: bool = False):
         return self.page.get_by_text(text, exact=exact).first
 
-    def wait_text(self, text: str, timeout: float = 20000, exact: bool = False) -> None:
-        self.text(text, exact).wait_for(timeout=timeout)
+    def scroll_to_text(self, text: str, exact: bool = False, tries: int = 15):
+        """The text's element, scrolling the page down until Flutter puts it in
+        the semantics tree (it leaves out what is far off screen)."""
+        self.page.mouse.move(self.page.viewport_size["width"] / 2, self.page.viewport_size["height"] / 2)
+        for _ in range(tries):
+            locator = self.text(text, exact)
+            if locator.count() and locator.is_visible():
+                return locator
+            self.page.mouse.wheel(0, 300)
+            self.page.wait_for_timeout(250)
+        return self.text(text, exact)
+
+    def wait_text(self, text: str, timeout: float = 20000, exact: bool = True) -> None:
+        try:
+            self.text(text, exact).wait_for(timeout=timeout)
+        except Exception:
+            self.shot("FAILED-waiting-" + "".join(c if c.isalnum() else "_" for c in text)[:40])
+            raise
 
     def button(self, name: str, exact: bool = False):
         return self.page.get_by_role("button", name=name, exact=exact).first
@@ -113,10 +129,13 @@ class Screen:
         self.page.wait_for_timeout(300)
 
     def fill(self, label: str, value: str) -> None:
-        field = self.page.get_by_label(label).first
-        field.click()
-        field.fill(value)
-        self.page.wait_for_timeout(200)
+        """Focus the field by its label, then type: Flutter makes the real
+        <input> only once a field has focus."""
+        self.page.get_by_label(label, exact=True).first.click()
+        self.page.wait_for_timeout(250)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(value)
+        self.page.wait_for_timeout(250)
 
     def shot(self, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
