@@ -17,15 +17,23 @@ from .errors import MalformedAction
 _RESERVED = ("type", "player")
 
 
+class _FrozenDict(tuple):  # type: ignore[type-arg]
+    """A dict argument made hashable: sorted (key, value) pairs."""
+
+    __slots__ = ()
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
+        return _FrozenDict(sorted((str(k), _freeze(v)) for k, v in value.items()))
     return value
 
 
 def _thaw(value: Any) -> Any:
+    if isinstance(value, _FrozenDict):
+        return {k: _thaw(v) for k, v in value}
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
     return value

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Literal, Mapping, Sequence, TypeVar
 
 from .actions import Action
-from .errors import IllegalAction, MalformedAction, SetupProblem
+from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
 
 S = TypeVar("S")
 
@@ -280,7 +280,7 @@ class Game(Generic[S]):
     def is_legal(self, state: S, action: Action) -> bool:
         try:
             self.apply(state, action)
-        except (IllegalAction, MalformedAction):
+        except RefereeError:
             return False
         return True
 

@@ -20,6 +20,9 @@ def test_action_json_round_trip_and_flat_form():
     assert action.to_json() == {"type": "take", "player": 1, "n": 2}
     assert Action.from_json({"type": "take", "player": 1, "n": 2}) == action
     assert Action.make("x", None, seats=[1, 2])["seats"] == [1, 2]
+    nested = {"type": "x", "load": {"canoe": 1, "gems": ["red", "blue"]}, "pairs": [[1, 2], [3]]}
+    assert Action.from_json(nested).to_json() == nested
+    assert Action.from_json(nested) == Action.from_json(dict(reversed(list(nested.items()))))
 
 
 @pytest.mark.parametrize("raw, code", [
