@@ -31,7 +31,7 @@ from companion.games.niagara.game import meets_goal  # noqa: E402
 def random_game(n: int, rng: random.Random, timings: dict[str, list[float]] | None = None,
                 legal_times: dict[str, list[float]] | None = None) -> tuple[int, bool]:
     """Play one game; returns (actions, ended by a goal)."""
-    state = GAME.new_state(GAME.setup([f"P{i}" for i in range(n)]))
+    state = GAME.new_state(GAME.setup([f"P{i}" for i in range(n)], dict(GAME.random_playout_options)))
     steps = 0
     while not GAME.is_over(state):
         t0 = time.perf_counter()

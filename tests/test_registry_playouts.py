@@ -49,7 +49,7 @@ def test_game_declares_its_facts(game_id):
 def test_random_playouts(game_id, seed):
     game = get_game(game_id)
     rng = random.Random(f"{game_id}-{seed}")
-    setup = game.setup(players_for(game, rng), {})
+    setup = game.setup(players_for(game, rng), dict(game.random_playout_options))
     session = Session(game, setup)
     steps = 0
     while not game.is_over(session.state) and steps < MAX_STEPS:

@@ -159,6 +159,10 @@ class Game(Generic[S]):
     flow_rule: str = ""
     #: whether a higher final score is better (False: e.g. penalty cards)
     high_score_wins: bool = True
+    #: table options under which random legal play is sure to end (used by the
+    #: generic random-playout test, e.g. a round limit where random canoes
+    #: rarely bring gems home); real tables use the defaults
+    random_playout_options: Mapping[str, Any] = {}
 
     # ----- setup -------------------------------------------------------------
     def resolve_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:

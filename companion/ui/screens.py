@@ -129,6 +129,10 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
         if spec.kind == "bool":
             option_controls.append(ft.Switch(label=label, value=bool(options.get(spec.key)),
                                              on_change=lambda e, k=spec.key: options.__setitem__(k, e.control.value)))
+        elif spec.kind == "int" and (spec.max is None or spec.max - (spec.min or 0) > 30):
+            option_controls.append(ft.TextField(
+                label=label, value=str(options.get(spec.key)), width=300, keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e, k=spec.key: options.__setitem__(k, e.control.value)))
         else:
             choices = spec.choices or tuple(range(spec.min or 0, (spec.max or 10) + 1))
             option_controls.append(ft.Dropdown(

@@ -125,6 +125,7 @@ class Facts:
     win_any: int
     tiebreak_default: bool
     round_limit_default: int
+    round_limit_suggested: int
     round_limit_max: int
 
 
@@ -183,5 +184,6 @@ def facts() -> Facts:
         win_any=int(raw["win"]["any_colours"]),
         tiebreak_default=bool(raw["options"]["tiebreak"]),
         round_limit_default=int(raw["options"]["round_limit"]),
+        round_limit_suggested=int(raw["options"]["round_limit_suggested"]),
         round_limit_max=int(raw["options"]["round_limit_max"]),
     )

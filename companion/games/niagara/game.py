@@ -265,6 +265,8 @@ class NiagaraGame(Game[NiagaraState]):
     max_players = F.max_players
     options = (OptionSpec("tiebreak", "bool", F.tiebreak_default),
                OptionSpec("round_limit", "int", F.round_limit_default, min=0, max=F.round_limit_max))
+    # random canoes go over the falls far more often than they bank gems
+    random_playout_options = {"round_limit": F.round_limit_suggested}
     flow_rule = "niagara.round.order"
     moves = {
         "reveal": Move("reveal", _reveal, frozenset({"reveal"}), "table",
