@@ -106,3 +106,15 @@ def test_options_and_prompts_are_labelled_in_every_language(game_id):
             keys = [f"option.{spec.key}"] + [f"option.{spec.key}.{c}" for c in spec.choices]
             missing += [(lang, k) for k in keys if library.message(game_id, lang, k) is None]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_moves_and_correction_fields_are_labelled_in_every_language(game_id):
+    """Buttons and the correction form show labels, never raw identifiers."""
+    game = get_game(game_id)
+    missing = []
+    for lang in ("en", "zh_Hans", "zh_Hant"):
+        for move in game.moves.values():
+            keys = [f"action.{move.name}"] + ([f"param.{p}" for p in move.params] if move.correction else [])
+            missing += [(lang, k) for k in keys if library.message(game_id, lang, k) is None]
+    assert not missing, missing
