@@ -127,11 +127,14 @@ def test_reload_reopens_the_open_table(app, tmp_path):
     start_toy(app)
     press(app.page, "Ann: take n=1")
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from companion.ui.app import make_main
 
     page = FakePage()
-    asyncio.run(make_main(lambda: Store(tmp_path / "ui.db"))(page))
+    # in a thread of its own: the browser tests may hold this thread's event loop
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, make_main(lambda: Store(tmp_path / "ui.db"))(page)).result()
     again = page.data
     assert again.nav.screen == "table" and again.table.state.pile == 9
 
