@@ -27,8 +27,7 @@ def _value_text(ctx: GameContext, value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_value_text(ctx, v) for v in value) if value else "—"
     if isinstance(value, dict):
-        return "; ".join(f"{ctx.t('ui.' + str(k)) if ctx.t('ui.' + str(k)) != 'ui.' + str(k) else k}: "
-                         f"{_value_text(ctx, v)}" for k, v in value.items())
+        return "; ".join(f"{_label(ctx, str(k))}: {_value_text(ctx, v)}" for k, v in value.items())
     return str(value)
 
 
