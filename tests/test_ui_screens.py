@@ -164,3 +164,20 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     type_into(app.page, "Paste an exported table", '{"format": "table-companion", "version": 7}')
     press(app.page, "Import")
     assert "The file has version 7; this app reads version 1." in texts(app.page)
+
+
+def test_correction_form_offers_names_choices_and_switches(app):
+    import flet as ft
+
+    start_toy(app, names=("Ann", "Bo"))
+    entry = find(app.page, "Entry", ft.Dropdown)
+    entry.value = "mark"
+    entry.on_select(None)
+    seat = find(app.page, "seat", ft.Dropdown)
+    assert [o.text for o in seat.options] == ["Ann", "Bo"]
+    colour = find(app.page, "colour", ft.Dropdown)
+    assert [o.key for o in colour.options] == ["red", "blue"]
+    loud = find(app.page, "loud", ft.Switch)
+    seat.value, colour.value, loud.value = "1", "blue", True
+    press(app.page, "Enter")
+    assert app.table.state.marks == [(1, "blue", True)]

@@ -17,6 +17,7 @@ class ToyState:
     phase: str = "take"
     winner: int | None = None
     peeks: list[int] = field(default_factory=list)
+    marks: list[tuple[int, str, bool]] = field(default_factory=list)
 
 
 def _take(state: ToyState, action: Action) -> None:
@@ -39,6 +40,10 @@ def _fix(state: ToyState, action: Action) -> None:
     state.pile = action["pile"]
 
 
+def _mark(state: ToyState, action: Action) -> None:
+    state.marks.append((action["seat"], action["colour"], action.get("loud", False)))
+
+
 class Toy(Game[ToyState]):
     id = "toy"
     min_players = 2
@@ -49,6 +54,8 @@ class Toy(Game[ToyState]):
         "take": Move("take", _take, frozenset({"take"}), "turn", {"n": Param("int", min=1, max=3)}),
         "peek": Move("peek", _peek, frozenset({"take"}), "seat", {"value": Param("int")}, secret=True, undoable=False),
         "fix": Move("fix", _fix, None, "table", {"pile": Param("int", min=0)}, correction=True),
+        "mark": Move("mark", _mark, None, "table", {"seat": Param("seat"), "colour": Param("str", choices=("red", "blue")),
+                                                    "loud": Param("bool", required=False)}, correction=True),
     }
 
     def validate_game_setup(self, players, options):

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import flet as ft
 
 from ...core.actions import Action
+from ...core.game import Param
 from ..context import GameContext
 from ..viewmodels import ActionGroup, available_moves, build_action, group_actions, legal_or_none
 from ..widgets import big_button, section_title
@@ -104,6 +105,34 @@ def _secret_group(ctx: GameContext, group: ActionGroup) -> None:
     ctx.private(group.player, ctx.action_label(Action.make(group.type, group.player)), form)
 
 
+def field_for(ctx: GameContext, name: str, param: Param) -> ft.Control:
+    """The input a parameter needs: player names for a seat, a picker for a
+    fixed list, a switch for yes/no, else a text field."""
+    label = _label(ctx, name, "param")
+    if param.kind == "seat":
+        options = [ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)]
+        return ft.Dropdown(options=options, label=label, width=300)
+    if param.choices and param.kind in ("int", "str"):
+        options = [ft.DropdownOption(key=str(c), text=_choice_label(ctx, name, c)) for c in param.choices]
+        return ft.Dropdown(options=options, label=label, width=300)
+    if param.kind == "bool":
+        return ft.Switch(label=label, value=False)
+    return ft.TextField(label=label, width=300)
+
+
+def _choice_label(ctx: GameContext, name: str, choice: Any) -> str:
+    text = ctx.t(f"value.{name}.{choice}")
+    return str(choice) if text == f"value.{name}.{choice}" else text
+
+
+def field_text(control: ft.Control) -> str:
+    """A form input's value as the text ``build_action`` parses."""
+    value = getattr(control, "value", None)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
 def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
     """A form for any move allowed now (used for corrections, and for games
     that do not list their legal actions)."""
@@ -116,12 +145,12 @@ def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
                             [ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)],
                             value="-", label=ctx.ui("Player"), width=300)
     fields_box = ft.Column(spacing=6)
-    fields: dict[str, ft.TextField] = {}
+    fields: dict[str, ft.Control] = {}
 
     def show_fields(e: Any = None) -> None:
         move = ctx.game.moves[move_pick.value or moves[0].name]
         fields.clear()
-        fields.update({k: ft.TextField(label=_label(ctx, k, "param"), width=300) for k in move.params})
+        fields.update({k: field_for(ctx, k, p) for k, p in move.params.items()})
         fields_box.controls = list(fields.values())
         if e is not None:
             ctx.refresh_control(fields_box)
@@ -130,10 +159,11 @@ def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
         move = ctx.game.moves[move_pick.value or moves[0].name]
         seat = None if seat_pick.value in (None, "-") else int(seat_pick.value)
         try:
-            action = build_action(move, seat, {k: f.value or "" for k, f in fields.items()})
+            action = build_action(move, seat, {k: field_text(f) for k, f in fields.items()})
         except (ValueError, TypeError):
             for f in fields.values():
-                f.error = ctx.ui("Check this value")
+                if isinstance(f, ft.TextField):
+                    f.error = ctx.ui("Check this value")
             ctx.refresh_control(fields_box)
             return
         ctx.dispatch(action)
