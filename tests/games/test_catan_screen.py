@@ -4,58 +4,24 @@ fake context applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.catan import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import catan as screen
+from games import screen_harness
+from games.screen_harness import click, texts
 from ui_harness import walk
 
 
-class Table:
-    def __init__(self, names: list[str], lang: str = "en") -> None:
-        self.session = Session(GAME, GAME.setup(names))
-        self.lang = lang
-        self.sent: list[Action] = []
-        self.private_for: list[int] = []
+class Table(screen_harness.Table):
+    """Private forms are filled in at once: the button named like the form is pressed."""
 
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction:
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            self.private_for.append(seat)
-            click(form(lambda: None), title)
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    out = []
-    for c in walk(control):
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            out.append(c.value)
-        elif isinstance(getattr(c, "content", None), str):
-            out.append(c.content)
-    return out
-
-
-def click(root: Any, label: str, nth: int = 0) -> None:
-    found = [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
-    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
-    found[nth].on_click(None)
+    def private(self, seat: int, title: str, form: Any) -> None:
+        super().private(seat, title, form)
+        click(self.privately[-1][2], title)
 
 
 def placed(t: Table) -> None:
@@ -98,7 +64,7 @@ def test_scoreboard_and_helpers() -> None:
 # ----- the built screen -------------------------------------------------------------
 
 def test_setup_and_a_turn_through_the_screen() -> None:
-    t = Table(["Ann", "Bob", "Cid"])
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid"])
     placed(t)
     assert t.session.state.phase == "play"
     root = t.build()
@@ -109,14 +75,14 @@ def test_setup_and_a_turn_through_the_screen() -> None:
     click(t.build(), "3:1 harbor")                        # a settlement on a general harbor
     assert t.session.state.harbors[0] == ["generic"]
     click(t.build(), "Victory Point card")                # entered privately
-    assert t.private_for == [0] and t.session.state.vp_cards[0] == 1
+    assert [seat for seat, _, _ in t.privately] == [0] and t.session.state.vp_cards[0] == 1
     assert not any(x.startswith("VP cards") for x in texts(t.build()))   # hidden on the shared screen
     click(t.build(), "End turn")
     assert t.session.state.turn == 1
 
 
 def test_robber_helper_and_chinese_labels() -> None:
-    t = Table(["安", "波", "西"], lang="zh_Hant")
+    t = Table.seated(GAME, ["安", "波", "西"], lang="zh_Hant")
     placed_zh = "無港口"
     for _ in range(6):
         click(t.build(), placed_zh)

@@ -4,58 +4,12 @@ built controls (a fake context applies dispatched actions to a session)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import flet as ft
-
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.citadels import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import citadels as screen
-from ui_harness import walk
+from games.screen_harness import Table, click, texts
 
 THIEF, MAGICIAN, KING, BISHOP, WARLORD = 2, 3, 4, 5, 8
-
-
-class Table:
-    def __init__(self, names: list[str], lang: str = "en") -> None:
-        self.session = Session(GAME, GAME.setup(names))
-        self.lang = lang
-        self.sent: list[Action] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction:
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            form(lambda: None)
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    out = []
-    for c in walk(control):
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            out.append(c.value)
-        elif isinstance(getattr(c, "content", None), str):
-            out.append(c.content)
-    return out
-
-
-def click(root: Any, label: str, nth: int = 0) -> None:
-    found = [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
-    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
-    found[nth].on_click(None)
 
 
 # ----- plain logic ------------------------------------------------------------------
@@ -100,7 +54,7 @@ def test_read_choices_and_city_rows() -> None:
 # ----- the built screen -------------------------------------------------------------
 
 def test_a_round_through_the_screen() -> None:
-    t = Table(["Ann", "Bob", "Cid", "Dee"])
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid", "Dee"])
     root = t.build()
     click(root, "2 Thief")
     click(root, "3 Magician")
@@ -132,7 +86,7 @@ def test_a_round_through_the_screen() -> None:
 
 
 def test_chinese_screen_shows_cities_and_scores() -> None:
-    t = Table(["安", "波", "西", "東"], lang="zh_Hans")
+    t = Table.seated(GAME, ["安", "波", "西", "東"], lang="zh_Hans")
     t.session.apply(Action.make("correct_city", 0, districts=[["noble", 3], ["religious", 2], ["trade", 1],
                                                               ["military", 2], ["special", 6, 8]]))
     shown = texts(t.build())

@@ -4,53 +4,10 @@ applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import flet as ft
-
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.cockroach_poker import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import cockroach_poker as screen
-from ui_harness import walk
-
-
-class Table:
-    def __init__(self, names: list[str], lang: str = "en") -> None:
-        self.session = Session(GAME, GAME.setup(names))
-        self.lang = lang
-        self.sent: list[Action] = []
-        self.refused: list[str] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction as exc:
-                self.refused.append(exc.code)
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            form(lambda: None)
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    return [c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)]
-
-
-def click(root: Any, label: str, nth: int = 0) -> None:
-    """Click the nth clickable control whose own texts include ``label``."""
-    found = [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
-    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
-    found[nth].on_click(None)
+from games.screen_harness import Table, click, texts
 
 
 # ----- plain logic ------------------------------------------------------------------
@@ -86,7 +43,7 @@ def test_penalty_rows_mark_near_losses() -> None:
 # ----- the built screen -------------------------------------------------------------
 
 def test_playing_a_round_through_the_screen() -> None:
-    t = Table(["Ann", "Bob", "Cid"])
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid"])
     click(t.build(), "Ann")                                   # Ann starts
     assert t.session.state.starter == 0
     root = t.build()
@@ -104,7 +61,7 @@ def test_playing_a_round_through_the_screen() -> None:
 
 
 def test_finished_game_shows_the_loser_in_chinese() -> None:
-    t = Table(["安", "波"], lang="zh_Hant")
+    t = Table.seated(GAME, ["安", "波"], lang="zh_Hant")
     t.session.apply(Action.make("start", 0))
     t.session.apply(Action.make("correct_hand", 1, count=28))
     t.session.apply(Action.make("correct_penalty", 1, creature="fly", count=4))

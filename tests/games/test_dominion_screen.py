@@ -4,54 +4,15 @@ fake context applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.dominion import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import dominion as screen
+from games.screen_harness import Table, clickables, texts
 from ui_harness import walk
-
-
-class Table:
-    def __init__(self, names: list[str], lang: str = "en", **options: object) -> None:
-        self.session = Session(GAME, GAME.setup(names, options))
-        self.lang = lang
-        self.sent: list[Action] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction:
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            form(lambda: None)
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    out = []
-    for c in walk(control):
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            out.append(c.value)
-        elif isinstance(getattr(c, "content", None), str):
-            out.append(c.content)
-    return out
-
-
-def clickables(root: Any, label: str) -> list[Any]:
-    return [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
 
 
 def plus(root: Any, seat: int, card: str, sign: str = "+") -> None:
@@ -84,7 +45,7 @@ def test_read_choices_and_rows() -> None:
 # ----- the built screen -------------------------------------------------------------
 
 def test_playing_to_the_end_through_the_screen() -> None:
-    t = Table(["Ann", "Bob"], gardens=True)
+    t = Table.seated(GAME, ["Ann", "Bob"], gardens=True)
     t.session.apply(Action.make("correct_supply", card="province", count=1))
     plus(t.build(), 0, "Gardens")
     plus(t.build(), 1, "Curse")                          # a Curse given to Bob during Ann's turn
@@ -112,7 +73,7 @@ def test_playing_to_the_end_through_the_screen() -> None:
 
 
 def test_pile_out_and_chinese_labels() -> None:
-    t = Table(["安", "波"], lang="zh_Hant")
+    t = Table.seated(GAME, ["安", "波"], lang="zh_Hant")
     root = t.build()
     clickables(root, "王國卡第 3 堆")[0].on_click(None)
     assert t.session.state.empty == ["kingdom_3"]

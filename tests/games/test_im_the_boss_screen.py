@@ -4,56 +4,10 @@ applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import flet as ft
-
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action
 from companion.games.im_the_boss import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import im_the_boss as screen
-from ui_harness import walk
-
-
-class Table:
-    def __init__(self, names: list[str], lang: str = "en", **options: Any) -> None:
-        self.session = Session(GAME, GAME.setup(names, options))
-        self.lang = lang
-        self.sent: list[Action] = []
-        self.refused: list[str] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction as exc:
-                self.refused.append(exc.code)
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            form(lambda: None)
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    return [c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)]
-
-
-def clickables(root: Any, label: str) -> list[Any]:
-    return [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
-
-
-def click(root: Any, label: str, nth: int = 0) -> None:
-    found = clickables(root, label)
-    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
-    found[nth].on_click(None)
+from games.screen_harness import Table, click, texts
 
 
 # ----- plain logic ------------------------------------------------------------------
@@ -85,7 +39,7 @@ def test_standings_order() -> None:
 # ----- the built screen -------------------------------------------------------------
 
 def test_entering_a_deal_through_the_screen() -> None:
-    t = Table(["Ann", "Bob", "Cid"])
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid"])
     root = t.build()
     assert "A share is worth 2 million" in texts(root)       # tile 1: the rulebook's 2 million
     click(root, "Bob")                                        # the boss
@@ -101,7 +55,7 @@ def test_entering_a_deal_through_the_screen() -> None:
 
 
 def test_end_roll_buttons_after_the_tenth_deal_in_chinese() -> None:
-    t = Table(["安", "波", "西"], lang="zh_Hans")
+    t = Table.seated(GAME, ["安", "波", "西"], lang="zh_Hans")
     for k, value in enumerate([2, 2, 2, 3, 3, 3, 4, 4, 4, 4], start=1):
         t.session.apply(Action.make("deal", (k - 1) % 3, shares=2, value=value))
     root = t.build()

@@ -4,54 +4,12 @@ context applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import flet as ft
-
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action
 from companion.games.kutschfahrt import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import kutschfahrt as screen
-from ui_harness import walk
+from games.screen_harness import Table, click, texts
 
 O, B = "order", "brotherhood"
-
-
-class Table:
-    def __init__(self, names: list[str], lang: str = "en") -> None:
-        self.session = Session(GAME, GAME.setup(names))
-        self.lang = lang
-        self.sent: list[Action] = []
-        self.refused: list[str] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction as exc:
-                self.refused.append(exc.code)
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            form(lambda: None)
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    return [c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)]
-
-
-def click(root: Any, label: str, nth: int = 0) -> None:
-    found = [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
-    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
-    found[nth].on_click(None)
 
 
 # ----- plain logic ------------------------------------------------------------------
@@ -96,7 +54,7 @@ def test_fight_form() -> None:
 # ----- the built screen -------------------------------------------------------------
 
 def test_claim_through_the_screen() -> None:
-    t = Table(["Ann", "Bob", "Cid", "Dee"])
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid", "Dee"])
     root = t.build()
     assert "Set-up for 4 players" in texts(root) and "Item limit: 6" in texts(root)
     click(root, "Ann")                                    # claimant
@@ -114,7 +72,7 @@ def test_claim_through_the_screen() -> None:
 
 
 def test_setup_card_in_simplified_chinese_for_ten_players() -> None:
-    t = Table([f"P{i}" for i in range(10)], lang="zh_Hans")
+    t = Table.seated(GAME, [f"P{i}" for i in range(10)], lang="zh_Hans")
     shown = texts(t.build())
     assert "修道同盟和兄弟会阵营牌各 5 张；0 张不看直接放回盒中" in shown
     assert "放回盒中：大衣" in shown and "不用“权力之酒”" in shown

@@ -3,57 +3,15 @@ tree driven through its click handlers (a fake context applies what it dispatche
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import flet as ft
 import pytest
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.mamma_mia import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import mamma_mia as screen
 
-from ui_harness import walk
+from games.screen_harness import Table, click, texts
 
 A = Action.make
-
-
-class Table:
-    def __init__(self, session: Session, lang: str = "en") -> None:
-        self.session, self.lang = session, lang
-        self.refused: list[str] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            try:
-                self.session.apply(action)
-            except IllegalAction as exc:
-                self.refused.append(exc.code)
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            form(lambda: None)
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    return [c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)]
-
-
-def clickables(root: Any, label: str) -> list[Any]:
-    return [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
-
-
-def click(root: Any, label: str, nth: int = 0) -> None:
-    found = clickables(root, label)
-    assert len(found) > nth, f"nothing clickable shows {label!r}: {texts(root)}"
-    found[nth].on_click(None)
 
 
 def evaluating(n: int = 3) -> Session:

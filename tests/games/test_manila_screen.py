@@ -5,16 +5,15 @@ the screen dispatches to a real session, as the shell does)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
 
 import flet as ft
 import pytest
 
 from companion.core import Action, RefereeError
 from companion.games.manila import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import manila as screen
 
+from games.screen_harness import Table, click, texts
 from games.test_manila_support import Table as Game
 from games.test_manila_support import start
 from ui_harness import walk
@@ -22,55 +21,9 @@ from ui_harness import walk
 HANDS = {"A": ["silk", "jade"], "B": ["nutmeg", "ginseng"], "C": ["jade", "jade"]}
 
 
-class Screen:
-    """A GameContext over a test table; records what the screen does."""
-
-    def __init__(self, table: Game, lang: str = "en") -> None:
-        self.table = table
-        self.lang = lang
-        self.sent: list[Action] = []
-        self.refused: list[str] = []
-        self.privately: list[tuple[int, str, Any]] = []
-        self.redrawn: list[Any] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.table.session.apply(action)
-            except RefereeError as exc:
-                self.refused.append(exc.code)
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            self.privately.append((seat, title, form(lambda: None)))
-
-        return GameContext(GAME, self.table.session.setup, self.table.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None, refresh_control=self.redrawn.append)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    out = []
-    for c in walk(control):
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            out.append(c.value)
-        if isinstance(getattr(c, "content", None), str):
-            out.append(c.content)
-    return out
-
-
-def click(root: Any, label: str) -> None:
-    """Click the first clickable control showing exactly ``label``."""
-    for c in walk(root):
-        handler = getattr(c, "on_click", None)
-        if handler is not None and label in texts(c):
-            handler(None)
-            return
-    raise AssertionError(f"nothing clickable shows {label!r}: {texts(root)}")
+def Screen(table: Game, lang: str = "en") -> Table:
+    """The screen over a test table; any refusal (RefereeError) is recorded, not raised."""
+    return Table(table.session, lang, refusals=RefereeError)
 
 
 def placing() -> Game:
@@ -214,11 +167,11 @@ def test_the_deal_goes_through_the_hand_the_phone_flow() -> None:
     seat, title, form = s.privately[-1]
     assert seat == 0
     click(form, "Silk + Jade")
-    assert s.table.state.dealt[0] == ["silk", "jade"]
+    assert s.session.state.dealt[0] == ["silk", "jade"]
     # nothing of it shows on the shared screen
     assert not any("Silk + Jade" in x for x in texts(s.build()))
     click(s.build(), "Tell us at the end")
-    assert s.table.state.share_state[1] == "later" and s.refused == []
+    assert s.session.state.share_state[1] == "later" and s.refused == []
 
 
 def test_a_voyage_from_the_screen() -> None:

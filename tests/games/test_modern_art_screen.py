@@ -4,67 +4,18 @@ dispatch applies to a real session, as the shell's does)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
 from companion.cli import parse_line
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.modern_art import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import modern_art as screen
 
+from games.screen_harness import Table, click, texts
 from games.test_modern_art_golden import G3, play_round
 from ui_harness import walk
-
-
-class Table:
-    def __init__(self, session: Session, lang: str = "en") -> None:
-        self.session = session
-        self.lang = lang
-        self.sent: list[Action] = []
-        self.refused: list[str] = []
-        self.privately: list[tuple[int, str, Any]] = []
-        self.finished: list[int] = []
-        self.redrawn: list[Any] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction as exc:
-                self.refused.append(exc.code)
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            self.privately.append((seat, title, form(lambda: self.finished.append(seat))))
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None, refresh_control=self.redrawn.append)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    out = []
-    for c in walk(control):
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            out.append(c.value)
-        if isinstance(getattr(c, "content", None), str):
-            out.append(c.content)
-    return out
-
-
-def click(root: Any, label: str) -> None:
-    for c in walk(root):
-        handler = getattr(c, "on_click", None)
-        if handler is not None and label in texts(c):
-            handler(None)
-            return
-    raise AssertionError(f"nothing clickable shows {label!r}: {texts(root)}")
 
 
 def new(players: list[str] = ["Ann", "Bo", "Cy"], lines: list[str] = (), **options: Any) -> Session:

@@ -3,64 +3,17 @@ tree driven through its click handlers (a fake context applies what it dispatche
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import flet as ft
 import pytest
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.pandemic import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import pandemic as screen
 
+from games.screen_harness import Table, click, texts
 from ui_harness import walk
 
 A = Action.make
-
-
-class Table:
-    def __init__(self, session: Session, lang: str = "en") -> None:
-        self.session, self.lang = session, lang
-        self.sent: list[Action] = []
-        self.refused: list[str] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction as exc:
-                self.refused.append(exc.code)
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            form(lambda: None)
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    out = []
-    for c in walk(control):
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            out.append(c.value)
-        if isinstance(getattr(c, "content", None), str):
-            out.append(c.content)
-    return out
-
-
-def click(root: Any, label: str) -> None:
-    for c in walk(root):
-        handler = getattr(c, "on_click", None)
-        if handler is not None and label in texts(c):
-            handler(None)
-            return
-    raise AssertionError(f"nothing clickable shows {label!r}: {texts(root)}")
 
 
 def started(roles=("scientist", "medic")) -> Session:

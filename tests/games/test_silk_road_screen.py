@@ -4,73 +4,16 @@ records what the screen dispatches)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import flet as ft
 import pytest
 
-from companion.core import Action, IllegalAction
+from companion.core import Action
 from companion.games.silk_road import GAME
-from companion.ui.context import GameContext
 from companion.ui.views import silk_road as screen
 
+from games.screen_harness import Table, click, texts
 from games.test_silk_road_support import A, play, table, turn
-from ui_harness import walk
 
 GOODS = ["porcelain", "silk", "tea", "spice", "glass", "ore"]
-
-
-class Table:
-    """A session plus a GameContext whose dispatch applies to it, as the shell does."""
-
-    def __init__(self, session, lang: str = "en") -> None:
-        self.session = session
-        self.lang = lang
-        self.sent: list[Action] = []
-        self.refused: list[str] = []
-        self.privately: list[tuple[int, str, Any]] = []
-        self.redrawn: list[Any] = []
-
-    def ctx(self) -> GameContext:
-        def dispatch(action: Action) -> bool:
-            self.sent.append(action)
-            try:
-                self.session.apply(action)
-            except IllegalAction as exc:
-                self.refused.append(exc.code)
-                return False
-            return True
-
-        def private(seat: int, title: str, form: Callable[[Callable[[], None]], Any]) -> None:
-            self.privately.append((seat, title, form(lambda: None)))
-
-        return GameContext(GAME, self.session.setup, self.session.state, self.lang, dispatch, private,
-                           lambda cid: None, lambda: None, refresh_control=self.redrawn.append)
-
-    def build(self) -> ft.Control:
-        return screen.build(self.ctx())
-
-
-def texts(control: Any) -> list[str]:
-    out = []
-    for c in walk(control):
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            out.append(c.value)
-        if isinstance(getattr(c, "content", None), str):
-            out.append(c.content)
-    return out
-
-
-def click(root: Any, label: str) -> None:
-    """Click the first clickable control showing ``label``."""
-    for c in walk(root):
-        handler = getattr(c, "on_click", None)
-        if handler is None:
-            continue
-        if label in texts(c):
-            handler(None)
-            return
-    raise AssertionError(f"nothing clickable shows {label!r}: {texts(root)}")
 
 
 def ready2(**options):
