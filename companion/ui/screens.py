@@ -12,7 +12,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..messages import describe_problem
 from ..registry import game_ids, get_game
 from ..rules import library
-from .viewmodels import player_slots, seat_order
+from .viewmodels import now_text, player_slots, seat_order
 from .widgets import banner, big_button, section_title
 
 if TYPE_CHECKING:
@@ -216,22 +216,8 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
 def _now_banner(app: "App") -> ft.Control:
     table = app.table
     assert table is not None
-    game, state = table.game, table.state
-    if game.is_over(state):
-        winners = [table.setup.players[i] for i in game.winners(state)]
-        sep = "、" if app.lang != "en" else ", "
-        text = app._("Game over. Winner: {names}", names=sep.join(winners)) if winners else app._("Game over.")
-        return banner(text, "ok")
-    from ..messages import game_message
-
-    prompt = game.prompt(state)
-    params = dict(prompt.get("params", {}))
-    params.setdefault("players", prompt.get("players", []))
-    text = game_message(game.id, prompt["code"], app.lang, params, table.setup.players)
-    if text == prompt["code"]:
-        sep = "、" if app.lang != "en" else ", "
-        text = app._("Now: {names}", names=sep.join(table.setup.players[i] for i in prompt.get("players", [])))
-    return banner(text, "info")
+    text, over = now_text(table.game, table.state, table.setup.players, app.lang)
+    return banner(text, "ok" if over else "info")
 
 
 def _now_card(app: "App") -> ft.Control:

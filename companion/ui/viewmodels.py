@@ -91,6 +91,28 @@ def build_action(move: Move, player: int | None, fields: dict[str, str]) -> Acti
     return Action.make(move.name, player, **args)
 
 
+# ----- the "now" banner -------------------------------------------------------------
+def now_text(game: Game, state: Any, players: Sequence[str], lang: str) -> tuple[str, bool]:  # type: ignore[type-arg]
+    """What the table is waiting for (or who won), in ``lang``; and whether the game is over."""
+    from ..i18n import Translator
+    from ..messages import game_message
+
+    sep = "、" if lang != "en" else ", "
+    t = Translator(lang)
+    if game.is_over(state):
+        winners = [players[i] for i in game.winners(state)]
+        if winners:
+            return t.gettext("Game over. Winner: {names}", names=sep.join(winners)), True
+        return t.gettext("Game over."), True
+    prompt = game.prompt(state)
+    params = dict(prompt.get("params", {}))
+    params.setdefault("players", prompt.get("players", []))
+    text = game_message(game.id, prompt["code"], lang, params, players)
+    if text == prompt["code"]:
+        text = t.gettext("Now: {names}", names=sep.join(players[i] for i in prompt.get("players", [])))
+    return text, False
+
+
 # ----- new table form ---------------------------------------------------------
 def seat_order(names: Sequence[str], index: int, delta: int) -> list[str]:
     """Move the name at ``index`` up (-1) or down (+1) the seat order."""
