@@ -138,10 +138,19 @@ class Screen:
         self.page.wait_for_timeout(250)
 
     def shot(self, name: str) -> Path:
+        """Save what the screen shows.  Flutter fills the semantics tree before
+        it paints the canvas, so wait until the picture is painted (more than
+        the few KB of the start-up frame) and has stopped changing."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"
-        self.page.wait_for_timeout(400)
-        self.page.screenshot(path=str(path), full_page=True)
+        last = b""
+        for _ in range(30):
+            self.page.wait_for_timeout(300)
+            picture = self.page.screenshot()
+            if picture == last and len(picture) > 10_000:
+                break
+            last = picture
+        path.write_bytes(last)
         return path
 
     def close(self) -> None:
