@@ -1,8 +1,8 @@
-"""Small shared widgets: big touch targets, titles, cards."""
+"""Small shared widgets: big touch targets, titles, cards, chips."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import flet as ft
 
@@ -42,3 +42,50 @@ def banner(text: str, kind: str = "info", actions: list[ft.Control] | None = Non
         content=ft.Column([ft.Text(text, size=16, color=fg, weight=ft.FontWeight.W_500),
                            *([ft.Row(actions, wrap=True)] if actions else [])], spacing=6),
         bgcolor=bg, padding=12, border_radius=10)
+
+
+def wrap(controls: Sequence[ft.Control], spacing: int = 8) -> ft.Control:
+    """A row that runs on to further lines on a narrow screen."""
+    return ft.Row(list(controls), wrap=True, spacing=spacing, run_spacing=spacing)
+
+
+def chip(text: str, color: str, *, selected: bool = False, on_click: Callable[[Any], Any] | None = None,
+         width: int | None = None, size: int = 15, padding: int = 14, fill_row: bool = False) -> ft.Control:
+    """A label outlined in ``color`` and filled with it when ``selected``, for a
+    choice among players, colours, kinds...  Sizes as in :func:`_label`."""
+    return _label(text, "#ffffff" if selected else color, color if selected else None, ft.Border.all(2, color),
+                  on_click, width, size, padding, fill_row)
+
+
+def tile(text: str, colors: tuple[str, str], *, selected: bool = False,
+         on_click: Callable[[Any], Any] | None = None, width: int | None = None, padding: int = 12) -> ft.Control:
+    """A label on a coloured ground, ``colors`` = (background, text), for a thing
+    that has a colour of its own (a ware, a good); ``selected``: a thick blue
+    frame.  Sizes as in :func:`_label`."""
+    bg, fg = colors
+    return _label(text, fg, bg, ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#616161"),
+                  on_click, width, 15, padding, False)
+
+
+def _label(text: str, fg: str, bg: str | None, border: ft.Border, on_click: Callable[[Any], Any] | None,
+           width: int | None, size: int, padding: int, fill_row: bool) -> ft.Control:
+    """With a ``width`` the text is centred at touch height.  Without one the
+    label hugs its text, its padding making up the touch height; with
+    ``fill_row`` it is centred at touch height instead (in a wrapping row it then
+    takes the row's whole width).  ``padding`` is the space either side of the
+    text.  The text is an ``ft.Text`` with no style of its own, so it keeps the
+    theme's bundled font."""
+    centred = width is not None or fill_row
+    return ft.Container(
+        content=ft.Text(text, size=size, weight=ft.FontWeight.W_600, color=fg, text_align=ft.TextAlign.CENTER),
+        bgcolor=bg, border_radius=8, border=border, on_click=on_click,
+        width=width, height=TOUCH if centred else None, alignment=ft.Alignment.CENTER if centred else None,
+        padding=ft.Padding.symmetric(horizontal=padding, vertical=4 if centred else 13))
+
+
+def player_card(lines: Sequence[ft.Control], color: str, width: int = 340, spacing: int = 4,
+                border: int = 2) -> ft.Control:
+    """One player's box: their lines one under the other, outlined in their colour
+    (a thicker ``border`` can mark whose turn it is)."""
+    return ft.Container(content=ft.Column(list(lines), spacing=spacing), padding=10, border_radius=10, width=width,
+                        border=ft.Border.all(border, color))

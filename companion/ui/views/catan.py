@@ -12,6 +12,7 @@ page); the ``_draw_*`` functions only turn them into Flet controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Sequence
 
 import flet as ft
@@ -19,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.catan import helpers as h
 from ..context import GameContext
-from ..widgets import big_button, section_title
+from ..widgets import big_button, chip, player_card, section_title, wrap
 
 RESOURCE_COLORS: dict[str, str] = {
     "wood": "#2e7d32", "brick": "#bf360c", "wool": "#9ccc65", "grain": "#f9a825", "ore": "#546e7a",
@@ -117,14 +118,9 @@ def _colon(ctx: GameContext) -> str:
 def _join(ctx: GameContext, items: list[str]) -> str:
     return (", " if ctx.lang == "en" else "、").join(items)
 
-def _chip(ctx: GameContext, text: str, color: str, on_click: Callable[[Any], None] | None = None,
-          selected: bool = False, width: int | None = None) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, height=ctx.TOUCH, width=width, border_radius=8,
-        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4))
+
+#: this screen's chips: 10 px either side of the text, and a whole row each
+_chip = partial(chip, padding=10, fill_row=True)
 
 
 def _harbor_label(ctx: GameContext, harbor: str | None) -> str:
@@ -140,7 +136,7 @@ def _harbor_color(harbor: str | None) -> str:
 
 
 def _harbor_row(ctx: GameContext, harbors: list[str | None], make: Callable[[str | None], Action]) -> ft.Control:
-    return ft.Row([_chip(ctx, _harbor_label(ctx, x), _harbor_color(x), lambda e, x=x: ctx.dispatch(make(x)))
+    return ft.Row([_chip(_harbor_label(ctx, x), _harbor_color(x), on_click=lambda e, x=x: ctx.dispatch(make(x)))
                    for x in harbors], wrap=True, spacing=6, run_spacing=6)
 
 
@@ -234,14 +230,13 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if row["vp_cards"] is not None:
             lines.append(ft.Text(f"{ctx.t('ui.vp_cards')} {ctx.num(row['vp_cards'])}", size=14))
         if row["badges"]:
-            lines.append(ft.Row([_chip(ctx, ctx.t(f"ui.{b}"), "#6a1b9a", selected=True) for b in row["badges"]],
+            lines.append(ft.Row([_chip(ctx.t(f"ui.{b}"), "#6a1b9a", selected=True) for b in row["badges"]],
                                 wrap=True, spacing=4))
         if row["ratios"]:
             lines.append(ft.Text(ctx.t("ui.trade") + _colon(ctx) + _join(ctx, [
                 f"{ctx.t(f'ui.resource.{r}')} {n}:1" for r, n in row["ratios"]]), size=13))
-        cards.append(ft.Container(content=ft.Column(lines, spacing=3), padding=10, border_radius=10, width=340,
-                                  border=ft.Border.all(4 if row["current"] else 2, color)))
-    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+        cards.append(player_card(lines, color, spacing=3, border=4 if row["current"] else 2))
+    return wrap(cards)
 
 
 def _draw_helpers(ctx: GameContext) -> ft.Control:

@@ -12,6 +12,7 @@ Contract: ``companion/ui/context.py``.  Choices come from
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Sequence
 
 import flet as ft
@@ -19,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.citadels import helpers as h
 from ..context import GameContext
-from ..widgets import big_button, section_title
+from ..widgets import big_button, chip, player_card, section_title, wrap
 
 COLOUR_HEX: dict[str, str] = {
     "noble": "#f9a825", "religious": "#1565c0", "trade": "#2e7d32", "military": "#c62828", "special": "#6a1b9a",
@@ -149,22 +150,15 @@ def _colon(ctx: GameContext) -> str:
 def _join(ctx: GameContext, items: list[str]) -> str:
     return (", " if ctx.lang == "en" else "、").join(items)
 
-def _chip(ctx: GameContext, text: str, color: str, on_click: Callable[[Any], None] | None = None,
-          selected: bool = False, width: int | None = None) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, height=ctx.TOUCH, width=width, border_radius=8,
-        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4))
+
+#: this screen's chips: 10 px either side of the text, and a whole row each unless given a width
+_chip = partial(chip, padding=10, fill_row=True)
+#: this screen's wrapping rows, 6 px apart
+_row = partial(wrap, spacing=6)
 
 
 def _char(ctx: GameContext, rank: int) -> str:
     return f"{rank} {ctx.t(f'ui.character.{h.character(rank)}')}"
-
-
-def _row(controls: list[ft.Control]) -> ft.Control:
-    return ft.Row(controls, wrap=True, spacing=6, run_spacing=6)
 
 
 def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
@@ -182,7 +176,7 @@ def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             text += f" · {ctx.t('ui.status.' + c['status'])}"
         if c["robbed"]:
             text += f" · {ctx.t('ui.robbed')}"
-        chips.append(_chip(ctx, text, STATUS_HEX[c["status"]], selected=c["status"] == "current"))
+        chips.append(_chip(text, STATUS_HEX[c["status"]], selected=c["status"] == "current"))
     face_up = [ctx.t('ui.face_up') + _colon(ctx) + _join(ctx, [ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
         if view["face_up"] else []
     return ft.Column([_row(chips), *[ft.Text(t, size=14, italic=True) for t in face_up]], spacing=4)
@@ -196,7 +190,7 @@ def _draw_draft(ctx: GameContext) -> ft.Control:
     def make() -> ft.Control:
         parts: list[ft.Control] = [
             ft.Text(ctx.t("ui.draft_line", face_up=rules["face_up"], face_down=rules["face_down"]), size=14),
-            _row([_chip(ctx, _char(ctx, r), "#37474f", lambda e, r=r: pick(r), r in form.chosen)
+            _row([_chip(_char(ctx, r), "#37474f", on_click=lambda e, r=r: pick(r), selected=r in form.chosen)
                   for r in form.options()]) if form.needed() else ft.Container(),
         ]
         if form.ready():
@@ -225,16 +219,17 @@ def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
 
     def make() -> ft.Control:
         parts: list[ft.Control] = [
-            _row([_chip(ctx, ctx.t(f"ui.colour.{c}"), COLOUR_HEX[c], lambda e, c=c: set_("colour", c), form.colour == c)
-                  for c in h.COLOURS]),
+            _row([_chip(ctx.t(f"ui.colour.{c}"), COLOUR_HEX[c], on_click=lambda e, c=c: set_("colour", c),
+                        selected=form.colour == c) for c in h.COLOURS]),
             ft.Text(ctx.t("ui.cost"), size=14),
-            _row([_chip(ctx, ctx.num(k), "#455a64", lambda e, k=k: set_("cost", k), form.cost == k, width=52)
-                  for k in range(lo, hi + 1)]),
+            _row([_chip(ctx.num(k), "#455a64", on_click=lambda e, k=k: set_("cost", k), selected=form.cost == k,
+                        width=52) for k in range(lo, hi + 1)]),
         ]
         if form.point_choices():
             parts += [ft.Text(ctx.t("ui.points"), size=14),
-                      _row([_chip(ctx, ctx.num(p), COLOUR_HEX["special"], lambda e, p=p: set_("points", p),
-                                  (form.points or form.cost) == p, width=52) for p in form.point_choices()])]
+                      _row([_chip(ctx.num(p), COLOUR_HEX["special"], on_click=lambda e, p=p: set_("points", p),
+                                  selected=(form.points or form.cost) == p, width=52)
+                            for p in form.point_choices()])]
         action = form.action()
         if action is not None:
             parts.append(big_button(ctx.t("action.build"), lambda e: ctx.dispatch(action), filled=True))
@@ -257,22 +252,22 @@ def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Contro
                                ft.Text(ctx.t('ui.builds_left') + _colon(ctx) + ctx.num(view['builds_left']), size=14)]
     if ch.kill:
         parts += [ft.Text(ctx.t("action.assassinate"), size=15, weight=ft.FontWeight.W_600),
-                  _row([_chip(ctx, _char(ctx, r), "#b71c1c",
-                              lambda e, r=r: ctx.dispatch(Action.make("assassinate", seat, target=r)))
+                  _row([_chip(_char(ctx, r), "#b71c1c",
+                              on_click=lambda e, r=r: ctx.dispatch(Action.make("assassinate", seat, target=r)))
                         for r in ch.kill])]
     if ch.rob:
         parts += [ft.Text(ctx.t("action.rob"), size=15, weight=ft.FontWeight.W_600),
-                  _row([_chip(ctx, _char(ctx, r), "#4e342e",
-                              lambda e, r=r: ctx.dispatch(Action.make("rob", seat, target=r)))
+                  _row([_chip(_char(ctx, r), "#4e342e",
+                              on_click=lambda e, r=r: ctx.dispatch(Action.make("rob", seat, target=r)))
                         for r in ch.rob])]
     if ch.build:
         parts.append(_draw_build(ctx, seat))
     if ch.destroy:
         parts += [ft.Text(ctx.t("action.destroy"), size=15, weight=ft.FontWeight.W_600),
-                  _row([_chip(ctx, f"{ctx.players[t]}: {ctx.t(f'ui.colour.{c}')} {ctx.num(k)} · "
-                                   f"{ctx.t('ui.destroy_cost', cost=h.destroy_cost(k))}", COLOUR_HEX[c],
-                              lambda e, t=t, c=c, k=k: ctx.dispatch(Action.make("destroy", seat, target_player=t,
-                                                                                colour=c, cost=k)))
+                  _row([_chip(f"{ctx.players[t]}: {ctx.t(f'ui.colour.{c}')} {ctx.num(k)} · "
+                              f"{ctx.t('ui.destroy_cost', cost=h.destroy_cost(k))}", COLOUR_HEX[c],
+                              on_click=lambda e, t=t, c=c, k=k: ctx.dispatch(
+                                  Action.make("destroy", seat, target_player=t, colour=c, cost=k)))
                         for t, c, k in ch.destroy])]
     if ch.end_turn:
         parts.append(big_button(ctx.t("action.end_turn"), lambda e: ctx.dispatch(Action.make("end_turn", seat)),
@@ -300,14 +295,13 @@ def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             ft.Text(f"{ctx.t('ui.districts')} {ctx.num(row['count'])} / {ctx.num(row['end_at'])}"
                     + (f" · {ctx.t('ui.complete')}" if row["complete"] else ""), size=14),
-            _row([_chip(ctx, f"{ctx.t(f'ui.colour.{c}')} " + " ".join(ctx.num(k) for k in costs), COLOUR_HEX[c])
+            _row([_chip(f"{ctx.t(f'ui.colour.{c}')} " + " ".join(ctx.num(k) for k in costs), COLOUR_HEX[c])
                   for c, costs in row["by_colour"].items()]),
             ft.Text(ctx.t("ui.score_line", districts=parts["districts"], all_colours=parts["all_colours"],
                           complete=parts["complete"], total=parts["total"]), size=13, italic=True),
         ]
-        cards.append(ft.Container(content=ft.Column(lines, spacing=4), padding=10, border_radius=10, width=340,
-                                  border=ft.Border.all(2, color)))
-    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+        cards.append(player_card(lines, color))
+    return wrap(cards)
 
 
 def build(ctx: GameContext) -> ft.Control:

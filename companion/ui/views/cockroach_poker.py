@@ -11,6 +11,7 @@ functions and :class:`RoundForm` at the top (tested without a page); the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable
 
 import flet as ft
@@ -18,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.cockroach_poker.game import ANSWERS, CREATURES, LOSE_ALL, LOSE_SAME, CockroachState, taker
 from ..context import GameContext
-from ..widgets import section_title
+from ..widgets import chip, player_card, section_title, wrap
 
 CREATURE_COLORS: dict[str, str] = {
     "cockroach": "#6d4c41", "stinkbug": "#558b2f", "spider": "#424242", "toad": "#2e7d32",
@@ -105,13 +106,8 @@ def _creature(ctx: GameContext, creature: str) -> str:
     return ctx.t(f"ui.creature.{creature}")
 
 
-def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
-          on_click: Callable[[Any], None] | None = None, width: int = 104) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, width=width, height=ctx.TOUCH, border_radius=8,
-        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click, padding=4)
+#: this screen's chips: 104 px wide unless told, 4 px either side of the text
+_chip = partial(chip, width=104, padding=4)
 
 
 def _big_button(label: str, on_click: Callable[[Any], Any], filled: bool = False) -> ft.Control:
@@ -138,12 +134,13 @@ def _draw_round(ctx: GameContext, state: CockroachState) -> ft.Control:
     holder = ft.Container()
 
     def seat_row(seats: list[int], selected: Callable[[int], bool], on_pick: Callable[[int], None]) -> ft.Control:
-        return ft.Row([_chip(ctx, ctx.players[s], ctx.player_color(s), selected(s), lambda e, s=s: on_pick(s))
-                       for s in seats], wrap=True, spacing=6, run_spacing=6)
+        return ft.Row([_chip(ctx.players[s], ctx.player_color(s), selected=selected(s),
+                             on_click=lambda e, s=s: on_pick(s)) for s in seats], wrap=True, spacing=6, run_spacing=6)
 
     def creature_row(chosen: str | None, on_pick: Callable[[str], None]) -> ft.Control:
-        return ft.Row([_chip(ctx, _creature(ctx, c), CREATURE_COLORS[c], chosen == c, lambda e, c=c: on_pick(c))
-                       for c in CREATURES], wrap=True, spacing=6, run_spacing=6)
+        return ft.Row([_chip(_creature(ctx, c), CREATURE_COLORS[c], selected=chosen == c,
+                             on_click=lambda e, c=c: on_pick(c)) for c in CREATURES],
+                      wrap=True, spacing=6, run_spacing=6)
 
     def make() -> ft.Control:
         chain = " → ".join(ctx.players[s] for s in form.seen())
@@ -155,8 +152,8 @@ def _draw_round(ctx: GameContext, state: CockroachState) -> ft.Control:
             seat_row(form.callers(), lambda s: s == form.caller, caller),
             ft.Text(ctx.t("ui.claim"), size=14), creature_row(form.claim, claim),
             ft.Text(ctx.t("ui.card"), size=14), creature_row(form.card, card),
-            ft.Row([_chip(ctx, ctx.t(f"ui.answer.{a}"), "#1565c0", form.answer == a, lambda e, a=a: answer(a), 140)
-                    for a in ANSWERS], wrap=True, spacing=6),
+            ft.Row([_chip(ctx.t(f"ui.answer.{a}"), "#1565c0", selected=form.answer == a,
+                          on_click=lambda e, a=a: answer(a), width=140) for a in ANSWERS], wrap=True, spacing=6),
         ]
         took = form.taker()
         if took is not None:
@@ -197,7 +194,7 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], state: CockroachState)
     cards = []
     for row in penalty_rows(view):
         seat = row["seat"]
-        chips = [_chip(ctx, f"{_creature(ctx, c)} ×{ctx.num(n)}", CREATURE_COLORS[c],
+        chips = [_chip(f"{_creature(ctx, c)} ×{ctx.num(n)}", CREATURE_COLORS[c],
                        selected=c in row["near_same"], width=110) for c, n in row["counts"]]
         lines: list[ft.Control] = [
             ft.Text(row["name"], size=17, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
@@ -211,9 +208,8 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], state: CockroachState)
         if state.loser == seat:
             lines.append(ft.Text(ctx.t("ui.loser_line", reason=_end_reason(ctx, state)), size=15, color="#c62828",
                                  weight=ft.FontWeight.BOLD))
-        cards.append(ft.Container(content=ft.Column(lines, spacing=4), padding=10, border_radius=10, width=340,
-                                  border=ft.Border.all(2, ctx.player_color(seat))))
-    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+        cards.append(player_card(lines, ctx.player_color(seat)))
+    return wrap(cards)
 
 
 def _end_reason(ctx: GameContext, state: CockroachState) -> str:

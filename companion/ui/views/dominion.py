@@ -11,14 +11,15 @@ without a page); the ``_draw_*`` functions only make controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from functools import partial
+from typing import Any, Sequence
 
 import flet as ft
 
 from ...core.actions import Action
 from ...games.dominion import helpers as h
 from ..context import GameContext
-from ..widgets import big_button, section_title
+from ..widgets import big_button, chip, player_card, section_title, wrap
 
 CARD_HEX: dict[str, str] = {
     "estate": "#2e7d32", "duchy": "#1b5e20", "province": "#004d40", "curse": "#6a1b9a", "gardens": "#558b2f",
@@ -93,14 +94,9 @@ def _colon(ctx: GameContext) -> str:
 def _join(ctx: GameContext, items: list[str]) -> str:
     return (", " if ctx.lang == "en" else "、").join(items)
 
-def _chip(ctx: GameContext, text: str, color: str, on_click: Callable[[Any], None] | None = None,
-          selected: bool = False, width: int | None = None) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, height=ctx.TOUCH, width=width, border_radius=8,
-        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4))
+
+#: this screen's chips: 10 px either side of the text, and a whole row each unless given a width
+_chip = partial(chip, padding=10, fill_row=True)
 
 
 def _pile(ctx: GameContext, pile: str) -> str:
@@ -109,7 +105,7 @@ def _pile(ctx: GameContext, pile: str) -> str:
 
 
 def _draw_supply(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
-    chips = [_chip(ctx, f"{ctx.t(f'ui.card.{c}')} {ctx.num(n)}", "#9e9e9e" if n == 0 else CARD_HEX[c],
+    chips = [_chip(f"{ctx.t(f'ui.card.{c}')} {ctx.num(n)}", "#9e9e9e" if n == 0 else CARD_HEX[c],
                    selected=n > 0) for c, n in supply_rows(view)]
     empty = [_pile(ctx, p) for p in view["empty_piles"] if p not in view["supply"]]
     lines: list[ft.Control] = [
@@ -139,23 +135,22 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], ch: Choices) -> ft.Con
             controls: list[ft.Control] = [ft.Text(f"{ctx.t(f'ui.card.{card}')} {ctx.num(count)}", size=15,
                                                   width=150, color=CARD_HEX[card])]
             if card in ch.gains.get(seat, []):
-                controls.append(_chip(ctx, "+", CARD_HEX[card], width=52, on_click=lambda e, s=seat, c=card:
+                controls.append(_chip("+", CARD_HEX[card], width=52, on_click=lambda e, s=seat, c=card:
                                       ctx.dispatch(Action.make("gain", s, card=c))))
             if card in ch.trashes.get(seat, []):
-                controls.append(_chip(ctx, "−", "#616161", width=52, on_click=lambda e, s=seat, c=card:
+                controls.append(_chip("−", "#616161", width=52, on_click=lambda e, s=seat, c=card:
                                       ctx.dispatch(Action.make("trash", s, card=c))))
             lines.append(ft.Row(controls, spacing=6))
         if ch.end_turn and ch.current == seat:
             lines.append(big_button(ctx.t("action.end_turn"),
                                     lambda e, s=seat: ctx.dispatch(Action.make("end_turn", s)), filled=True))
-        cards.append(ft.Container(content=ft.Column(lines, spacing=4), padding=10, border_radius=10, width=340,
-                                  border=ft.Border.all(4 if row["current"] and ch.end_turn else 2, color)))
-    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+        cards.append(player_card(lines, color, border=4 if row["current"] and ch.end_turn else 2))
+    return wrap(cards)
 
 
 def _draw_piles(ctx: GameContext, piles: list[str]) -> ft.Control:
     return ft.ExpansionTile(title=ft.Text(ctx.t("action.pile_out")), controls=[ft.Row(
-        [_chip(ctx, _pile(ctx, p), PILE_HEX, lambda e, p=p: ctx.dispatch(Action.make("pile_out", pile=p)))
+        [_chip(_pile(ctx, p), PILE_HEX, on_click=lambda e, p=p: ctx.dispatch(Action.make("pile_out", pile=p)))
          for p in piles], wrap=True, spacing=6, run_spacing=6)])
 
 

@@ -18,7 +18,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.im_the_boss.game import FACTS, SHORT, BossState, split_payout
 from ..context import GameContext
-from ..widgets import section_title
+from ..widgets import chip, section_title
 
 
 # ----- plain screen logic ------------------------------------------------------------
@@ -113,12 +113,8 @@ def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, wi
 
 
 def _chip(ctx: GameContext, seat: int, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
-    color = ctx.player_color(seat)
-    return ft.Container(
-        content=ft.Text(ctx.players[seat], size=15, weight=ft.FontWeight.W_600,
-                        color="#ffffff" if selected else color, text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, width=104, height=ctx.TOUCH, border_radius=8,
-        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click, padding=4)
+    """A player's name in their colour, 104 px wide."""
+    return chip(ctx.players[seat], ctx.player_color(seat), selected=selected, on_click=on_click, width=104, padding=4)
 
 
 def _stepper(ctx: GameContext, label: str, value: str, on_step: Callable[[int], None]) -> ft.Control:

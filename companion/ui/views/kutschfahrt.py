@@ -12,6 +12,7 @@ without a page); the ``_draw_*`` functions only turn them into Flet controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable
 
 import flet as ft
@@ -19,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.kutschfahrt.game import FACTS, ITEMS, TEAMS, CoachState, fight_winner, judge_claim
 from ..context import GameContext
-from ..widgets import section_title
+from ..widgets import chip, section_title
 
 TEAM_COLORS = {"order": "#1565c0", "brotherhood": "#b71c1c"}
 ITEM_COLOR = "#5d4037"
@@ -124,13 +125,8 @@ def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, wi
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=8)))
 
 
-def _chip(ctx: GameContext, text: str, color: str, selected: bool, on_click: Callable[[Any], None] | None,
-          width: int = 104) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=14, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, width=width, height=ctx.TOUCH, border_radius=8,
-        alignment=ft.Alignment.CENTER, border=ft.Border.all(2, color), on_click=on_click, padding=4)
+#: this screen's chips: 104 px wide unless told, 14 px text, 4 px either side of it
+_chip = partial(chip, width=104, size=14, padding=4)
 
 
 def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
@@ -179,8 +175,9 @@ def _draw_fight(ctx: GameContext) -> ft.Control:
         return ft.Column([
             stepper(ctx.t("ui.attack"), "attack"), stepper(ctx.t("ui.defence"), "defence"),
             ft.Text(ctx.t("ui.ring"), size=14),
-            ft.Row([_chip(ctx, ctx.t(f"ui.side.{side}"), "#455a64", form.ring == side,
-                          lambda e, side=side: update(lambda: setattr(form, "ring", side))) for side in SIDES],
+            ft.Row([_chip(ctx.t(f"ui.side.{side}"), "#455a64", selected=form.ring == side,
+                          on_click=lambda e, side=side: update(lambda: setattr(form, "ring", side)))
+                    for side in SIDES],
                    wrap=True, spacing=6),
             ft.Text(ctx.t(f"ui.fight.{form.outcome()}"), size=17, weight=ft.FontWeight.BOLD),
         ], spacing=6)
@@ -200,7 +197,7 @@ def _draw_claim(ctx: GameContext, state: CoachState) -> ft.Control:
     odd = n % 2 == 1
 
     def seat_chip(seat: int, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
-        return _chip(ctx, ctx.players[seat], ctx.player_color(seat), selected, on_click)
+        return _chip(ctx.players[seat], ctx.player_color(seat), selected=selected, on_click=on_click)
 
     def make() -> ft.Control:
         parts: list[ft.Control] = [
@@ -219,15 +216,15 @@ def _draw_claim(ctx: GameContext, state: CoachState) -> ft.Control:
                     content=ft.Column([
                         ft.Text(ctx.t("ui.items_of", player=seat), size=14, color=ctx.player_color(seat),
                                 weight=ft.FontWeight.BOLD),
-                        ft.Row([_chip(ctx, _item(ctx, item), ITEM_COLOR, True,
-                                      lambda e, s=seat, i=i: update(lambda: form.remove_item(s, i)))
+                        ft.Row([_chip(_item(ctx, item), ITEM_COLOR, selected=True,
+                                      on_click=lambda e, s=seat, i=i: update(lambda: form.remove_item(s, i)))
                                 for i, item in enumerate(hand)], wrap=True, spacing=4, run_spacing=4),
                     ], spacing=4),
                     on_click=lambda e, s=seat: update(lambda: setattr(form, "editing", s)),
                     border=ft.Border.all(3 if form.editing == seat else 1, ctx.player_color(seat)),
                     border_radius=8, padding=6, width=340))
-            parts.append(ft.Row([_chip(ctx, _item(ctx, item), ITEM_COLOR, False,
-                                       lambda e, item=item: update(lambda: form.add_item(item)))
+            parts.append(ft.Row([_chip(_item(ctx, item), ITEM_COLOR,
+                                       on_click=lambda e, item=item: update(lambda: form.add_item(item)))
                                  for item in items_in_game(n)], wrap=True, spacing=4, run_spacing=4))
             switches = [("pile_empty", True), ("drink", odd), ("loge", True)]
             parts.append(ft.Row([ft.Switch(label=ctx.t(f"ui.{flag}"), value=getattr(form, flag),
@@ -237,9 +234,9 @@ def _draw_claim(ctx: GameContext, state: CoachState) -> ft.Control:
         parts.append(ft.Text(ctx.t("ui.associations_title"), size=14))
         for seat in range(n):
             parts.append(ft.Row([ft.Text(ctx.players[seat], size=15, color=ctx.player_color(seat), width=96),
-                                 *[_chip(ctx, ctx.t(f"ui.team.{team}"), TEAM_COLORS[team],
-                                         form.associations[seat] == team,
-                                         lambda e, s=seat, t=team: update(lambda: form.set_association(s, t)),
+                                 *[_chip(ctx.t(f"ui.team.{team}"), TEAM_COLORS[team],
+                                         selected=form.associations[seat] == team,
+                                         on_click=lambda e, s=seat, t=team: update(lambda: form.set_association(s, t)),
                                          width=120) for team in TEAMS]],
                                 wrap=True, spacing=6, run_spacing=4))
         result = form.verdict()

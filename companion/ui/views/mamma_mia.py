@@ -12,7 +12,7 @@ turn them into Flet controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import flet as ft
 
@@ -21,7 +21,7 @@ from ...games.mamma_mia import helpers
 from ...games.mamma_mia.engine import SPECIALS, MammaMiaState
 from ...games.mamma_mia.helpers import KINDS, fact
 from ..context import GameContext
-from ..widgets import section_title
+from ..widgets import chip, player_card, section_title, wrap
 
 KIND_HEX = {"salami": "#c62828", "olive": "#37474f", "pineapple": "#f9a825", "mushroom": "#6d4c41",
             "pepper": "#2e7d32"}
@@ -105,25 +105,10 @@ def run_buttons(state: MammaMiaState, kind: str) -> list[int]:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
-          on_click: Callable[..., Any] | None = None, width: int | None = None) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, border_radius=8, border=ft.Border.all(2, color), on_click=on_click,
-        # a fixed width centres the text; otherwise the chip hugs it (never a full-width row)
-        width=width, height=ctx.TOUCH if width else None, alignment=ft.Alignment.CENTER if width else None,
-        padding=ft.Padding.symmetric(horizontal=14, vertical=4 if width else 13))
-
-
 def _button(label: str, on_click: Callable[..., Any], filled: bool = False, disabled: bool = False) -> ft.Control:
     cls = ft.FilledButton if filled else ft.Button
     return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, disabled=disabled,
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
-
-
-def _wrap(controls: Sequence[ft.Control]) -> ft.Control:
-    return ft.Row(list(controls), wrap=True, spacing=8, run_spacing=8)
 
 
 def _kind(ctx: GameContext, kind: str) -> str:
@@ -132,28 +117,28 @@ def _kind(ctx: GameContext, kind: str) -> str:
 
 def _stepper(ctx: GameContext, label: str, color: str, value: int, on_step: Callable[..., Any]) -> ft.Control:
     return ft.Row([ft.Text(label, size=15, width=110),
-                   _chip(ctx, "−", color, on_click=lambda e: on_step(-1), width=52),
+                   chip("−", color, on_click=lambda e: on_step(-1), width=52),
                    ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
-                   _chip(ctx, "+", color, on_click=lambda e: on_step(1), width=52)], wrap=True, spacing=6)
+                   chip("+", color, on_click=lambda e: on_step(1), width=52)], wrap=True, spacing=6)
 
 
 def _owners(ctx: GameContext, state: MammaMiaState, chosen: int | None, on_pick: Callable[[int], None]) -> ft.Control:
     seats = [s for s in range(len(state.players)) if state.orders_in_pile[s] < state.orders_open[s]]
-    return _wrap([_chip(ctx, ctx.players[s], ctx.player_color(s), chosen == s, lambda e, s=s: on_pick(s))
-                  for s in seats])
+    return wrap([chip(ctx.players[s], ctx.player_color(s), selected=chosen == s, on_click=lambda e, s=s: on_pick(s))
+                 for s in seats])
 
 
 def _draw_heaps(ctx: GameContext, state: MammaMiaState) -> ft.Control:
     return ft.Column([ft.Text(ctx.t("ui.heaps"), size=15, weight=ft.FontWeight.BOLD),
-                      _wrap([_chip(ctx, f"{_kind(ctx, k)} {ctx.num(state.heaps[k])}", KIND_HEX[k],
-                                   selected=state.heaps[k] > 0, width=130) for k in KINDS])], spacing=4)
+                      wrap([chip(f"{_kind(ctx, k)} {ctx.num(state.heaps[k])}", KIND_HEX[k],
+                                 selected=state.heaps[k] > 0, width=130) for k in KINDS])], spacing=4)
 
 
 def _draw_runs(ctx: GameContext, state: MammaMiaState) -> ft.Control:
     rows = []
     for kind in KINDS:
-        buttons = [_chip(ctx, f"+{n}", KIND_HEX[kind], width=56,
-                         on_click=lambda e, k=kind, n=n: ctx.dispatch(Action.make("ingredients", kind=k, count=n)))
+        buttons = [chip(f"+{n}", KIND_HEX[kind], width=56,
+                        on_click=lambda e, k=kind, n=n: ctx.dispatch(Action.make("ingredients", kind=k, count=n)))
                    for n in run_buttons(state, kind)]
         rows.append(ft.Row([ft.Text(_kind(ctx, kind), size=15, width=110), *buttons], wrap=True, spacing=6))
     return ft.Column([ft.Text(ctx.t("ui.turned_over"), size=15, weight=ft.FontWeight.BOLD), *rows], spacing=4)
@@ -215,16 +200,17 @@ def _draw_special_form(ctx: GameContext, state: MammaMiaState) -> ft.Control:
     def make() -> ft.Control:
         parts: list[ft.Control] = [
             ft.Text(ctx.t("ui.owner"), size=14), _owners(ctx, state, form.owner, lambda s: set_and_redraw(owner=s)),
-            _wrap([_chip(ctx, ctx.t(f"ui.{p}"), PIZZA, form.pizza == p, lambda e, p=p: set_and_redraw(pizza=p))
-                   for p in SPECIALS])]
+            wrap([chip(ctx.t(f"ui.{p}"), PIZZA, selected=form.pizza == p,
+                       on_click=lambda e, p=p: set_and_redraw(pizza=p)) for p in SPECIALS])]
         if form.pizza in ("one_plus_six", "mini"):
             parts += [ft.Text(ctx.t("ui.shown"), size=14),
-                      _wrap([_chip(ctx, _kind(ctx, k), KIND_HEX[k], form.shown == k,
-                                   lambda e, k=k: set_and_redraw(shown=k)) for k in KINDS])]
+                      wrap([chip(_kind(ctx, k), KIND_HEX[k], selected=form.shown == k,
+                                 on_click=lambda e, k=k: set_and_redraw(shown=k)) for k in KINDS])]
             if form.shown is not None:
                 parts += [ft.Text(ctx.t("ui.other"), size=14),
-                          _wrap([_chip(ctx, _kind(ctx, k), KIND_HEX[k], form.other == k,
-                                       lambda e, k=k: set_and_redraw(other=k)) for k in form.others(state.heaps)])]
+                          wrap([chip(_kind(ctx, k), KIND_HEX[k], selected=form.other == k,
+                                     on_click=lambda e, k=k: set_and_redraw(other=k))
+                                for k in form.others(state.heaps)])]
         parts.append(_button(ctx.t("ui.confirm_order"), confirm, filled=True, disabled=form.action() is None))
         return ft.Column(parts, spacing=6)
 
@@ -241,7 +227,7 @@ def _draw_short(ctx: GameContext, state: MammaMiaState) -> list[ft.Control]:
         listed = ", ".join(f"{_kind(ctx, k)} {ctx.num(n)}" for k, n in missing.items())
         fill = Action.make("fill", owner, **missing)
         return [section_title(ctx.t("ui.missing_line", player=owner, missing=listed)),
-                _wrap([_button(ctx.t("ui.add_from_hand"), lambda e: ctx.dispatch(fill), filled=True), back])]
+                wrap([_button(ctx.t("ui.add_from_hand"), lambda e: ctx.dispatch(fill), filled=True), back])]
     form = FillForm(missing["any"], {k: state.available - state.revealed[k] for k in KINDS})
     holder = ft.Container()
 
@@ -258,8 +244,8 @@ def _draw_short(ctx: GameContext, state: MammaMiaState) -> list[ft.Control]:
     def make() -> ft.Control:
         return ft.Column([*[_stepper(ctx, _kind(ctx, k), KIND_HEX[k], form.counts[k], lambda d, k=k: step(k, d))
                             for k in KINDS],
-                          _wrap([_button(ctx.t("ui.add_from_hand"), confirm, filled=True,
-                                         disabled=form.action(owner) is None), back])], spacing=6)
+                          wrap([_button(ctx.t("ui.add_from_hand"), confirm, filled=True,
+                                        disabled=form.action(owner) is None), back])], spacing=6)
 
     holder.content = make()
     return [section_title(ctx.t("ui.missing_line", player=owner, missing=ctx.num(missing["any"]))), holder]
@@ -269,9 +255,9 @@ def _draw_tiebreak(ctx: GameContext, state: MammaMiaState) -> list[ft.Control]:
     out: list[ft.Control] = []
     for seat in sorted(ctx.game.active_players(state)):
         out.append(ft.Text(ctx.t("ui.tiebreak_title", player=seat), size=15, weight=ft.FontWeight.BOLD))
-        out.append(_wrap([_chip(ctx, ctx.num(n), ctx.player_color(seat), width=52,
-                                on_click=lambda e, s=seat, n=n: ctx.dispatch(Action.make("hand", s, cards=n)))
-                          for n in range(int(fact("hand_size")) + 1)]))
+        out.append(wrap([chip(ctx.num(n), ctx.player_color(seat), width=52,
+                              on_click=lambda e, s=seat, n=n: ctx.dispatch(Action.make("hand", s, cards=n)))
+                         for n in range(int(fact("hand_size")) + 1)]))
     return out
 
 
@@ -285,9 +271,8 @@ def _draw_players(ctx: GameContext, state: MammaMiaState, view: dict[str, Any]) 
             lines.append(ft.Text(f"{ctx.t('ui.hand')}: {ctx.num(p['hand'])}", size=14))
         if state.chef == seat:
             lines.append(ft.Text(ctx.t("ui.chef"), size=14, italic=True))
-        cards.append(ft.Container(content=ft.Column(lines, spacing=2), padding=10, border_radius=10, width=170,
-                                  border=ft.Border.all(2, ctx.player_color(seat))))
-    return _wrap(cards)
+        cards.append(player_card(lines, ctx.player_color(seat), width=170, spacing=2))
+    return wrap(cards)
 
 
 def build(ctx: GameContext) -> ft.Control:
@@ -306,9 +291,9 @@ def build(ctx: GameContext) -> ft.Control:
     phase = state.phase
     if phase == "play":
         parts += [section_title(ctx.t("ui.mamma_holder")),
-                  _wrap([_chip(ctx, name, ctx.player_color(i),
-                               on_click=lambda e, i=i: ctx.dispatch(Action.make("evaluate", i)))
-                         for i, name in enumerate(ctx.players)])]
+                  wrap([chip(name, ctx.player_color(i),
+                             on_click=lambda e, i=i: ctx.dispatch(Action.make("evaluate", i)))
+                        for i, name in enumerate(ctx.players)])]
     elif phase == "evaluate":
         parts += [_draw_heaps(ctx, state), _draw_runs(ctx, state), _draw_order_form(ctx, state),
                   _draw_special_form(ctx, state),

@@ -23,7 +23,7 @@ from ...games.manila import odds as odds_mod
 from ...games.manila.facts import INSURANCE, PIRATE, load
 from ...games.manila.state import BANK, ManilaState
 from ..context import GameContext
-from ..widgets import big_button, section_title
+from ..widgets import big_button, player_card, section_title, tile, wrap
 
 F = load()
 
@@ -270,19 +270,6 @@ def _space_name(ctx: GameContext, space: str) -> str:
     return ctx.t(f"ui.ware.{space}") if space in F.seat_costs else ctx.t(f"ui.space.{space}")
 
 
-def _chip(ctx: GameContext, text: str, colors: tuple[str, str], selected: bool = False,
-          on_click: Callable[[Any], None] | None = None, width: int | None = None) -> ft.Control:
-    bg, fg = colors
-    return ft.Container(
-        content=ft.Text(text, color=fg, size=15, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
-        bgcolor=bg, border_radius=8,
-        # a fixed width centres the text; otherwise the chip hugs it (never a full-width row)
-        width=width, height=ctx.TOUCH if width else None, alignment=ft.Alignment.CENTER if width else None,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=4 if width else 13),
-        border=ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#616161"),
-        on_click=on_click)
-
-
 def _seat_dot(ctx: GameContext, holder: int | None, text: str) -> ft.Control:
     color = ctx.player_color(holder) if holder is not None else "#e0e0e0"
     label = ctx.players[holder] if holder is not None else text
@@ -377,9 +364,8 @@ def _draw_players(ctx: GameContext, state: ManilaState, view: dict[str, Any]) ->
         if p.get("wealth") is not None and state.phase == "end":
             lines.append(ft.Text(f"{ctx.t('ui.wealth')}: {ctx.money(p['wealth'])}", size=14,
                                  weight=ft.FontWeight.BOLD))
-        cards.append(ft.Container(content=ft.Column(lines, spacing=2), padding=10, border_radius=10, width=175,
-                                  border=ft.Border.all(2, ctx.player_color(seat))))
-    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+        cards.append(player_card(lines, ctx.player_color(seat), width=175, spacing=2))
+    return wrap(cards)
 
 
 def _draw_payouts(ctx: GameContext, state: ManilaState) -> ft.Control:
@@ -436,10 +422,6 @@ def _draw_odds(ctx: GameContext, state: ManilaState) -> ft.Control:
 
 
 # ----- the decision forms ---------------------------------------------------------------------------
-def _buttons(items: Sequence[ft.Control]) -> ft.Control:
-    return ft.Row(list(items), wrap=True, spacing=8, run_spacing=8)
-
-
 def _draw_deal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
     names = _names(ctx)
     parts: list[ft.Control] = []
@@ -452,8 +434,8 @@ def _draw_deal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) ->
                 if ctx.dispatch(action):
                     done()
             return ft.Column([ft.Text(ctx.t("ui.pick_hand"), size=16),
-                              _buttons([big_button(hand_label(a["wares"], names), _call(pick, a))
-                                        for a in hands])], spacing=8)
+                              wrap([big_button(hand_label(a["wares"], names), _call(pick, a))
+                                    for a in hands])], spacing=8)
 
         parts.append(ft.Row([
             ft.Text(ctx.players[seat], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
@@ -493,7 +475,7 @@ def _draw_supply(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
 def _draw_auction(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
     seat = next(a.player for a in legal if a.type == "pass_bid")
     amounts = bid_amounts(legal)
-    parts: list[ft.Control] = [_buttons(
+    parts: list[ft.Control] = [wrap(
         [big_button(ctx.t("ui.bid_amount", amount=b), _send(ctx, Action.make("bid", seat, amount=b)))
          for b in quick_bids(amounts)] +
         [big_button(ctx.t("action.pass_bid"), _send(ctx, Action.make("pass_bid", seat)))])]
@@ -512,9 +494,9 @@ def _draw_buy(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> 
 
     names = _names(ctx)
     seat = next(a.player for a in legal if a.type == "skip_share")
-    chips = [_chip(ctx, f"{names[a['ware']]} {ctx.money(share_cost(state, a['ware']))}", WARE_COLORS[a["ware"]],
-                   on_click=_send(ctx, a)) for a in legal if a.type == "buy_share"]
-    return [ft.Text(ctx.t("phase.buy"), size=16), _buttons(chips),
+    chips = [tile(f"{names[a['ware']]} {ctx.money(share_cost(state, a['ware']))}", WARE_COLORS[a["ware"]],
+                  on_click=_send(ctx, a)) for a in legal if a.type == "buy_share"]
+    return [ft.Text(ctx.t("phase.buy"), size=16), wrap(chips),
             big_button(ctx.t("action.skip_share"), _send(ctx, Action.make("skip_share", seat)))]
 
 
@@ -525,13 +507,13 @@ def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
     names = _names(ctx)
 
     def make() -> ft.Control:
-        parts: list[ft.Control] = [ft.Text(ctx.t("ui.left_home"), size=15), _buttons(
-            [_chip(ctx, names[w], WARE_COLORS[w], selected=form.left_out == w, on_click=_call(leave, w))
+        parts: list[ft.Control] = [ft.Text(ctx.t("ui.left_home"), size=15), wrap(
+            [tile(names[w], WARE_COLORS[w], selected=form.left_out == w, on_click=_call(leave, w))
              for w in F.wares])]
         for ware in form.cargo():
             parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
-                _chip(ctx, ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
-                      selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=40)
+                tile(ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
+                     selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=40)
                 for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
         if form.left_out:
             action = form.action(seat, legal)
@@ -562,9 +544,8 @@ def _draw_place(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -
             text = f"{_space_name(ctx, opt.space)} +{ctx.money(F.insurance_bonus)}"
         if opt.stowaway:
             text += f" ({ctx.t('ui.reason.stowaway')})"
-        chips.append(_chip(ctx, text, colors, on_click=_send(ctx, Action.make("place", seat, space=opt.space))))
-    return [_buttons(chips), big_button(ctx.t("action.pass_place"),
-                                        _send(ctx, Action.make("pass_place", seat)))]
+        chips.append(tile(text, colors, on_click=_send(ctx, Action.make("place", seat, space=opt.space))))
+    return [wrap(chips), big_button(ctx.t("action.pass_place"), _send(ctx, Action.make("pass_place", seat)))]
 
 
 def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
@@ -578,15 +559,15 @@ def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) ->
         parts: list[ft.Control] = []
         for ware in form.boats:
             parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
-                _chip(ctx, ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
-                      selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=40)
+                tile(ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
+                     selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=40)
                 for f in range(F.die_min, F.die_max + 1)], wrap=True, spacing=4))
         parts.append(big_button(ctx.t("ui.roll_for_me"), roll_all, icon=ft.Icons.CASINO))
         orders = form.orders(legal)
         if orders:
             parts.append(ft.Text(ctx.t("ui.dock_order"), size=15))
-            parts.append(_buttons([_chip(ctx, order_text(o, names), FREE, selected=form.order == o,
-                                         on_click=_call(pick_order, o)) for o in orders]))
+            parts.append(wrap([tile(order_text(o, names), FREE, selected=form.order == o,
+                                    on_click=_call(pick_order, o)) for o in orders]))
         action = form.action(legal)
         parts.append(big_button(ctx.t("action.roll"), _send(ctx, action),
                                 filled=action is not None))
@@ -629,7 +610,7 @@ def _draw_simple(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
         else:
             continue
         buttons.append(big_button(text, _send(ctx, a)))
-    return [_buttons(buttons)]
+    return [wrap(buttons)]
 
 
 def _draw_reveal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
@@ -651,7 +632,7 @@ def _draw_loans(ctx: GameContext, legal: Sequence[Action]) -> ft.Control:
                for a in legal if a.type in ("mortgage", "redeem") and a.player is not None]
     if not buttons:
         return ft.Container()
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.loans_title")), controls=[_buttons(buttons)])
+    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.loans_title")), controls=[wrap(buttons)])
 
 
 _FORMS: dict[str, Callable[..., list[ft.Control]]] = {

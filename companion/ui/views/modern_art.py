@@ -19,7 +19,7 @@ from ...core.actions import Action
 from ...games.modern_art.facts import load as load_facts
 from ...games.modern_art.state import ModernArtState
 from ..context import GameContext
-from ..widgets import big_button, section_title
+from ..widgets import big_button, player_card, section_title, wrap
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -239,10 +239,6 @@ def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Contro
     ctx.refresh_control(holder)
 
 
-def _row(controls: list[ft.Control]) -> ft.Control:
-    return ft.Row(controls, wrap=True, spacing=8, run_spacing=8)
-
-
 def _amount_entry(ctx: GameContext, low: int, high: int, label: Callable[[int], str],
                   submit: Callable[[int], bool]) -> ft.Control:
     """Quick amounts as buttons, plus a number field for any other amount."""
@@ -259,7 +255,7 @@ def _amount_entry(ctx: GameContext, low: int, high: int, label: Callable[[int], 
 
     field_.on_submit = typed
     quick = [big_button(label(a), lambda e, a=a: submit(a)) for a in quick_amounts(low, high)]
-    return ft.Column([_row(quick), _row([field_, big_button(ctx.t("ui.confirm"), typed, filled=True)])], spacing=6)
+    return ft.Column([wrap(quick), wrap([field_, big_button(ctx.t("ui.confirm"), typed, filled=True)])], spacing=6)
 
 
 def _draw_board(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
@@ -306,7 +302,7 @@ def _draw_players(ctx: GameContext, state: ModernArtState, view: dict[str, Any])
         lines: list[ft.Control] = [
             ft.Text(row.name, size=17, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
             ft.Text(ctx.t("ui.hand_count", count=row.hand), size=14),
-            _row(bought) if bought else ft.Text(ctx.t("ui.bought_none"), size=14, italic=True),
+            wrap(bought) if bought else ft.Text(ctx.t("ui.bought_none"), size=14, italic=True),
             ft.Text(f"{ctx.t('ui.preview_title')}: {ctx.t('ui.earns', amount=ctx.money(row.earns))}", size=14),
         ]
         if row.money is not None:
@@ -314,9 +310,8 @@ def _draw_players(ctx: GameContext, state: ModernArtState, view: dict[str, Any])
         else:
             lines.append(big_button(ctx.t("ui.show_money"), lambda e, s=seat: _private_money(ctx, state, s),
                                     icon=ft.Icons.LOCK))
-        cards.append(ft.Container(content=ft.Column(lines, spacing=4), padding=10, border_radius=10,
-                                  width=340, border=ft.Border.all(2, ctx.player_color(seat))))
-    return _row(cards)
+        cards.append(player_card(lines, ctx.player_color(seat)))
+    return wrap(cards)
 
 
 def _draw_lot(ctx: GameContext, state: ModernArtState, view: dict[str, Any]) -> ft.Control:
@@ -325,7 +320,7 @@ def _draw_lot(ctx: GameContext, state: ModernArtState, view: dict[str, Any]) -> 
         return ft.Container()
     text = ctx.t("ui.lot", seller_player=state.seller, artist=_artist_name(ctx, lot["artist"]),
                  paintings=lot["paintings"])
-    parts: list[ft.Control] = [_row([_chip(ctx, lot["artist"], _artist_name(ctx, lot["artist"])),
+    parts: list[ft.Control] = [wrap([_chip(ctx, lot["artist"], _artist_name(ctx, lot["artist"])),
                                      ft.Text(f"{text} — {_auction_name(ctx, lot['auction'])}", size=16,
                                              weight=ft.FontWeight.BOLD)])]
     if lot["co_seller"] is not None:
@@ -339,7 +334,7 @@ def _draw_lot(ctx: GameContext, state: ModernArtState, view: dict[str, Any]) -> 
 
 def _draw_start(ctx: GameContext, ch: Choices) -> list[ft.Control]:
     return [ft.Text(ctx.t("ui.pick_first"), size=16),
-            _row([big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("first_seller", seller=s)))
+            wrap([big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("first_seller", seller=s)))
                   for s in ch.first_seats])]
 
 
@@ -351,7 +346,7 @@ def _draw_offer(ctx: GameContext, view: dict[str, Any], ch: Choices) -> list[ft.
     def make() -> ft.Control:
         artists = [_chip(ctx, a, _artist_name(ctx, a), selected=form.artist == a,
                          on_click=lambda e, a=a: pick(a)) for a in ch.offers]
-        parts: list[ft.Control] = [ft.Text(ctx.t("ui.pick_artist", player=seat), size=16), _row(artists)]
+        parts: list[ft.Control] = [ft.Text(ctx.t("ui.pick_artist", player=seat), size=16), wrap(artists)]
         if form.artist is not None:
             ending = ends_round(view, form.artist)
             if ending is not None:
@@ -359,13 +354,13 @@ def _draw_offer(ctx: GameContext, view: dict[str, Any], ch: Choices) -> list[ft.
                                      size=14, color="#b71c1c"))
             if not form.double:
                 parts += [ft.Text(ctx.t("ui.pick_auction"), size=14),
-                          _row([big_button(_auction_name(ctx, k), lambda e, k=k: choose(k))
+                          wrap([big_button(_auction_name(ctx, k), lambda e, k=k: choose(k))
                                 for k in ch.offers[form.artist]])]
             else:  # tapping the artist again goes back to the auction types
                 parts += [ft.Text(f"{ctx.t('ui.pick_auction')} {_auction_name(ctx, load_facts().double)}",
                                   size=14, weight=ft.FontWeight.BOLD),
                           ft.Text(ctx.t("ui.double_own"), size=14),
-                          _row([big_button(_auction_name(ctx, k), lambda e, k=k: send(form.with_second(seat, k)))
+                          wrap([big_button(_auction_name(ctx, k), lambda e, k=k: send(form.with_second(seat, k)))
                                 for k in ch.seconds.get(form.artist, [])]),
                           big_button(ctx.t("ui.double_alone"), lambda e: send(form.alone(seat)))]
         return ft.Column(parts, spacing=6)
@@ -398,7 +393,7 @@ def _draw_open(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.
     def make() -> ft.Control:
         bidders = [_chip(ctx, None, ctx.players[s], selected=form.bidder == s, on_click=lambda e, s=s: pick(s))
                    for s in sorted(ch.bids)]
-        parts: list[ft.Control] = [ft.Text(ctx.t("ui.bidder"), size=14), _row(bidders)]
+        parts: list[ft.Control] = [ft.Text(ctx.t("ui.bidder"), size=14), wrap(bidders)]
         if form.bidder is not None and form.bidder in ch.bids:
             low, high = ch.bids[form.bidder]
             parts.append(_amount_entry(ctx, low, high,
@@ -461,7 +456,7 @@ def _draw_sealed(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[f
                 s, t, _sealed_form(ctx, s, lo, hi)), icon=ft.Icons.LOCK))
         else:
             buttons.append(ft.Text(ctx.t("ui.sealed_in", player=seat), size=14))
-    return [_row(buttons)]
+    return [wrap(buttons)]
 
 
 def _draw_fixed_price(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.Control]:
@@ -481,7 +476,7 @@ def _draw_fixed(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft
         buttons.append(big_button(ctx.t("ui.buy_for", player=seat, amount=ctx.money(price)),
                                   lambda e: ctx.dispatch(Action.make("buy", seat)), filled=True))
     buttons.append(big_button(ctx.t("ui.pass_as", player=seat), lambda e: ctx.dispatch(Action.make("pass", seat))))
-    return [_row(buttons)]
+    return [wrap(buttons)]
 
 
 def _draw_double(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.Control]:
@@ -489,7 +484,7 @@ def _draw_double(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[f
     parts: list[ft.Control] = []
     if ch.joins:
         parts += [ft.Text(ctx.t("ui.join_as", player=seat), size=14),
-                  _row([big_button(_auction_name(ctx, k), lambda e, k=k: ctx.dispatch(
+                  wrap([big_button(_auction_name(ctx, k), lambda e, k=k: ctx.dispatch(
                       Action.make("join", seat, auction=k))) for k in ch.joins])]
     parts.append(big_button(ctx.t("ui.pass_as", player=seat), lambda e: ctx.dispatch(Action.make("pass", seat))))
     return parts

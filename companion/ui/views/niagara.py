@@ -23,7 +23,7 @@ from ...games.niagara.facts import FALLS, LOST, SHORE, facts
 from ...games.niagara.game import meets_goal, needs, river_flow
 from ...games.niagara.state import NiagaraState
 from ..context import GameContext
-from ..widgets import big_button, section_title
+from ..widgets import big_button, player_card, section_title, wrap
 
 #: gem colours (background, text)
 GEM_HEX: dict[str, tuple[str, str]] = {
@@ -345,9 +345,8 @@ def _draw_players(ctx: GameContext, state: NiagaraState) -> ft.Control:
             ft.Text(ctx.t("ui.goal_met") if row["goal"] else _needs_text(ctx, row), size=14,
                     weight=ft.FontWeight.BOLD if row["goal"] else None),
         ]
-        cards.append(ft.Container(content=ft.Column(lines, spacing=4), padding=10, border_radius=10, width=340,
-                                  border=ft.Border.all(2, ctx.player_color(seat))))
-    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+        cards.append(player_card(lines, ctx.player_color(seat)))
+    return wrap(cards)
 
 
 def _draw_reveal(ctx: GameContext, state: NiagaraState) -> ft.Control:

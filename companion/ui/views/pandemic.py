@@ -20,7 +20,7 @@ from ...core.actions import Action
 from ...games.pandemic.engine import COLOURS, EVENTS, PandemicState
 from ...games.pandemic.helpers import fact
 from ..context import GameContext
-from ..widgets import section_title
+from ..widgets import chip, player_card, section_title, wrap
 
 COLOUR_HEX = {"blue": "#1565c0", "yellow": "#f9a825", "black": "#424242", "red": "#c62828"}
 LOW_CUBES = 6
@@ -122,32 +122,17 @@ def action_text(ctx: GameContext, action: Action) -> str:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
-          on_click: Callable[..., Any] | None = None, width: int | None = None) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, border_radius=8, border=ft.Border.all(2, color), on_click=on_click,
-        # a fixed width centres the text; otherwise the chip hugs it (never a full-width row)
-        width=width, height=ctx.TOUCH if width else None, alignment=ft.Alignment.CENTER if width else None,
-        padding=ft.Padding.symmetric(horizontal=14, vertical=4 if width else 13))
-
-
 def _button(label: str, on_click: Callable[..., Any], filled: bool = False) -> ft.Control:
     cls = ft.FilledButton if filled else ft.Button
     return cls(content=ft.Text(label, size=16), on_click=on_click, height=48,
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
 
 
-def _wrap(controls: Sequence[ft.Control]) -> ft.Control:
-    return ft.Row(list(controls), wrap=True, spacing=8, run_spacing=8)
-
-
 def _action_buttons(ctx: GameContext, actions: Sequence[Action], color: str = "#37474f") -> ft.Control:
-    def chip(a: Action) -> ft.Control:
+    def button(a: Action) -> ft.Control:
         c = COLOUR_HEX.get(a.get("colour"), color)
-        return _chip(ctx, action_text(ctx, a), c, on_click=lambda e, a=a: ctx.dispatch(a))
-    return _wrap([chip(a) for a in actions])
+        return chip(action_text(ctx, a), c, on_click=lambda e, a=a: ctx.dispatch(a))
+    return wrap([button(a) for a in actions])
 
 
 def _draw_counters(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
@@ -187,7 +172,7 @@ def _draw_diseases(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                         color="#c62828" if d["supply"] <= LOW_CUBES else None),
             ], spacing=2),
             padding=10, border_radius=10, width=160, border=ft.Border.all(2, COLOUR_HEX[colour])))
-    return _wrap(cards)
+    return wrap(cards)
 
 
 def _draw_players(ctx: GameContext, state: PandemicState, view: dict[str, Any]) -> ft.Control:
@@ -202,9 +187,8 @@ def _draw_players(ctx: GameContext, state: PandemicState, view: dict[str, Any]) 
         ]
         if state.phase in ("actions", "draw") and state.turn == seat:
             lines.append(ft.Text(ctx.t("ui.their_turn"), size=14, italic=True))
-        cards.append(ft.Container(content=ft.Column(lines, spacing=2), padding=10, border_radius=10, width=170,
-                                  border=ft.Border.all(2, ctx.player_color(seat))))
-    return _wrap(cards)
+        cards.append(player_card(lines, ctx.player_color(seat), width=170, spacing=2))
+    return wrap(cards)
 
 
 def _draw_infect_form(ctx: GameContext, state: PandemicState, epidemic: bool) -> ft.Control:
@@ -230,15 +214,15 @@ def _draw_infect_form(ctx: GameContext, state: PandemicState, epidemic: bool) ->
 
     def stepper(label: str, value: int, which: str) -> ft.Control:
         return ft.Row([ft.Text(label, size=15, width=150),
-                       _chip(ctx, "−", "#37474f", on_click=lambda e: step(which, -1), width=52),
+                       chip("−", "#37474f", on_click=lambda e: step(which, -1), width=52),
                        ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=40,
                                text_align=ft.TextAlign.CENTER),
-                       _chip(ctx, "+", "#37474f", on_click=lambda e: step(which, 1), width=52)],
+                       chip("+", "#37474f", on_click=lambda e: step(which, 1), width=52)],
                       wrap=True, spacing=6)
 
     def make() -> ft.Control:
-        parts: list[ft.Control] = [_wrap([
-            _chip(ctx, ctx.t(f"ui.{c}"), COLOUR_HEX[c], form.colour == c, lambda e, c=c: pick(c), width=100)
+        parts: list[ft.Control] = [wrap([
+            chip(ctx.t(f"ui.{c}"), COLOUR_HEX[c], selected=form.colour == c, on_click=lambda e, c=c: pick(c), width=100)
             for c in COLOURS])]
         if form.colour is not None:
             parts += [stepper(ctx.t("ui.cubes"), form.cubes, "cubes"),
@@ -260,9 +244,9 @@ def _draw_phase(ctx: GameContext, state: PandemicState, view: dict[str, Any]) ->
         return [section_title(ctx.t("ui.setup_card", **params)), _action_buttons(ctx, legal["setup_infect"])]
     if phase == "first":
         return [section_title(ctx.t("phase.first")),
-                _wrap([_chip(ctx, name, ctx.player_color(i),
-                             on_click=lambda e, i=i: ctx.dispatch(Action.make("first_player", i)))
-                       for i, name in enumerate(ctx.players)])]
+                wrap([chip(name, ctx.player_color(i),
+                           on_click=lambda e, i=i: ctx.dispatch(Action.make("first_player", i)))
+                      for i, name in enumerate(ctx.players)])]
     if phase == "actions":
         out: list[ft.Control] = [section_title(ctx.t("ui.actions_left", left=state.actions_left))]
         for kind in ("move", "build", "treat", "cure", "share", "pass_actions"):
@@ -304,8 +288,8 @@ def _draw_events(ctx: GameContext, state: PandemicState) -> ft.Control | None:
         mine = [a for a in events if a["card"] == card]
         if mine:
             rows.append(ft.Text(ctx.t(f"ui.{card}"), size=15, weight=ft.FontWeight.BOLD))
-            rows.append(_wrap([_chip(ctx, ctx.players[a.player or 0], ctx.player_color(a.player or 0),
-                                     on_click=lambda e, a=a: ctx.dispatch(a)) for a in mine]))
+            rows.append(wrap([chip(ctx.players[a.player or 0], ctx.player_color(a.player or 0),
+                                   on_click=lambda e, a=a: ctx.dispatch(a)) for a in mine]))
     if medic:
         rows.append(ft.Text(ctx.t("action.medic_clears"), size=15, weight=ft.FontWeight.BOLD))
         rows.append(_action_buttons(ctx, medic))

@@ -11,7 +11,7 @@ functions only turn them into Flet controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import flet as ft
 
@@ -19,7 +19,7 @@ from ...core.actions import Action
 from ...games.saboteur import helpers
 from ...games.saboteur.engine import GOLD_VALUES, SaboteurState
 from ..context import GameContext
-from ..widgets import section_title
+from ..widgets import chip, player_card, section_title, wrap
 
 GOLD = "#f9a825"
 SABOTEUR = "#6d4c41"
@@ -82,25 +82,10 @@ def cards_text(cards: list[int]) -> str:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _chip(ctx: GameContext, text: str, color: str, selected: bool = False,
-          on_click: Callable[..., Any] | None = None, width: int | None = None) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color="#ffffff" if selected else color,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=color if selected else None, border_radius=8, border=ft.Border.all(2, color), on_click=on_click,
-        # a fixed width centres the text; otherwise the chip hugs it (never a full-width row)
-        width=width, height=ctx.TOUCH if width else None, alignment=ft.Alignment.CENTER if width else None,
-        padding=ft.Padding.symmetric(horizontal=14, vertical=4 if width else 13))
-
-
 def _button(label: str, on_click: Callable[..., Any], filled: bool = False, disabled: bool = False) -> ft.Control:
     cls = ft.FilledButton if filled else ft.Button
     return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, disabled=disabled,
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
-
-
-def _wrap(controls: Sequence[ft.Control]) -> ft.Control:
-    return ft.Row(list(controls), wrap=True, spacing=8, run_spacing=8)
 
 
 def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
@@ -119,9 +104,8 @@ def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 def _draw_play(ctx: GameContext) -> list[ft.Control]:
     return [section_title(ctx.t("ui.who_found")),
-            _wrap([_chip(ctx, name, ctx.player_color(i),
-                         on_click=lambda e, i=i: ctx.dispatch(Action.make("gold_found", i)))
-                   for i, name in enumerate(ctx.players)]),
+            wrap([chip(name, ctx.player_color(i), on_click=lambda e, i=i: ctx.dispatch(Action.make("gold_found", i)))
+                  for i, name in enumerate(ctx.players)]),
             _button(ctx.t("action.gold_not_found"), lambda e: ctx.dispatch(Action.make("gold_not_found")))]
 
 
@@ -142,8 +126,8 @@ def _draw_roles(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
         low, high = form.bounds()
         return ft.Column([
             ft.Text(ctx.t("ui.saboteur_count", low=low, high=high), size=14),
-            _wrap([_chip(ctx, name, SABOTEUR, i in form.saboteurs, lambda e, i=i: toggle(i))
-                   for i, name in enumerate(ctx.players)]),
+            wrap([chip(name, SABOTEUR, selected=i in form.saboteurs, on_click=lambda e, i=i: toggle(i))
+                  for i, name in enumerate(ctx.players)]),
             _button(ctx.t("ui.confirm_roles", count=len(form.saboteurs)), confirm, filled=True,
                     disabled=not form.ok()),
         ], spacing=8)
@@ -167,10 +151,10 @@ def _draw_gold_draw(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
 
     def make() -> ft.Control:
         rows = [ft.Row([ft.Text(ctx.t("ui.card_value", value=v), size=15, width=120),
-                        _chip(ctx, "−", GOLD, on_click=lambda e, v=v: step(v, -1), width=52),
+                        chip("−", GOLD, on_click=lambda e, v=v: step(v, -1), width=52),
                         ft.Text(ctx.num(form.counts[v]), size=18, weight=ft.FontWeight.BOLD, width=36,
                                 text_align=ft.TextAlign.CENTER),
-                        _chip(ctx, "+", GOLD, on_click=lambda e, v=v: step(v, 1), width=52)],
+                        chip("+", GOLD, on_click=lambda e, v=v: step(v, 1), width=52)],
                        wrap=True, spacing=6) for v in GOLD_VALUES]
         return ft.Column([*rows, _button(ctx.t("ui.confirm_gold"), confirm, filled=True,
                                          disabled=form.action() is None)], spacing=6)
@@ -186,27 +170,26 @@ def _draw_pick(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
     return [section_title(ctx.t("phase.pick", player=seat)),
             ft.Text(f"{ctx.t('ui.pick_order')}: {order}", size=14),
             ft.Text(f"{ctx.t('ui.pool')}: {cards_text(state.pool)}", size=14),
-            _wrap([_chip(ctx, ctx.t("ui.card_value", value=a["value"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
-                   for a in legal])]
+            wrap([chip(ctx.t("ui.card_value", value=a["value"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
+                  for a in legal])]
 
 
 def _draw_saboteur_gold(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
     legal = ctx.game.legal_actions(state)
     prompt = ctx.game.prompt(state)["params"]
     return [section_title(ctx.t("phase.saboteur_gold", player=prompt["player"], amount=prompt["amount"])),
-            _wrap([_chip(ctx, cards_text(a["cards"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
-                   for a in legal])]
+            wrap([chip(cards_text(a["cards"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
+                  for a in legal])]
 
 
 def _draw_scores(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     cards = []
     for seat, p in enumerate(view["players"]):
         gold = ctx.t("ui.hidden") if p["gold"] is None else ctx.num(p["gold"])
-        cards.append(ft.Container(
-            content=ft.Column([ft.Text(p["name"], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
-                               ft.Text(f"{ctx.t('ui.gold')}: {gold}", size=14)], spacing=2),
-            padding=10, border_radius=10, width=150, border=ft.Border.all(2, ctx.player_color(seat))))
-    rows: list[ft.Control] = [_wrap(cards)]
+        cards.append(player_card([ft.Text(p["name"], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
+                                  ft.Text(f"{ctx.t('ui.gold')}: {gold}", size=14)],
+                                 ctx.player_color(seat), width=150, spacing=2))
+    rows: list[ft.Control] = [wrap(cards)]
     for row in round_rows(view):
         side = ctx.t("ui.miners_won" if row["side"] == "miners" else "ui.saboteurs_won")
         sabs = ", ".join(ctx.players[s] for s in row["saboteurs"]) or "—"

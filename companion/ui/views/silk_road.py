@@ -18,7 +18,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.silk_road.state import SPECIALS, SilkState, facts
 from ..context import GameContext
-from ..widgets import section_title
+from ..widgets import player_card, section_title, tile, wrap
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -152,13 +152,8 @@ def _good_name(ctx: GameContext, good: str | None) -> str:
 
 def _good_chip(ctx: GameContext, good: str | None, text: str | None = None, selected: bool = False,
                on_click: Callable[[Any], None] | None = None, width: int = 96) -> ft.Control:
-    bg, fg = GOOD_COLORS.get(good or "", EMPTY_COLORS)
-    return ft.Container(
-        content=ft.Text(text or _good_name(ctx, good), color=fg, size=15, weight=ft.FontWeight.W_600,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=bg, width=width, height=ctx.TOUCH, border_radius=8, alignment=ft.Alignment.CENTER,
-        border=ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#616161"),
-        on_click=on_click, padding=4)
+    return tile(text or _good_name(ctx, good), GOOD_COLORS.get(good or "", EMPTY_COLORS), selected=selected,
+                on_click=on_click, width=width, padding=4)
 
 
 def big_button(label: str, on_click: Callable[[Any], Any], icon: Any = None, filled: bool = False) -> ft.Control:
@@ -237,9 +232,8 @@ def _draw_players(ctx: GameContext, state: SilkState, view: dict[str, Any]) -> f
         else:
             lines.append(big_button(ctx.t("ui.show_money", player=seat),
                                     lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK))
-        cards.append(ft.Container(content=ft.Column(lines, spacing=4), padding=10, border_radius=10,
-                                  width=340, border=ft.Border.all(2, ctx.player_color(seat))))
-    return ft.Row(cards, wrap=True, spacing=8, run_spacing=8)
+        cards.append(player_card(lines, ctx.player_color(seat)))
+    return wrap(cards)
 
 
 def _good_buttons(ctx: GameContext, goods: Sequence[str], on_pick: Callable[[str], None]) -> ft.Control:
