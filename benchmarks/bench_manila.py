@@ -11,58 +11,35 @@ Goals from the issue: under 50 µs per action, odds under 5 ms.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import sys
 import time
-from collections import defaultdict
-from pathlib import Path
+from typing import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# common first: it puts the repository root on the path
+from common import Timings, every, games_option, micros, new_state, print_apply, random_game, rate
 
-from companion.core import Action  # noqa: E402
-from companion.games.manila import GAME  # noqa: E402
-from companion.games.manila.odds import boat_counts, compute  # noqa: E402
-from companion.games.manila.state import ManilaState  # noqa: E402
-
-
-def new_state(n: int) -> ManilaState:
-    return GAME.new_state(GAME.setup([f"P{i}" for i in range(n)], {}))
+from companion.core import Action
+from companion.games.manila import GAME
+from companion.games.manila.odds import boat_counts, compute
+from companion.games.manila.state import ManilaState
 
 
-def pick(actions: list[Action], rng: random.Random) -> Action:
+def pick(actions: Sequence[Action], rng: random.Random) -> Action:
     """A random legal action; loans only now and then, as at a real table."""
     moves = [a for a in actions if a.type not in ("mortgage", "redeem")]
     return rng.choice(actions if rng.randrange(10) == 0 or not moves else moves)
 
 
-def random_game(n: int, rng: random.Random, timings: dict[str, list[float]] | None = None,
-                legal_times: list[float] | None = None, clone_times: list[float] | None = None) -> int:
-    state = new_state(n)
-    steps = 0
-    while not GAME.is_over(state) and steps < 5000:
-        t0 = time.perf_counter()
-        actions = GAME.legal_actions(state)
-        t1 = time.perf_counter()
-        action = pick(actions, rng)
-        t2 = time.perf_counter()
-        state = GAME.apply(state, action)
-        t3 = time.perf_counter()
-        if clone_times is not None:
-            c0 = time.perf_counter()
-            GAME.clone(state)
-            clone_times.append(time.perf_counter() - c0)
-        if timings is not None:
-            timings[action.type].append(t3 - t2)
-        if legal_times is not None:
-            legal_times.append(t1 - t0)
-        steps += 1
+def play(n: int, rng: random.Random, timings: Timings | None = None) -> int:
+    """One random game (at most 5,000 actions); with ``timings``, clone() is timed too."""
+    steps, _ = random_game(GAME, new_state(GAME, n), rng, pick, timings, on_state={"clone": GAME.clone},
+                           max_steps=5000)
     return steps
 
 
 def fresh_voyage(n: int) -> ManilaState:
-    state = new_state(n)
+    state = new_state(GAME, n)
     for seat in range(n):
         state = GAME.apply(state, Action.make("shares_later", seat))
     state = GAME.apply(state, Action.make("supply", None, nutmeg=3, silk=3, ginseng=3, jade=3)
@@ -74,30 +51,20 @@ def fresh_voyage(n: int) -> ManilaState:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=100, help="games per player count for the rate")
-    args = parser.parse_args()
+    games = games_option(100)
     rng = random.Random(7)
 
-    timings: dict[str, list[float]] = defaultdict(list)
-    legal_times: list[float] = []
-    clone_times: list[float] = []
+    timings = Timings()
     for i in range(60):
-        random_game(3 + i % 3, rng, timings, legal_times, clone_times)
-    every = [t for ts in timings.values() for t in ts]
-    print("Manila — apply (validate + run on a clone) per action, median")
-    print(f"  all actions      {statistics.median(every) * 1e6:8.1f} µs  ({len(every)} actions; goal < 50 µs)")
-    for kind in sorted(timings):
-        print(f"  {kind:16} {statistics.median(timings[kind]) * 1e6:8.1f} µs  ({len(timings[kind])})")
-    print(f"  clone()          {statistics.median(clone_times) * 1e6:8.1f} µs")
-    print(f"  legal_actions()  {statistics.median(legal_times) * 1e6:8.1f} µs  (median per position)")
+        play(3 + i % 3, rng, timings)
+    print_apply("Manila — apply (validate + run on a clone) per action, median", timings, "; goal < 50 µs")
+    print(f"  clone()          {micros(timings.calls['clone'])}")
+    print(f"  legal_actions()  {micros(every(timings.legal))}  (median per position)")
 
     print("Random full games from legal_actions()")
     for n in (3, 4, 5):
-        t0 = time.perf_counter()
-        steps = sum(random_game(n, rng) for _ in range(args.games))
-        elapsed = time.perf_counter() - t0
-        print(f"  {n} players: {args.games / elapsed:7.1f} games/s  ({steps / args.games:.0f} actions a game)")
+        per_second, steps = rate(lambda: play(n, rng), games)
+        print(f"  {n} players: {per_second:7.1f} games/s  ({sum(steps) / games:.0f} actions a game)")
 
     print("Exact odds for a fresh voyage (three boats, three rolls), median")
     for n in (3, 4, 5):

@@ -14,70 +14,48 @@ at the default round limit (100 rounds); the line says how many ended by a goal.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import sys
-import time
-from collections import defaultdict
-from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# common first: it puts the repository root on the path
+from common import Timings, games_option, new_state, print_apply, random_game, rate
 
-from companion.games.niagara import GAME  # noqa: E402
-from companion.games.niagara.game import meets_goal  # noqa: E402
+from companion.games.niagara import GAME
+from companion.games.niagara.game import meets_goal
 
 
-def random_game(n: int, rng: random.Random, timings: dict[str, list[float]] | None = None,
-                legal_times: dict[str, list[float]] | None = None) -> tuple[int, bool]:
-    """Play one game; returns (actions, ended by a goal)."""
-    state = GAME.new_state(GAME.setup([f"P{i}" for i in range(n)], dict(GAME.random_playout_options)))
-    steps = 0
-    while not GAME.is_over(state):
-        t0 = time.perf_counter()
-        actions = GAME.legal_actions(state)
-        t1 = time.perf_counter()
-        action = rng.choice(actions)
-        t2 = time.perf_counter()
-        phase = state.phase
-        state = GAME.apply(state, action)
-        t3 = time.perf_counter()
-        if timings is not None:
-            timings[action.type].append(t3 - t2)
-        if legal_times is not None:
-            legal_times[f"{phase} ({n}p)" if phase == "reveal" else phase].append(t1 - t0)
-        steps += 1
+def play(n: int, rng: random.Random, timings: Timings | None = None) -> tuple[int, bool]:
+    """Play one game; returns (actions, ended by a goal).  legal_actions() is
+    timed per phase, the card entry per player count."""
+    def phase(state: Any) -> str:
+        return f"{state.phase} ({n}p)" if state.phase == "reveal" else state.phase
+
+    steps, state = random_game(GAME, new_state(GAME, n, dict(GAME.random_playout_options)), rng,
+                               timings=timings, legal_key=phase)
     return steps, any(meets_goal(p) for p in state.players)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=5, help="games per player count for the rate")
-    args = parser.parse_args()
+    games = games_option(5)
     rng = random.Random(7)
 
-    timings: dict[str, list[float]] = defaultdict(list)
-    legal_times: dict[str, list[float]] = defaultdict(list)
+    timings = Timings()
     for i in range(6):
-        random_game(3 + i % 3, rng, timings, legal_times)
-    every = [t for ts in timings.values() for t in ts]
-    print("Niagara — apply (validate + run) per action, median")
-    print(f"  all actions      {statistics.median(every) * 1e6:8.1f} µs  ({len(every)} actions)")
-    for kind in sorted(timings):
-        print(f"  {kind:16} {statistics.median(timings[kind]) * 1e6:8.1f} µs  ({len(timings[kind])})")
+        play(3 + i % 3, rng, timings)
+    print_apply("Niagara — apply (validate + run) per action, median", timings)
     print("legal_actions(), median per position")
-    for kind in sorted(legal_times):
-        print(f"  {kind:16} {statistics.median(legal_times[kind]) * 1e3:8.2f} ms  ({len(legal_times[kind])})")
+    for kind in sorted(timings.legal):
+        times = timings.legal[kind]
+        print(f"  {kind:16} {statistics.median(times) * 1e3:8.2f} ms  ({len(times)})")
 
     print("Random full games (choices from legal_actions(), default options)")
     for n in (3, 4, 5):
-        start = time.perf_counter()
-        results = [random_game(n, rng) for _ in range(args.games)]
-        elapsed = time.perf_counter() - start
+        per_second, results = rate(lambda: play(n, rng), games)
         steps = sum(r[0] for r in results)
         goals = sum(r[1] for r in results)
-        print(f"  {n} players: {args.games / elapsed:8.2f} games/s, {steps / args.games:6.1f} actions per game, "
-              f"{goals}/{args.games} ended by a goal")
+        print(f"  {n} players: {per_second:8.2f} games/s, {steps / games:6.1f} actions per game, "
+              f"{goals}/{games} ended by a goal")
 
 
 if __name__ == "__main__":

@@ -9,62 +9,33 @@ the engine plays from legal_actions() for 2, 3 and 4 players.
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
-import sys
-import time
-from collections import defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# common first: it puts the repository root on the path
+from common import Timings, every, games_option, micros, new_state, print_apply, random_game, rate
 
-from companion.games.silk_road import GAME  # noqa: E402
+from companion.games.silk_road import GAME
 
 
-def random_game(n: int, rng: random.Random, timings: dict[str, list[float]] | None = None,
-                legal_times: list[float] | None = None) -> int:
-    state = GAME.new_state(GAME.setup([f"P{i}" for i in range(n)]))
-    steps = 0
-    while not GAME.is_over(state):
-        t0 = time.perf_counter()
-        actions = GAME.legal_actions(state)
-        t1 = time.perf_counter()
-        action = rng.choice(actions)
-        t2 = time.perf_counter()
-        state = GAME.apply(state, action)
-        t3 = time.perf_counter()
-        if timings is not None:
-            timings[action.type].append(t3 - t2)
-        if legal_times is not None:
-            legal_times.append(t1 - t0)
-        steps += 1
+def play(n: int, rng: random.Random, timings: Timings | None = None) -> int:
+    steps, _ = random_game(GAME, new_state(GAME, n), rng, timings=timings)
     return steps
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200, help="games per player count for the rate")
-    args = parser.parse_args()
+    games = games_option(200)
     rng = random.Random(7)
 
-    timings: dict[str, list[float]] = defaultdict(list)
-    legal_times: list[float] = []
+    timings = Timings()
     for i in range(60):
-        random_game(2 + i % 3, rng, timings, legal_times)
-    every = [t for ts in timings.values() for t in ts]
-    print("Maritime Silk Road — apply (validate + run) per action, median")
-    print(f"  all actions      {statistics.median(every) * 1e6:8.1f} µs  ({len(every)} actions)")
-    for kind in sorted(timings):
-        print(f"  {kind:16} {statistics.median(timings[kind]) * 1e6:8.1f} µs  ({len(timings[kind])})")
-    print(f"  legal_actions()  {statistics.median(legal_times) * 1e6:8.1f} µs  (median per position)")
+        play(2 + i % 3, rng, timings)
+    print_apply("Maritime Silk Road — apply (validate + run) per action, median", timings)
+    print(f"  legal_actions()  {micros(every(timings.legal))}  (median per position)")
 
     print("Random full games (choices from legal_actions())")
     for n in (2, 3, 4):
-        start = time.perf_counter()
-        steps = sum(random_game(n, rng) for _ in range(args.games))
-        elapsed = time.perf_counter() - start
-        print(f"  {n} players: {args.games / elapsed:8.1f} games/s, {steps / args.games:6.1f} actions per game")
+        per_second, steps = rate(lambda: play(n, rng), games)
+        print(f"  {n} players: {per_second:8.1f} games/s, {sum(steps) / games:6.1f} actions per game")
 
 
 if __name__ == "__main__":
