@@ -71,6 +71,25 @@ def texts(control: Any) -> list[str]:
     return out
 
 
+def raw_keys(shown: Sequence[str]) -> list[str]:
+    """The texts that are message keys (ui.*, phase.*, action.*) or hold an
+    unfilled {placeholder}: what a screen must never show."""
+    return [x for x in shown if x.startswith(("ui.", "phase.", "action.")) or "{" in x]
+
+
+def phases_without_raw_keys(session: Session, script: Sequence[Action], lang: str) -> set[str]:
+    """Build the screen before the script and after each of its actions,
+    asserting no build shows a raw key; the phases it was built in."""
+    seen = set()
+    for action in [None, *script]:
+        if action is not None:
+            session.apply(action)
+        bad = raw_keys(texts(Table(session, lang).build()))
+        assert not bad, (session.state.phase, bad)
+        seen.add(session.state.phase)
+    return seen
+
+
 def clickables(root: Any, label: str) -> list[Any]:
     """The clickable controls below ``root`` that show ``label``, in tree order."""
     return [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]

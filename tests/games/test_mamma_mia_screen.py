@@ -9,7 +9,7 @@ from companion.core import Action, Session
 from companion.games.mamma_mia import GAME
 from companion.ui.views import mamma_mia as screen
 
-from games.screen_harness import Table, click, texts
+from games.screen_harness import Table, click, phases_without_raw_keys, texts
 
 A = Action.make
 
@@ -132,12 +132,4 @@ def test_every_phase_builds_without_raw_keys(lang):
               A("ingredients", kind="olive", count=1), A("order", 1, olive=1), A("end_evaluation"),
               A("evaluate", 0), A("end_evaluation"),
               A("evaluate", 0), A("end_evaluation"), A("hand", 0, cards=4), A("hand", 1, cards=4)]
-    seen = set()
-    for action in [None, *script]:
-        if action is not None:
-            s.apply(action)
-        shown = texts(Table(s, lang).build())
-        bad = [x for x in shown if x.startswith(("ui.", "phase.", "action.")) or "{" in x]
-        assert not bad, (s.state.phase, bad)
-        seen.add(s.state.phase)
-    assert seen == {"play", "evaluate", "short", "tiebreak", "end"}
+    assert phases_without_raw_keys(s, script, lang) == {"play", "evaluate", "short", "tiebreak", "end"}

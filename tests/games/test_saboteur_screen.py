@@ -9,7 +9,7 @@ from companion.core import Action, Session
 from companion.games.saboteur import GAME
 from companion.ui.views import saboteur as screen
 
-from games.screen_harness import Table, click, texts
+from games.screen_harness import Table, click, phases_without_raw_keys, texts
 
 A = Action.make
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -111,12 +111,4 @@ def test_every_phase_builds_without_raw_keys(lang):
               A("pick", 1, value=1), A("gold_not_found"), A("reveal_roles", saboteurs=[0, 2]),
               A("take_gold", 0, cards=[3]), A("take_gold", 2, cards=[3]),
               A("gold_not_found"), A("reveal_roles", saboteurs=[3]), A("take_gold", 3, cards=[2, 2])]
-    seen = set()
-    for action in [None, *script]:
-        if action is not None:
-            s.apply(action)
-        shown = texts(Table(s, lang).build())
-        bad = [x for x in shown if x.startswith(("ui.", "phase.", "action.")) or "{" in x]
-        assert not bad, (s.state.phase, bad)
-        seen.add(s.state.phase)
-    assert seen == {"play", "roles", "draw_gold", "pick", "saboteur_gold", "end"}
+    assert phases_without_raw_keys(s, script, lang) == {"play", "roles", "draw_gold", "pick", "saboteur_gold", "end"}
