@@ -260,7 +260,7 @@ class Store:
         setup = TableSetup(tuple(raw["players"]), raw["options"])
         cursor = row[2]
         length = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id=?",
-                              (table_id,)).fetchone()[0]  # seq runs 1..n
+                                   (table_id,)).fetchone()[0]  # seq runs 1..n
 
         def load(first: int, count: int) -> list[str]:
             return [a for (a,) in self.conn.execute(

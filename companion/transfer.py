@@ -77,10 +77,11 @@ def parse_export(data: Any) -> Session:  # type: ignore[type-arg]
             raise ImportRefused("import_illegal_action", index=index + 1, reason=exc.code) from exc
     try:
         # the whole log must be legal, including a redo tail past the cursor
-        Session.replay(game, setup, log)
-        return Session.replay(game, setup, log, cursor)
+        session = Session.replay(game, setup, log)
     except RefereeError as exc:
         raise ImportRefused("import_illegal_action", index=exc.params.get("index", 0) + 1, reason=exc.code) from exc
+    session.seek(cursor)  # back to the saved position, from the nearest snapshot
+    return session
 
 
 def import_from_text(store: Store, text: str) -> StoredSession:
