@@ -181,3 +181,14 @@ def test_correction_form_offers_names_choices_and_switches(app):
     seat.value, colour.value, loud.value = "1", "blue", True
     press(app.page, "Enter")
     assert app.table.state.marks == [(1, "blue", True)]
+
+
+def test_damaged_database_is_reported_once_on_the_home_screen(tmp_path):
+    path = tmp_path / "bad.db"
+    path.write_bytes(b"not a database" * 50)
+    application = App(FakePage(), Store(path))
+    application.render()
+    notice = [t for t in texts(application.page) if t.startswith("The saved data could not be read.")]
+    assert len(notice) == 1 and "bad.db.corrupt-" in notice[0]
+    press(application.page, "OK")
+    assert not any(t.startswith("The saved data could not be read.") for t in texts(application.page))

@@ -64,9 +64,10 @@ class App:
         self.table: StoredSession | None = None
         self.refusal: Refusal | None = None
         self.private_flow: PrivateFlow | None = None
-        self.notice: str | None = None
-        if self.store.recovered is not None:
-            self.notice = "recovered"
+        #: the damaged database was kept aside: tell the user once, on the home screen
+        self.show_recovered = self.store.recovered is not None
+        #: where the open table was just exported (shown until the next action)
+        self.exported_to: str | None = None
 
     # ----- language ----------------------------------------------------------
     @property
@@ -133,7 +134,7 @@ class App:
     # ----- acting on the open table -----------------------------------------
     def dispatch(self, action: Action) -> bool:
         assert self.table is not None
-        self.notice = None
+        self.exported_to = None
         try:
             self.table.apply(action)  # committed to SQLite before we re-render
         except RefereeError as exc:
@@ -172,7 +173,7 @@ class App:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{self.table.game.id}-{self.table.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         export_to_file(self.table, path)
-        self.notice = f"exported:{path}"
+        self.exported_to = str(path)
         self.render()
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:

@@ -36,7 +36,7 @@ def game_title(game_id: str, lang: str) -> str:
 def screen_home(app: "App") -> tuple[Any, ft.Control]:
     _ = app._
     parts: list[ft.Control] = []
-    if app.notice == "recovered" and app.store.recovered is not None:
+    if app.show_recovered and app.store.recovered is not None:
         parts.append(banner(_("The saved data could not be read. It was kept aside as {file} and the app "
                               "started fresh.", file=app.store.recovered.name), "error",
                             [ft.TextButton(_("OK"), on_click=lambda e: _dismiss_notice(app))]))
@@ -63,7 +63,7 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
 
 
 def _dismiss_notice(app: "App") -> None:
-    app.notice = None
+    app.show_recovered = False
     app.render()
 
 
@@ -198,8 +198,8 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         return bar, _private_body(app)
     ctx = app.game_context()
     parts: list[ft.Control] = [_now_banner(app)]
-    if app.notice and app.notice.startswith("exported:"):
-        parts.append(banner(_("Exported to {path}", path=app.notice.split(":", 1)[1]), "ok"))
+    if app.exported_to:
+        parts.append(banner(_("Exported to {path}", path=app.exported_to), "ok"))
     if app.refusal is not None:
         refusal = app.refusal
         link = []
