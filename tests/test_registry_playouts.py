@@ -118,3 +118,15 @@ def test_moves_and_correction_fields_are_labelled_in_every_language(game_id):
             keys = [f"action.{move.name}"] + ([f"param.{p}" for p in move.params] if move.correction else [])
             missing += [(lang, k) for k in keys if library.message(game_id, lang, k) is None]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_moves_and_flow_cite_clauses_in_every_language(game_id):
+    """A move refused out of turn or in the wrong phase cites the move's rule, else the
+    game's flow_rule (Game.check_flow): every move names one, and each is a clause of the
+    game in all three languages."""
+    game = get_game(game_id)
+    cited = {game.flow_rule} | {move.rule for move in game.moves.values()}
+    for lang in ("en", "zh_Hans", "zh_Hant"):
+        missing = sorted(map(repr, cited - set(library.clause_ids(game_id, lang))))
+        assert not missing, (lang, missing)

@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import string
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -27,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES_SRC = ROOT / "companion" / "games"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rules_data"
 
-#: the names players know, per language (issue 6); English may have alternatives
+#: the names players know, per language (issue 6); English may have alternatives and may
+#: say more ("Mamma Mia!"), a Chinese name is exactly the one given
 GAME_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "manila": {"en": ("Manila",), "zh_Hans": ("马尼拉",), "zh_Hant": ("馬尼拉",)},
     "niagara": {"en": ("Niagara",), "zh_Hans": ("尼加拉瀑布",), "zh_Hant": ("尼加拉瀑布",)},
@@ -44,6 +46,9 @@ GAME_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "kutschfahrt": {"en": ("Kutschfahrt", "Castle of the Devil"), "zh_Hans": ("魔城马车",),
                     "zh_Hant": ("魔城馬車",)},
 }
+#: (game, clause id or message key) whose translations may name a placeholder fewer times
+#: than English: "各 {each} 张" says once what "{each} Order and {each} Brotherhood" says twice
+REPEATS_MAY_DIFFER = {("kutschfahrt", "kutschfahrt.components.list"), ("kutschfahrt", "ui.setup_associations")}
 REFUSALS = {"IllegalAction", "AmbiguousAction"}
 PHASE_KEY = re.compile(r"^phase\.[a-z0-9_]+$")
 
@@ -114,9 +119,22 @@ def _rules_fields(clause: dict[str, Any]) -> Iterator[tuple[str, str]]:
                     yield f"table row {r} cell {c}", cell
 
 
-def message_fields(template: str) -> set[str]:
-    """The {fields} of a message template; ValueError if it is not a valid format string."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+def message_fields(template: str) -> Counter[str]:
+    """The {fields} of a message template, each with how often it is used; ValueError if
+    it is not a valid format string."""
+    return Counter(name for _, name, _, _ in string.Formatter().parse(template) if name is not None)
+
+
+def _differ(game: str, key: str, by_lang: dict[str, Counter[str]], what: str) -> str | None:
+    """The problem, if any, when the languages' placeholders (or fields) of one string differ:
+    other names, or (unless REPEATS_MAY_DIFFER allows it) the same names used more or fewer times."""
+    if len({frozenset(names) for names in by_lang.values()}) > 1:
+        shown = ", ".join(f"{lang}: {sorted(names)}" for lang, names in sorted(by_lang.items()))
+        return f"{game}: {what} differ ({shown})"
+    if (game, key) not in REPEATS_MAY_DIFFER and len({frozenset(c.items()) for c in by_lang.values()}) > 1:
+        shown = ", ".join(f"{lang}: {dict(sorted(c.items()))}" for lang, c in sorted(by_lang.items()))
+        return f"{game}: {what} are used a different number of times ({shown})"
+    return None
 
 
 def _has_path(facts: dict[str, Any], path: str) -> bool:
@@ -219,16 +237,16 @@ def _table_shape(table: Any) -> tuple[int, int] | None:
 
 
 def check_placeholders(root: Path, game: str) -> list[str]:
-    """Each clause title, text and table cell has the same {placeholders} in all languages,
-    every placeholder is a path that exists in facts.json, and no stray brace is left."""
+    """Each clause title, text and table cell has the same {placeholders}, as many times, in all
+    languages, every placeholder is a path that exists in facts.json, and no stray brace is left."""
     facts, texts, _ = load_game(root, game)
     problems: list[str] = []
-    fields: dict[tuple[str, str], dict[str, set[str]]] = {}
+    fields: dict[tuple[str, str], dict[str, Counter[str]]] = {}
     for lang, data in texts.items():
         for _, clause in _clauses(data):
             cid = str(clause.get("id"))
             for at, value in _rules_fields(clause):
-                names = set(PLACEHOLDER.findall(value))
+                names = Counter(PLACEHOLDER.findall(value))
                 fields.setdefault((cid, at), {})[lang] = names
                 if "{" in PLACEHOLDER.sub("", value) or "}" in PLACEHOLDER.sub("", value):
                     problems.append(f"{game}/{lang}.json: clause {cid} {at} has a stray brace: {value!r}")
@@ -237,15 +255,15 @@ def check_placeholders(root: Path, game: str) -> list[str]:
                         problems.append(f"{game}/{lang}.json: clause {cid} {at} uses {{{name}}}, "
                                         f"which is not in facts.json")
     for (cid, at), by_lang in sorted(fields.items()):
-        if len(set(map(frozenset, by_lang.values()))) > 1:
-            shown = ", ".join(f"{lang}: {sorted(names)}" for lang, names in sorted(by_lang.items()))
-            problems.append(f"{game}: clause {cid} {at} placeholders differ ({shown})")
+        problem = _differ(game, cid, by_lang, f"clause {cid} {at} placeholders")
+        if problem:
+            problems.append(problem)
     return problems
 
 
 def check_messages(root: Path, game: str) -> list[str]:
-    """Same message keys and the same {fields} per message in all three languages;
-    every message is a valid format string whose fields are plain names."""
+    """Same message keys and the same {fields} per message, as many times, in all three
+    languages; every message is a valid format string whose fields are plain names."""
     _, texts, _ = load_game(root, game)
     problems: list[str] = []
     keys = {lang: set(data.get("messages", {})) for lang, data in texts.items()}
@@ -254,7 +272,7 @@ def check_messages(root: Path, game: str) -> list[str]:
         for key in sorted(every - have):
             problems.append(f"{game}/{lang}.json: message {key} is missing")
     for key in sorted(every):
-        by_lang: dict[str, set[str]] = {}
+        by_lang: dict[str, Counter[str]] = {}
         for lang, data in texts.items():
             value = data.get("messages", {}).get(key)
             if not isinstance(value, str):
@@ -267,9 +285,9 @@ def check_messages(root: Path, game: str) -> list[str]:
             for name in sorted(by_lang[lang]):
                 if not name.isidentifier():
                     problems.append(f"{game}/{lang}.json: message {key} field {{{name}}} is not a plain name")
-        if len(set(map(frozenset, by_lang.values()))) > 1:
-            shown = ", ".join(f"{lang}: {sorted(names)}" for lang, names in sorted(by_lang.items()))
-            problems.append(f"{game}: message {key} fields differ ({shown})")
+        problem = _differ(game, key, by_lang, f"message {key} fields")
+        if problem:
+            problems.append(problem)
     return problems
 
 
@@ -293,7 +311,8 @@ def check_phase_clauses(root: Path, game: str) -> list[str]:
 
 
 def check_game_names(root: Path, game: str) -> list[str]:
-    """The game's name in each language is the one players know (issue 6)."""
+    """The game's name in each language is the one players know (issue 6): in English it
+    contains one of them, in Chinese it is exactly the one given."""
     expected = GAME_NAMES.get(game)
     if expected is None:
         return []
@@ -301,7 +320,11 @@ def check_game_names(root: Path, game: str) -> list[str]:
     problems: list[str] = []
     for lang, data in texts.items():
         name = str(data.get("name", "")).replace("’", "'")
-        if not any(want.casefold() in name.casefold() for want in expected[lang]):
+        if lang == "en":
+            known = any(want.casefold() in name.casefold() for want in expected[lang])
+        else:
+            known = name in expected[lang]
+        if not known:
             problems.append(f"{game}/{lang}.json: name {name!r} should be {' or '.join(expected[lang])}")
     return problems
 
@@ -495,6 +518,10 @@ def test_placeholders_must_match_and_exist(broken: Any) -> None:
     assert any("table row 1 cell 1 placeholders differ" in p for p in check_placeholders(root, "harbor"))
     root = broken("harbor", "en.json", lambda d: _clause(d, "harbor.setup.money").update(text="Take {start money}."))
     assert any("stray brace" in p for p in check_placeholders(root, "harbor"))
+    root = broken("harbor", "en.json", lambda d: _clause(d, "harbor.setup.money").update(
+        text="Each player takes {start_money} pesos; {start_money} in all."))
+    assert any("harbor.setup.money text placeholders are used a different number of times" in p
+               for p in check_placeholders(root, "harbor"))
 
 
 def test_message_keys_and_fields_must_match(broken: Any) -> None:
@@ -504,6 +531,9 @@ def test_message_keys_and_fields_must_match(broken: Any) -> None:
     assert any("message bid_too_low fields differ" in p for p in check_messages(root, "harbor"))
     root = broken("harbor", "en.json", lambda d: d["messages"].update({"phase.auction": "{player bids"}))
     assert any("phase.auction is not a valid template" in p for p in check_messages(root, "harbor"))
+    root = broken("harbor", "en.json", lambda d: d["messages"].update(bid_too_low="{minimum}, at least {minimum}."))
+    assert any("message bid_too_low fields are used a different number of times" in p
+               for p in check_messages(root, "harbor"))
 
 
 def test_phase_clauses_must_exist(broken: Any) -> None:
@@ -523,6 +553,13 @@ def test_game_names_are_checked(tmp_path: Path) -> None:
         data["name"] = name
         path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     assert check_game_names(root, "manila") == []
+    # English may say more; a Chinese name that says more is not the one players know
+    for lang, name in (("en", "Manila!"), ("zh_Hans", "马尼拉（码头）")):
+        path = root / "manila" / f"{lang}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["name"] = name
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert check_game_names(root, "manila") == ["manila/zh_Hans.json: name '马尼拉（码头）' should be 马尼拉"]
 
 
 ENGINE = '''
