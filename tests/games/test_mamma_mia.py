@@ -235,45 +235,21 @@ def test_refuse_entries_outside_the_evaluation():
 
 
 # ----- clauses, messages, transcript -----------------------------------------------------
-def test_every_cited_clause_and_code_exists_in_three_languages():
-    source = (ROOT / "companion/games/mamma_mia/engine.py").read_text(encoding="utf-8")
-    raised = re.findall(r'IllegalAction\("([a-z_]+)", "([a-z0-9_.-]+)"', source)
-    cited = set(re.findall(r'"(mamma_mia\.[a-z0-9_-]+\.[a-z0-9_-]+)"', source))
-    cited |= {m.rule for m in GAME.moves.values()} | {GAME.flow_rule}
-    cited |= {f"mamma_mia.specials.{p.replace('_', '-')}" for p in ("deluxe", "one_plus_six", "mini")}
-    assert raised and cited
+# What every game's rules files and cited clauses, codes and labels must satisfy is checked in
+# tests/test_rules_data.py and tests/test_registry_playouts.py; here only what those cannot see.
+def test_special_pizza_clauses_and_phase_prompts_exist_in_three_languages():
+    # the engine builds "mamma_mia.specials." + pizza at run time; the prompts are "phase." + phase
+    specials = {f"mamma_mia.specials.{p.replace('_', '-')}" for p in ("deluxe", "one_plus_six", "mini")}
     for lang in ("en", "zh_Hans", "zh_Hant"):
-        ids = set(library.clause_ids("mamma_mia", lang))
-        assert cited <= ids, cited - ids
-        for clauses in helpers.fact("phase_clauses").values():
-            assert set(clauses) <= ids
+        assert specials <= set(library.clause_ids("mamma_mia", lang))
         messages = library.text("mamma_mia", lang)["messages"]
-        for code, _ in raised:
-            assert code in messages, (lang, code)
-        for move in GAME.moves:
-            assert f"action.{move}" in messages
         for phase in helpers.fact("phase_clauses"):
             assert f"phase.{phase}" in messages
 
 
-def test_rules_files_share_ids_and_placeholders():
-    texts = {lang: library.text("mamma_mia", lang) for lang in ("en", "zh_Hans", "zh_Hant")}
-
-    def shape(data):
-        out = {}
-        for section in data["sections"]:
-            for c in section["clauses"]:
-                cells = " ".join(" ".join(r) for r in c.get("table", {}).get("rows", []))
-                out[c["id"]] = (sorted(library.PLACEHOLDER.findall(c["text"] + cells)), c.get("ruling", False))
-        out.update({k: sorted(library.PLACEHOLDER.findall(v)) for k, v in data["messages"].items()})
-        return out
-
-    assert shape(texts["en"]) == shape(texts["zh_Hans"]) == shape(texts["zh_Hant"])
-    for _, clause in library.iter_clauses("mamma_mia", "en"):
-        library.render("mamma_mia", clause["text"], "en")
+def test_removal_table_in_the_rules_text():
     rows = library.clause("mamma_mia.setup.remove", "en")["table"]["rows"]
     assert rows == [["2", "5"], ["3", "3"], ["4", "1"], ["5", "0"]]
-    assert texts["zh_Hans"]["name"] == "妈妈咪呀" and texts["zh_Hant"]["name"] == "媽媽咪呀"
 
 
 def test_transcript_examples_replay():

@@ -510,44 +510,19 @@ def test_refuse_out_of_turn_and_wrong_phase():
 
 
 # ----- clauses and messages the engine cites ----------------------------------------
-def test_every_cited_clause_and_code_exists_in_three_languages():
-    source = (ROOT / "companion/games/pandemic/engine.py").read_text(encoding="utf-8")
-    raised = re.findall(r'IllegalAction\("([a-z_]+)", "([a-z0-9_.-]+)"', source)
-    cited = set(re.findall(r'"(pandemic\.[a-z0-9_-]+\.[a-z0-9_-]+)"', source))
-    cited |= {m.rule for m in GAME.moves.values()} | {GAME.flow_rule}
-    cited |= {f"pandemic.events.{e.replace('_', '-')}" for e in helpers.fact("events")}
-    assert raised and cited
+# What every game's rules files and cited clauses, codes and labels must satisfy is checked in
+# tests/test_rules_data.py and tests/test_registry_playouts.py; here only what those cannot see.
+def test_event_clauses_and_phase_prompts_exist_in_three_languages():
+    # the engine builds "pandemic.events." + card and "phase.end_" + result at run time
+    events = {f"pandemic.events.{e.replace('_', '-')}" for e in helpers.fact("events")}
     phases = set(helpers.fact("phase_clauses"))
     for lang in ("en", "zh_Hans", "zh_Hant"):
-        ids = set(library.clause_ids("pandemic", lang))
-        assert cited <= ids, cited - ids
-        for clauses in helpers.fact("phase_clauses").values():
-            assert set(clauses) <= ids
+        assert events <= set(library.clause_ids("pandemic", lang))
         messages = library.text("pandemic", lang)["messages"]
-        for code, _ in raised:
-            assert code in messages, (lang, code)
-        for move in GAME.moves:
-            assert f"action.{move}" in messages
         for phase in phases - {"end"}:
             assert f"phase.{phase}" in messages
         for result in ("win", "loss_outbreaks", "loss_cubes", "loss_deck"):
             assert f"phase.end_{result}" in messages
-
-
-def test_rules_files_share_ids_and_placeholders():
-    texts = {lang: library.text("pandemic", lang) for lang in ("en", "zh_Hans", "zh_Hant")}
-    def shape(data):
-        out = {}
-        for section in data["sections"]:
-            for c in section["clauses"]:
-                cells = " ".join(" ".join(r) for r in c.get("table", {}).get("rows", []))
-                out[c["id"]] = (sorted(library.PLACEHOLDER.findall(c["text"] + cells)), c.get("ruling", False))
-        out.update({k: sorted(library.PLACEHOLDER.findall(v)) for k, v in data["messages"].items()})
-        return out
-    assert shape(texts["en"]) == shape(texts["zh_Hans"]) == shape(texts["zh_Hant"])
-    for _, clause in library.iter_clauses("pandemic", "en"):
-        library.render("pandemic", clause["text"], "en")  # every fact path exists
-    assert texts["zh_Hans"]["name"] == "瘟疫危机" and texts["zh_Hant"]["name"] == "瘟疫危機"
 
 
 # ----- properties the generic tests rely on -------------------------------------------

@@ -252,44 +252,18 @@ def test_refuse_entries_in_the_wrong_phase():
 
 
 # ----- clauses, messages, transcript ----------------------------------------------------
-def test_every_cited_clause_and_code_exists_in_three_languages():
-    source = (ROOT / "companion/games/saboteur/engine.py").read_text(encoding="utf-8")
-    raised = re.findall(r'IllegalAction\("([a-z_]+)", "([a-z0-9_.-]+)"', source)
-    cited = set(re.findall(r'"(saboteur\.[a-z0-9_-]+\.[a-z0-9_-]+)"', source))
-    cited |= {m.rule for m in GAME.moves.values()} | {GAME.flow_rule}
-    assert raised and cited
+# What every game's rules files and cited clauses, codes and labels must satisfy is checked in
+# tests/test_rules_data.py and tests/test_registry_playouts.py; here only what those cannot see.
+def test_phase_prompts_exist_in_three_languages():
     for lang in ("en", "zh_Hans", "zh_Hant"):
-        ids = set(library.clause_ids("saboteur", lang))
-        assert cited <= ids, cited - ids
-        for clauses in helpers.fact("phase_clauses").values():
-            assert set(clauses) <= ids
         messages = library.text("saboteur", lang)["messages"]
-        for code, _ in raised:
-            assert code in messages, (lang, code)
-        for move in GAME.moves:
-            assert f"action.{move}" in messages
         for phase in helpers.fact("phase_clauses"):
             assert f"phase.{phase}" in messages
 
 
-def test_rules_files_share_ids_and_placeholders():
-    texts = {lang: library.text("saboteur", lang) for lang in ("en", "zh_Hans", "zh_Hant")}
-
-    def shape(data):
-        out = {}
-        for section in data["sections"]:
-            for c in section["clauses"]:
-                cells = " ".join(" ".join(r) for r in c.get("table", {}).get("rows", []))
-                out[c["id"]] = (sorted(library.PLACEHOLDER.findall(c["text"] + cells)), c.get("ruling", False))
-        out.update({k: sorted(library.PLACEHOLDER.findall(v)) for k, v in data["messages"].items()})
-        return out
-
-    assert shape(texts["en"]) == shape(texts["zh_Hans"]) == shape(texts["zh_Hant"])
-    for _, clause in library.iter_clauses("saboteur", "en"):
-        library.render("saboteur", clause["text"], "en")
+def test_role_table_in_the_rules_text():
     table = library.clause("saboteur.setup.roles", "en")["table"]
     assert table["rows"][0] == ["3", "1", "3"] and table["rows"][-1] == ["10", "4", "7"]
-    assert texts["zh_Hans"]["name"] == "矮人矿工" and texts["zh_Hant"]["name"] == "矮人礦工"
 
 
 def test_transcript_examples_replay():
