@@ -11,10 +11,8 @@ from hypothesis import given, settings, strategies as st
 from companion.core import Action, IllegalAction, Session
 from companion.games.catan import GAME
 from companion.games.catan import helpers as h
-from companion.messages import describe_error
 from companion.rules import library
-
-LANGS = ("en", "zh_Hans", "zh_Hant")
+from games.refereeing import refused
 
 
 def A(type: str, player: int | None = None, **args: object) -> Action:
@@ -42,20 +40,6 @@ def run(s: Session, *actions: Action) -> None:
 
 def points(s: Session) -> list[int]:
     return [int(x) for x in GAME.scores(s.state) or []]
-
-
-def refused(s: Session, action: Action, code: str, rule: str) -> IllegalAction:
-    before = GAME.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    err = info.value
-    assert (err.code, err.rule) == (code, rule)
-    assert s.state == before
-    assert library.clause(rule, "en") is not None
-    for lang in LANGS:  # the refusal reads as a sentence in every language
-        text = describe_error(err, "catan", lang, s.setup.players)
-        assert text != code and "{" not in text
-    return err
 
 
 # ----- facts checked against the rulebook (seed 002) -----------------------------

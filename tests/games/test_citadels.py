@@ -8,11 +8,12 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.citadels import GAME
 from companion.games.citadels import helpers as h
-from companion.messages import describe_error, describe_problem
+from companion.messages import describe_problem
 from companion.rules import library
+from games.refereeing import play_out, refused
 
 LANGS = ("en", "zh_Hans", "zh_Hant")
 NAMES = ["A", "B", "C", "D", "E", "F", "G"]
@@ -39,20 +40,6 @@ def turn(s: Session, seat: int, *actions: Action) -> None:
 
 def build(seat: int, colour: str, cost: int, **extra: object) -> Action:
     return A("build", seat, colour=colour, cost=cost, **extra)
-
-
-def refused(s: Session, action: Action, code: str, rule: str) -> IllegalAction:
-    before = GAME.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    err = info.value
-    assert (err.code, err.rule) == (code, rule)
-    assert s.state == before
-    assert library.clause(rule, "en") is not None
-    for lang in LANGS:
-        text = describe_error(err, "citadels", lang, s.setup.players)
-        assert text != code and "{" not in text
-    return err
 
 
 # ----- the draft table and end counts, checked against the rulebook -----------------
@@ -436,17 +423,8 @@ def test_refuse_crown_for_a_seat_whose_character_was_revealed() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 7))
 def test_random_playouts(seed: int, n: int) -> None:
-    rng = random.Random(seed)
     s = table(n)
-    for _ in range(3000):
-        legal = GAME.legal_actions(s.state)
-        if GAME.is_over(s.state):
-            assert legal == []
-            break
-        assert legal and legal == GAME.legal_actions(s.state)
-        s.apply(rng.choice(legal))
-    assert GAME.is_over(s.state)
-    assert Session.replay(GAME, s.setup, s.log).state == s.state
+    play_out(s, random.Random(seed), 3000)
     totals = GAME.scores(s.state)
     assert totals is not None and all(totals[w] == max(totals) for w in GAME.winners(s.state))
     assert any(len(c) >= s.state.end_at for c in s.state.cities)

@@ -9,13 +9,12 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.dominion import GAME
 from companion.games.dominion import helpers as h
-from companion.messages import describe_error
 from companion.rules import library
+from games.refereeing import play_out, refused
 
-LANGS = ("en", "zh_Hans", "zh_Hant")
 NAMES = ["A", "B", "C", "D"]
 
 
@@ -34,20 +33,6 @@ def run(s: Session, *actions: Action) -> None:
 
 def gain(seat: int, card: str, times: int = 1) -> list[Action]:
     return [A("gain", seat, card=card)] * times
-
-
-def refused(s: Session, action: Action, code: str, rule: str) -> IllegalAction:
-    before = GAME.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    err = info.value
-    assert (err.code, err.rule) == (code, rule)
-    assert s.state == before
-    assert library.clause(rule, "en") is not None
-    for lang in LANGS:
-        text = describe_error(err, "dominion", lang, s.setup.players)
-        assert text != code and "{" not in text
-    return err
 
 
 # ----- facts against the rulebook (seed 001, lines 185-220) -------------------------
@@ -239,16 +224,7 @@ def test_refuse_out_of_turn_and_wrong_phase() -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 4), st.booleans())
 def test_random_playouts(seed: int, n: int, gardens: bool) -> None:
-    rng = random.Random(seed)
     s = table(n, gardens=gardens)
-    for _ in range(3000):
-        legal = GAME.legal_actions(s.state)
-        if GAME.is_over(s.state):
-            assert legal == []
-            break
-        assert legal and legal == GAME.legal_actions(s.state)
-        s.apply(rng.choice(legal))
-    assert GAME.is_over(s.state)
-    assert Session.replay(GAME, s.setup, s.log).state == s.state
+    play_out(s, random.Random(seed), 3000)
     scores = GAME.scores(s.state)
     assert scores is not None and all(scores[w] == max(scores) for w in GAME.winners(s.state))

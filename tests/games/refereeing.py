@@ -1,0 +1,49 @@
+"""Checks the score-sheet tests make the same way for each game: one refused entry, and a
+random legal game played to its end.
+
+The generic tests (tests/test_rules_data.py, tests/test_registry_playouts.py) check the
+rules files and a few random games of every game; these check one given refusal's
+message with its own parameters, and many more games per player count and option.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core import Action, IllegalAction, Session
+from companion.i18n import LANGUAGES
+from companion.messages import describe_error
+from companion.rules import library
+
+
+def refused(s: Session, action: Action, code: str, rule: str) -> IllegalAction:
+    """``action`` is refused with ``code`` citing ``rule``, the state is untouched, the clause
+    exists, and the refusal reads as a sentence in every language (its fields filled in)."""
+    before = s.game.clone(s.state)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(action)
+    err = info.value
+    assert (err.code, err.rule) == (code, rule)
+    assert s.state == before
+    for lang in LANGUAGES:
+        assert library.clause(rule, lang) is not None, (rule, lang)
+        text = describe_error(err, s.game.id, lang, s.setup.players)
+        assert text != code and "{" not in text, (lang, text)
+    return err
+
+
+def play_out(s: Session, rng: random.Random, max_steps: int) -> None:
+    """Random legal actions until the game ends: the legal actions are the same when asked
+    twice, there are some until the end and none after it, and the log replays to the same state."""
+    game = s.game
+    for _ in range(max_steps):
+        legal = game.legal_actions(s.state)
+        if game.is_over(s.state):
+            assert legal == []
+            break
+        assert legal and legal == game.legal_actions(s.state)
+        s.apply(rng.choice(legal))
+    assert game.is_over(s.state)
+    assert Session.replay(game, s.setup, s.log).state == s.state
