@@ -2,8 +2,8 @@
 
 Development script: it needs OpenCC (``pip install opencc``, the ``dev`` extra),
 the app does not.  It dumps OpenCC's character dictionaries with the
-``opencc_dict`` tool that ships inside the ``opencc`` wheel and writes
-``companion/rules/data/script_tables.json``::
+``opencc_dict`` tool that ships inside the ``opencc`` wheel (``opencc_dicts.py``)
+and writes ``companion/rules/data/script_tables.json``::
 
     python scripts/build_script_tables.py            # rebuild the file
     python scripts/build_script_tables.py --check    # exit 1 if it is stale
@@ -37,10 +37,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
+
+from opencc_dicts import Table, check_or_write, load_dicts
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "companion" / "rules" / "data" / "script_tables.json"
@@ -56,37 +55,6 @@ FORCE_SIMPLIFIED_ONLY = "并听价极确种万党厂广叶适苹腊蜡柜"
 FORCE_TRADITIONAL_ONLY = "後"
 
 _DICTS = ("STCharacters", "TSCharacters", "TWVariants", "HKVariants")
-
-Table = dict[str, list[str]]
-
-
-def _opencc_dirs() -> tuple[Path, Path, str]:
-    try:
-        import opencc
-    except ImportError:
-        sys.exit("OpenCC is needed: pip install 'opencc>=1.1' (the dev extra)")
-    clib = Path(opencc.__file__).resolve().parent / "clib"
-    tool, share = clib / "bin" / "opencc_dict", clib / "share" / "opencc"
-    if not tool.exists() or not share.is_dir():
-        sys.exit(f"this opencc wheel has no {tool} / {share}")
-    return tool, share, str(opencc.__version__)
-
-
-def load_dicts() -> tuple[dict[str, Table], str]:
-    tool, share, version = _opencc_dirs()
-    tables: dict[str, Table] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for name in _DICTS:
-            out = Path(tmp) / f"{name}.txt"
-            subprocess.run([str(tool), "-i", str(share / f"{name}.ocd2"), "-f", "ocd2",
-                            "-o", str(out), "-t", "text"], check=True, capture_output=True)
-            table: Table = {}
-            for line in out.read_text(encoding="utf-8").splitlines():
-                key, values = line.split("\t")
-                table[key] = values.split(" ")
-            tables[name] = table
-    return tables, version
-
 
 def _single(chars: list[str]) -> list[str]:
     return [c for c in chars if len(c) == 1]
@@ -186,17 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
     args = parser.parse_args(argv)
-    tables, version = load_dicts()
+    tables, version = load_dicts(_DICTS)
     text = dump(build(tables, version))
-    if args.check:
-        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
-        if current != text:
-            print(f"{OUT.relative_to(ROOT)} is stale: run scripts/build_script_tables.py")
-            return 1
-        print(f"{OUT.relative_to(ROOT)} is up to date")
-        return 0
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
+    status = check_or_write(OUT, text, args.check, "scripts/build_script_tables.py")
+    if status is not None:
+        return status
     data = json.loads(text)
     print(f"wrote {OUT.relative_to(ROOT)}: {len(data['t2s_from'])} T->S, {len(data['s2t_from'])} S->T, "
           f"{len(data['simplified_only'])} Simplified-only, {len(data['traditional_only'])} Traditional-only")

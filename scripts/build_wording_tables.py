@@ -3,8 +3,8 @@
 Development script: it needs OpenCC (``pip install opencc``, the ``dev`` extra),
 the app does not.  It dumps OpenCC's Taiwan phrase dictionary (``TWPhrases``,
 the mainland → Taiwan phrase step of the ``s2twp`` config, reversed by
-``tw2sp``) with the ``opencc_dict`` tool that ships inside the ``opencc`` wheel,
-filters it, adds a reviewed hand list and writes
+``tw2sp``) with the ``opencc_dict`` tool that ships inside the ``opencc`` wheel
+(``opencc_dicts.py``), filters it, adds a reviewed hand list and writes
 ``companion/rules/data/taiwan_wording.json``::
 
     python scripts/build_wording_tables.py            # rebuild the file
@@ -35,10 +35,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
+
+from opencc_dicts import Table, check_or_write, load_dicts
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "companion" / "rules" / "data" / "taiwan_wording.json"
@@ -326,37 +325,6 @@ HAND_HANS: list[tuple[str, list[str], list[str]]] = [
     ("计程车", ["出租车"], []),
 ]
 
-Table = dict[str, list[str]]
-
-
-def _opencc_dirs() -> tuple[Path, Path, str]:
-    try:
-        import opencc
-    except ImportError:
-        sys.exit("OpenCC is needed: pip install 'opencc>=1.1' (the dev extra)")
-    clib = Path(opencc.__file__).resolve().parent / "clib"
-    tool, share = clib / "bin" / "opencc_dict", clib / "share" / "opencc"
-    if not tool.exists() or not share.is_dir():
-        sys.exit(f"this opencc wheel has no {tool} / {share}")
-    return tool, share, str(opencc.__version__)
-
-
-def load_dicts() -> tuple[dict[str, Table], str]:
-    tool, share, version = _opencc_dirs()
-    tables: dict[str, Table] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for name in _DICTS:
-            out = Path(tmp) / f"{name}.txt"
-            subprocess.run([str(tool), "-i", str(share / f"{name}.ocd2"), "-f", "ocd2",
-                            "-o", str(out), "-t", "text"], check=True, capture_output=True)
-            table: Table = {}
-            for line in out.read_text(encoding="utf-8").splitlines():
-                key, values = line.split("\t")
-                table[key] = values.split(" ")
-            tables[name] = table
-    return tables, version
-
-
 def _entry(find: str, use: list[str], unless: list[str], source: str) -> dict[str, object]:
     entry: dict[str, object] = {"find": find, "use": use}
     if unless:
@@ -412,18 +380,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
     args = parser.parse_args(argv)
-    tables, version = load_dicts()
+    tables, version = load_dicts(_DICTS)
     text = dump(build(tables, version))
     json.loads(text)
-    if args.check:
-        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
-        if current != text:
-            print(f"{OUT.relative_to(ROOT)} is stale: run scripts/build_wording_tables.py")
-            return 1
-        print(f"{OUT.relative_to(ROOT)} is up to date")
-        return 0
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
+    status = check_or_write(OUT, text, args.check, "scripts/build_wording_tables.py")
+    if status is not None:
+        return status
     data = json.loads(text)
     print(f"wrote {OUT.relative_to(ROOT)}: {len(data['zh_Hant'])} mainland phrases for zh_Hant, "
           f"{len(data['zh_Hans'])} Taiwan phrases for zh_Hans")
