@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -12,9 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.paths import rules_dir
 from companion.rules import scripts
-from companion.rules.library import game_dirs
+from rules_files import rules_text_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -130,21 +128,9 @@ def test_check_rules_text_names_game_clause_and_character() -> None:
     assert scripts.check_rules_text("manila", "en", data) == []
 
 
-def _rules_files(lang: str) -> list[tuple[str, Path]]:
-    return [(game, rules_dir() / game / f"{lang}.json") for game in game_dirs()
-            if (rules_dir() / game / f"{lang}.json").exists()]
-
-
 @pytest.mark.parametrize("lang", ["zh_Hant", "zh_Hans"])
 def test_rules_data_is_in_its_own_script(lang: str) -> None:
-    problems: list[str] = []
-    for game, path in _rules_files(lang):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            problems.append(f"{path}: {exc}")  # reported in detail by test_rules_data
-            continue
-        problems += [str(p) for p in scripts.check_rules_text(game, lang, data)]
+    problems = rules_text_problems(lang, scripts.check_rules_text)
     assert not problems, "\n".join(problems)
 
 

@@ -8,16 +8,14 @@ mainland wording that a Taiwan reader would not use (資訊, 軟體, 預設, 點
 from __future__ import annotations
 
 import importlib.util
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from companion.paths import rules_dir
 from companion.rules import scripts, wording
-from companion.rules.library import game_dirs
+from rules_files import rules_text_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
@@ -132,21 +130,9 @@ def test_check_rules_text_names_game_clause_phrase_and_suggestion() -> None:
     assert wording.check_rules_text("manila", "en", data) == []
 
 
-def _rules_files(lang: str) -> list[tuple[str, Path]]:
-    return [(game, rules_dir() / game / f"{lang}.json") for game in game_dirs()
-            if (rules_dir() / game / f"{lang}.json").exists()]
-
-
 @pytest.mark.parametrize("lang", ["zh_Hant", "zh_Hans"])
 def test_rules_data_uses_its_own_regions_wording(lang: str) -> None:
-    problems: list[str] = []
-    for game, path in _rules_files(lang):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            problems.append(f"{path}: {exc}")  # reported in detail by test_rules_data
-            continue
-        problems += [str(p) for p in wording.check_rules_text(game, lang, data)]
+    problems = rules_text_problems(lang, wording.check_rules_text)
     assert not problems, "\n".join(problems)
 
 
