@@ -35,11 +35,10 @@ What is derived (see ``companion/rules/scripts.py`` for how it is used):
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
-from opencc_dicts import Table, check_or_write, load_dicts
+from opencc_dicts import Table, run
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "companion" / "rules" / "data" / "script_tables.json"
@@ -151,18 +150,10 @@ def dump(data: dict[str, object]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
-    args = parser.parse_args(argv)
-    tables, version = load_dicts(_DICTS)
-    text = dump(build(tables, version))
-    status = check_or_write(OUT, text, args.check, "scripts/build_script_tables.py")
-    if status is not None:
-        return status
-    data = json.loads(text)
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(data['t2s_from'])} T->S, {len(data['s2t_from'])} S->T, "
-          f"{len(data['simplified_only'])} Simplified-only, {len(data['traditional_only'])} Traditional-only")
-    return 0
+    return run(argv, __doc__, _DICTS, build, dump, OUT, "scripts/build_script_tables.py",
+               lambda data: f"{len(data['t2s_from'])} T->S, {len(data['s2t_from'])} S->T, "
+                          f"{len(data['simplified_only'])} Simplified-only, "
+                          f"{len(data['traditional_only'])} Traditional-only")
 
 
 if __name__ == "__main__":

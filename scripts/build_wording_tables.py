@@ -33,11 +33,10 @@ The file has two lists (see ``companion/rules/wording.py`` for how they are used
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
-from opencc_dicts import Table, check_or_write, load_dicts
+from opencc_dicts import Table, run
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "companion" / "rules" / "data" / "taiwan_wording.json"
@@ -377,19 +376,9 @@ def dump(data: dict[str, object]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
-    args = parser.parse_args(argv)
-    tables, version = load_dicts(_DICTS)
-    text = dump(build(tables, version))
-    json.loads(text)
-    status = check_or_write(OUT, text, args.check, "scripts/build_wording_tables.py")
-    if status is not None:
-        return status
-    data = json.loads(text)
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(data['zh_Hant'])} mainland phrases for zh_Hant, "
-          f"{len(data['zh_Hans'])} Taiwan phrases for zh_Hans")
-    return 0
+    return run(argv, __doc__, _DICTS, build, dump, OUT, "scripts/build_wording_tables.py",
+               lambda data: f"{len(data['zh_Hant'])} mainland phrases for zh_Hant, "
+                          f"{len(data['zh_Hans'])} Taiwan phrases for zh_Hans")
 
 
 if __name__ == "__main__":

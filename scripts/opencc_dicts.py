@@ -3,16 +3,18 @@
 
 Development helper: it needs OpenCC (``pip install opencc``, the ``dev`` extra), the app
 does not.  It dumps the dictionaries with the ``opencc_dict`` tool that ships inside the
-``opencc`` wheel.  ``check_or_write`` is how both scripts end: ``--check`` or write.
+``opencc`` wheel.  ``run`` is both scripts' command line: rebuild the file, or ``--check``.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,11 +51,20 @@ def load_dicts(names: Iterable[str]) -> tuple[dict[str, Table], str]:
     return tables, version
 
 
-def check_or_write(out: Path, text: str, check: bool, script: str) -> int | None:
-    """With ``check``: say whether ``out`` holds ``text`` and return the exit status (1 if
-    stale, naming ``script`` to run).  Without: write ``text`` to ``out`` and return None."""
+def run(argv: list[str] | None, doc: str, dicts: Iterable[str],
+        build: Callable[[dict[str, Table], str], dict[str, Any]], dump: Callable[[dict[str, Any]], str],
+        out: Path, script: str, summary: Callable[[dict[str, Any]], str]) -> int:
+    """A build script's command line: ``dump(build(<the dicts>, <OpenCC version>))`` written to
+    ``out`` (then ``summary`` of it printed), or with ``--check`` compared with ``out`` (exit
+    status 1 if stale, naming ``script`` to run)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if the committed file is stale")
+    args = parser.parse_args(argv)
+    tables, version = load_dicts(dicts)
+    text = dump(build(tables, version))
+    data = json.loads(text)
     name = out.relative_to(ROOT)
-    if check:
+    if args.check:
         current = out.read_text(encoding="utf-8") if out.exists() else ""
         if current != text:
             print(f"{name} is stale: run {script}")
@@ -62,4 +73,5 @@ def check_or_write(out: Path, text: str, check: bool, script: str) -> int | None
         return 0
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")
-    return None
+    print(f"wrote {name}: {summary(data)}")
+    return 0
