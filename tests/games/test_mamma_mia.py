@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,8 +13,8 @@ from companion.core import Action, IllegalAction, Session
 from companion.games.mamma_mia import GAME
 from companion.games.mamma_mia import helpers
 from companion.rules import library
+from games.refereeing import play_out, transcript_results
 
-ROOT = Path(__file__).resolve().parents[2]
 A = Action.make
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 
@@ -253,17 +250,9 @@ def test_removal_table_in_the_rules_text():
 
 
 def test_transcript_examples_replay():
-    from companion.cli import referee
-
-    doc = (ROOT / "docs/transcripts/mamma_mia.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```jsonl referee mamma_mia players=(\S+)([^\n]*)\n(.*?)```", doc, re.S)
-    assert blocks
-    for players, rest, body in blocks:
-        options = dict(kv.split("=", 1) for kv in rest.split())
-        out = io.StringIO()
-        assert referee("mamma_mia", players.split(","), options, io.StringIO(body), "en", False, out) == 0, out.getvalue()
-        result = json.loads(out.getvalue())
-        assert result["finished"]
+    results = transcript_results("mamma_mia")
+    assert all(result["finished"] for result in results)
+    result = results[-1]
     # the document's game, by hand: Ann 1+0+1, Bo 0+1+1, Cy 1+1+0; tie-break Bo 7 > Ann 5, Cy 6
     assert [p["orders"] for p in result["players"]] == [2, 2, 2]
     assert result["winners"] == ["Bo"]
@@ -272,17 +261,8 @@ def test_transcript_examples_replay():
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=2, max_value=5))
 def test_random_playouts_end_and_replay(seed, n):
-    rng = random.Random(seed)
-    setup = GAME.setup(NAMES[:n])
-    session = Session(GAME, setup)
-    for _ in range(1000):
-        actions = GAME.legal_actions(session.state)
-        if not actions:
-            break
-        assert actions == GAME.legal_actions(session.state)
-        session.apply(rng.choice(actions))
-    assert GAME.is_over(session.state)
-    assert Session.replay(GAME, setup, session.log).state == session.state
+    session = Session(GAME, GAME.setup(NAMES[:n]))
+    play_out(session, random.Random(seed), 1000)
     assert all(0 <= c <= 8 for c in session.state.completed)
     assert all(0 <= v <= session.state.available for v in session.state.heaps.values())
     json.dumps(GAME.view(session.state))

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,8 +13,8 @@ from companion.core import Action, IllegalAction, Session
 from companion.games.pandemic import GAME
 from companion.games.pandemic import helpers
 from companion.rules import library
+from games.refereeing import play_out, transcript_results
 
-ROOT = Path(__file__).resolve().parents[2]
 A = Action.make
 
 
@@ -532,35 +530,15 @@ def test_random_playouts_end_and_replay(seed, n):
     rng = random.Random(seed)
     names = ["P1", "P2", "P3", "P4"][:n]
     options = {"difficulty": rng.choice(["introductory", "standard", "heroic"])}
-    setup = GAME.setup(names, options)
-    session = Session(GAME, setup)
-    for _ in range(2000):
-        actions = GAME.legal_actions(session.state)
-        if not actions:
-            break
-        assert actions == GAME.legal_actions(session.state)
-        session.apply(rng.choice(actions))
-    assert GAME.is_over(session.state) and GAME.legal_actions(session.state) == []
-    replayed = Session.replay(GAME, setup, session.log)
-    assert replayed.state == session.state
+    session = Session(GAME, GAME.setup(names, options))
+    play_out(session, rng, 2000)
     json.dumps(GAME.view(session.state))
     assert all(h >= 0 for h in session.state.hands)
     assert all(0 <= v <= 24 for v in session.state.on_board.values())
 
 
 def test_transcript_examples_replay():
-    import io
-
-    from companion.cli import referee
-
-    doc = (ROOT / "docs/transcripts/pandemic.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```jsonl referee pandemic players=(\S+)([^\n]*)\n(.*?)```", doc, re.S)
-    assert blocks
-    for players, rest, body in blocks:
-        options = dict(kv.split("=", 1) for kv in rest.split())
-        out = io.StringIO()
-        assert referee("pandemic", players.split(","), options, io.StringIO(body), "en", False, out) == 0, out.getvalue()
-        result = json.loads(out.getvalue())
+    for result in transcript_results("pandemic"):
         assert result["finished"] and result["result"] == "loss_outbreaks"
         # by hand: Ann 4-1+2+1-4+2 = 4, Bo 4-1+1 = 4; spent: flight 1 + epidemic 1 + cure 4
         assert [p["hand"] for p in result["players"]] == [4, 4] and result["player_discard"] == 6

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,8 +13,8 @@ from companion.core import Action, IllegalAction, Session
 from companion.games.saboteur import GAME
 from companion.games.saboteur import helpers
 from companion.rules import library
+from games.refereeing import play_out, transcript_results
 
-ROOT = Path(__file__).resolve().parents[2]
 A = Action.make
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -267,17 +264,9 @@ def test_role_table_in_the_rules_text():
 
 
 def test_transcript_examples_replay():
-    from companion.cli import referee
-
-    doc = (ROOT / "docs/transcripts/saboteur.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```jsonl referee saboteur players=(\S+)([^\n]*)\n(.*?)```", doc, re.S)
-    assert blocks
-    for players, rest, body in blocks:
-        options = dict(kv.split("=", 1) for kv in rest.split())
-        out = io.StringIO()
-        assert referee("saboteur", players.split(","), options, io.StringIO(body), "en", False, out) == 0, out.getvalue()
-        result = json.loads(out.getvalue())
-        assert result["finished"]
+    results = transcript_results("saboteur")
+    assert all(result["finished"] for result in results)
+    result = results[-1]
     # by hand: round 1 Bo 3+1, Ann 2, Di 1, Cy 1; round 2 Ann and Di +3; round 3 Bo and Ed +3
     assert [p["gold"] for p in result["players"]] == [2 + 3, 4 + 3, 1, 1 + 3, 3]
     assert result["winners"] == ["Bo"]
@@ -286,17 +275,8 @@ def test_transcript_examples_replay():
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=3, max_value=10))
 def test_random_playouts_end_and_replay(seed, n):
-    rng = random.Random(seed)
-    setup = GAME.setup(NAMES[:n])
-    session = Session(GAME, setup)
-    for _ in range(200):
-        actions = GAME.legal_actions(session.state)
-        if not actions:
-            break
-        assert actions == GAME.legal_actions(session.state)
-        session.apply(rng.choice(actions))
-    assert GAME.is_over(session.state)
-    assert Session.replay(GAME, setup, session.log).state == session.state
+    session = Session(GAME, GAME.setup(NAMES[:n]))
+    play_out(session, random.Random(seed), 200)
     # nuggets handed out = nuggets gone from the gold deck
     full = sum(int(v) * k for v, k in helpers.full_gold_deck().items())
     assert sum(session.state.gold) == full - sum(int(v) * k for v, k in session.state.deck.items())
