@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.mamma_mia import GAME
 from companion.games.mamma_mia import helpers
 from companion.rules import library
-from games.refereeing import play_out, transcript_results
+from games.refereeing import play_out, refused, transcript_results
 
 A = Action.make
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -23,14 +22,6 @@ def table(n=3, chef=0):
     s = Session(GAME, GAME.setup(NAMES[:n]))
     s.apply(A("evaluate", chef))
     return s
-
-
-def refused(session, action):
-    before = session.state
-    with pytest.raises(IllegalAction) as info:
-        session.apply(action)
-    assert session.state == before
-    return info.value
 
 
 # ----- setup against the rulebook ---------------------------------------------------

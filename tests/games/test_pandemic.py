@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.pandemic import GAME
 from companion.games.pandemic import helpers
 from companion.rules import library
-from games.refereeing import play_out, transcript_results
+from games.refereeing import play_out, refused, transcript_results
 
 A = Action.make
 
@@ -28,14 +27,6 @@ def table(players=("Ann", "Bo"), roles=("scientist", "medic"), colours=None, fir
         session.apply(A("setup_infect", colour=colour))
     session.apply(A("first_player", first))
     return session
-
-
-def refused(session, action):
-    before = session.state
-    with pytest.raises(IllegalAction) as info:
-        session.apply(action)
-    assert session.state == before
-    return info.value
 
 
 # ----- setup tables against the rulebook ---------------------------------------

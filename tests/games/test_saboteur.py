@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.saboteur import GAME
 from companion.games.saboteur import helpers
 from companion.rules import library
-from games.refereeing import play_out, transcript_results
+from games.refereeing import play_out, refused, transcript_results
 
 A = Action.make
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -21,14 +21,6 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 
 def table(n):
     return Session(GAME, GAME.setup(NAMES[:n]))
-
-
-def refused(session, action):
-    before = session.state
-    with pytest.raises(IllegalAction) as info:
-        session.apply(action)
-    assert session.state == before
-    return info.value
 
 
 # ----- dealing tables against the rulebook ---------------------------------------
