@@ -9,7 +9,8 @@ or theme change: build the screen from ``ctx.state`` (views are built from
 state; keep no state of your own beyond what a half-filled form needs).  The
 shell already shows, around your control: the app bar (game name, undo, redo,
 rules, menu), the "now" banner (``Game.prompt``), the refusal banner with its
-"rule" link, and the "what can I do now?" card.  Your screen shows the board and
+"rule" link, the "correct the app to match the table" form for the game's
+correction moves, and the "what can I do now?" card.  Your screen shows the board and
 the choices.
 
 Use only ``ctx`` to act:

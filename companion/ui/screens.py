@@ -13,6 +13,7 @@ from ..messages import describe_problem
 from ..registry import game_ids, get_game
 from ..rules import library
 from .viewmodels import now_text, player_slots, seat_order
+from .views.generic import corrections_panel
 from .widgets import banner, big_button, section_title
 
 if TYPE_CHECKING:
@@ -209,6 +210,9 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
             link = [ft.TextButton(label, on_click=lambda e: app.open_clause(refusal.rule or ""))]
         parts.append(banner(refusal.message, "error", link))
     parts.append(view_module(game.id).build(ctx))
+    corrections = corrections_panel(ctx)
+    if corrections is not None:
+        parts.append(corrections)
     parts.append(_now_card(app))
     return bar, ft.Column(parts, spacing=12)
 

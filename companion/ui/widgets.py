@@ -89,3 +89,10 @@ def player_card(lines: Sequence[ft.Control], color: str, width: int = 340, spaci
     (a thicker ``border`` can mark whose turn it is)."""
     return ft.Container(content=ft.Column(list(lines), spacing=spacing), padding=10, border_radius=10, width=width,
                         border=ft.Border.all(border, color))
+
+
+def redraw(ctx: Any, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
+    """Redraw one half-filled form in place (the screen is not rebuilt, so a
+    focused field keeps its focus)."""
+    holder.content = make()
+    ctx.refresh_control(holder)

@@ -258,8 +258,6 @@ def _draw_helpers(ctx: GameContext) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     view = ctx.game.view(ctx.state, reveal=False)
     ch = read_choices(ctx.game.legal_actions(ctx.state))
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.target_line", target=view["target"]), size=14)]
@@ -271,8 +269,4 @@ def build(ctx: GameContext) -> ft.Control:
     if ch.cuts:
         parts.append(_draw_cuts(ctx, ch.cuts))
     parts.append(_draw_helpers(ctx))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import flet as ft
 
 from ...core.actions import Action
 from ...games.citadels import helpers as h
 from ..context import GameContext
-from ..widgets import big_button, chip, player_card, section_title, wrap
+from ..widgets import big_button, chip, player_card, redraw, section_title, wrap
 
 COLOUR_HEX: dict[str, str] = {
     "noble": "#f9a825", "religious": "#1565c0", "trade": "#2e7d32", "military": "#c62828", "special": "#6a1b9a",
@@ -161,10 +161,6 @@ def _char(ctx: GameContext, rank: int) -> str:
     return f"{rank} {ctx.t(f'ui.character.{h.character(rank)}')}"
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     chips = []
@@ -199,7 +195,7 @@ def _draw_draft(ctx: GameContext) -> ft.Control:
 
     def pick(rank: int) -> None:
         form.toggle(rank)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     holder.content = make()
     return ft.Column([section_title(ctx.t("action.draft_done")), holder], spacing=6)
@@ -239,7 +235,7 @@ def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
         setattr(form, name, value)
         if name != "points":
             form.points = None
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     holder.content = make()
     return ft.Column([ft.Text(ctx.t("action.build"), size=15, weight=ft.FontWeight.W_600), holder], spacing=4)
@@ -305,8 +301,6 @@ def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     view = ctx.game.view(ctx.state, reveal=False)
     ch = read_choices(ctx.game.legal_actions(ctx.state))
     phase = ctx.state.phase
@@ -322,8 +316,4 @@ def build(ctx: GameContext) -> ft.Control:
     elif phase == "crown":
         parts.append(_draw_crown(ctx, ch))
     parts.append(_draw_cities(ctx, view))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.cockroach_poker.game import ANSWERS, CREATURES, LOSE_ALL, LOSE_SAME, CockroachState, taker
 from ..context import GameContext
-from ..widgets import chip, player_card, section_title, wrap
+from ..widgets import chip, player_card, redraw, section_title, wrap
 
 CREATURE_COLORS: dict[str, str] = {
     "cockroach": "#6d4c41", "stinkbug": "#558b2f", "spider": "#424242", "toad": "#2e7d32",
@@ -116,10 +116,6 @@ def _big_button(label: str, on_click: Callable[[Any], Any], filled: bool = False
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _draw_start(ctx: GameContext) -> ft.Control:
     return ft.Column([
@@ -164,7 +160,7 @@ def _draw_round(ctx: GameContext, state: CockroachState) -> ft.Control:
 
     def update(change: Callable[[], None]) -> None:
         change()
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def toggle(seat: int) -> None:
         update(lambda: form.toggle_passer(seat))
@@ -218,8 +214,6 @@ def _end_reason(ctx: GameContext, state: CockroachState) -> str:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: CockroachState = ctx.state
     view = ctx.game.view(state, reveal=False)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.setup_line", hand=view["setup"]["hand"],
@@ -229,8 +223,4 @@ def build(ctx: GameContext) -> ft.Control:
     elif state.phase == "play":
         parts.append(_draw_round(ctx, state))
     parts.append(_draw_players(ctx, view, state))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

@@ -184,8 +184,6 @@ def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     view = ctx.game.view(ctx.state, reveal=False)
     ch = read_choices(ctx.game.legal_actions(ctx.state))
     parts: list[ft.Control] = [_draw_supply(ctx, view)]
@@ -195,8 +193,4 @@ def build(ctx: GameContext) -> ft.Control:
     if ch.piles:
         parts.append(_draw_piles(ctx, ch.piles))
     parts.append(_draw_setup(ctx, view))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

@@ -182,8 +182,13 @@ def build(ctx: GameContext) -> ft.Control:
             parts += [section_title(ctx.ui("Choices")), action_panel(ctx, group_actions(ctx.game, legal))]
     else:
         parts += [section_title(ctx.ui("Enter what happened")), free_entry(ctx, corrections=False)]
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)
+
+
+def corrections_panel(ctx: GameContext) -> ft.Control | None:
+    """The table's escape hatch, under every game's screen: a collapsed form
+    for the game's correction moves (None if it has none)."""
+    corrections = free_entry(ctx, corrections=True)
+    if not isinstance(corrections, ft.Column):
+        return None
+    return ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")), controls=[corrections])

@@ -18,7 +18,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.im_the_boss.game import FACTS, SHORT, BossState, split_payout
 from ..context import GameContext
-from ..widgets import chip, section_title
+from ..widgets import chip, redraw, section_title
 
 
 # ----- plain screen logic ------------------------------------------------------------
@@ -126,10 +126,6 @@ def _stepper(ctx: GameContext, label: str, value: str, on_step: Callable[[int], 
     ], wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _draw_info(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.Control:
     setup = view["setup"]
@@ -179,7 +175,7 @@ def _draw_deal(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.C
 
     def update(change: Callable[[], None]) -> None:
         change()
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def confirm(e: Any) -> None:
         action = form.action()
@@ -226,8 +222,6 @@ def _draw_history(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: BossState = ctx.state
     view = ctx.game.view(state, reveal=False)
     parts: list[ft.Control] = [_draw_info(ctx, view, state)]
@@ -236,8 +230,4 @@ def build(ctx: GameContext) -> ft.Control:
     elif state.phase == "end_roll":
         parts.append(_draw_roll(ctx, view, state))
     parts += [_draw_standings(ctx, view), _draw_history(ctx, view)]
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.kutschfahrt.game import FACTS, ITEMS, TEAMS, CoachState, fight_winner, judge_claim
 from ..context import GameContext
-from ..widgets import chip, section_title
+from ..widgets import chip, redraw, section_title
 
 TEAM_COLORS = {"order": "#1565c0", "brotherhood": "#b71c1c"}
 ITEM_COLOR = "#5d4037"
@@ -129,10 +129,6 @@ def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, wi
 _chip = partial(chip, width=104, size=14, padding=4)
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _item(ctx: GameContext, item: str) -> str:
     return ctx.t(f"ui.item.{item}")
@@ -184,7 +180,7 @@ def _draw_fight(ctx: GameContext) -> ft.Control:
 
     def update(change: Callable[[], None]) -> None:
         change()
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     holder.content = make()
     return ft.ExpansionTile(title=ft.Text(ctx.t("ui.fight_title")), controls=[holder])
@@ -248,7 +244,7 @@ def _draw_claim(ctx: GameContext, state: CoachState) -> ft.Control:
 
     def update(change: Callable[[], None]) -> None:
         change()
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def confirm(e: Any) -> None:
         action = form.action()
@@ -273,8 +269,6 @@ def _draw_result(ctx: GameContext, state: CoachState) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: CoachState = ctx.state
     view = ctx.game.view(state, reveal=False)
     parts: list[ft.Control] = []
@@ -282,8 +276,4 @@ def build(ctx: GameContext) -> ft.Control:
         parts += [_draw_setup(ctx, view), _draw_fight(ctx), _draw_claim(ctx, state)]
     else:
         parts += [_draw_result(ctx, state), _draw_setup(ctx, view)]
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

@@ -276,8 +276,6 @@ def _draw_players(ctx: GameContext, state: MammaMiaState, view: dict[str, Any]) 
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: MammaMiaState = ctx.state
     view = ctx.game.view(state)
     setup = view["setup"]
@@ -306,8 +304,4 @@ def build(ctx: GameContext) -> ft.Control:
         winners = ", ".join(ctx.players[w] for w in ctx.game.winners(state))
         parts.append(ft.Text(ctx.t("ui.winner_line", players=winners), size=18, weight=ft.FontWeight.BOLD))
     parts.append(_draw_players(ctx, state, view))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

@@ -20,10 +20,10 @@ import flet as ft
 
 from ...core.actions import Action
 from ...games.manila import odds as odds_mod
-from ...games.manila.facts import INSURANCE, PIRATE, load
+from ...games.manila.facts import INSURANCE, load
 from ...games.manila.state import BANK, ManilaState
 from ..context import GameContext
-from ..widgets import big_button, player_card, section_title, tile, wrap
+from ..widgets import big_button, player_card, redraw, section_title, tile, wrap
 
 F = load()
 
@@ -292,10 +292,6 @@ def _call(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
     return handler
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _draw_prices(ctx: GameContext, state: ManilaState) -> ft.Control:
     names = _names(ctx)
@@ -415,7 +411,7 @@ def _draw_odds(ctx: GameContext, state: ManilaState) -> ft.Control:
             lines.append(ft.Text(f"{_space_name(ctx, space)}: {ctx.t('ui.odds.value')} "
                                  f"{ctx.num(round(float(v.expected), 2))} − {ctx.num(v.cost)} = "
                                  f"{ctx.num(round(float(v.net), 2))}", size=13))
-        _redraw(ctx, holder, lambda: ft.Column(lines, spacing=2))
+        redraw(ctx, holder, lambda: ft.Column(lines, spacing=2))
 
     holder.content = big_button(ctx.t("ui.odds_show"), show, icon=ft.Icons.CASINO)
     return holder
@@ -466,7 +462,7 @@ def _draw_supply(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
 
     def step(ware: str, delta: int) -> None:
         form.step(ware, delta)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     holder.content = make()
     return [ft.Text(ctx.t("phase.supply"), size=16), holder]
@@ -524,11 +520,11 @@ def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
 
     def leave(ware: str) -> None:
         form.pick_left_out(ware)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def start(ware: str, value: int) -> None:
         form.set_start(ware, value)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     holder.content = make()
     return [holder]
@@ -575,15 +571,15 @@ def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) ->
 
     def face(ware: str, f: int) -> None:
         form.set_face(ware, f)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def roll_all(e: Any) -> None:
         form.roll_all(random.Random())
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def pick_order(order: list[str]) -> None:
         form.order = order
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     holder.content = make()
     return [holder]
@@ -642,8 +638,6 @@ _FORMS: dict[str, Callable[..., list[ft.Control]]] = {
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: ManilaState = ctx.state
     view = ctx.game.view(state, reveal=False)
     legal = ctx.game.legal_actions(state)
@@ -666,8 +660,4 @@ def build(ctx: GameContext) -> ft.Control:
             parts.append(_draw_odds(ctx, state))
     parts += [_draw_players(ctx, state, view), _draw_prices(ctx, state), _draw_payouts(ctx, state),
               _draw_loans(ctx, legal)]
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

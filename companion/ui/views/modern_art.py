@@ -19,7 +19,7 @@ from ...core.actions import Action
 from ...games.modern_art.facts import load as load_facts
 from ...games.modern_art.state import ModernArtState
 from ..context import GameContext
-from ..widgets import big_button, player_card, section_title, wrap
+from ..widgets import big_button, player_card, redraw, wrap
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -234,10 +234,6 @@ def _chip(ctx: GameContext, artist: str | None, text: str, selected: bool = Fals
         on_click=on_click, padding=4)
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _amount_entry(ctx: GameContext, low: int, high: int, label: Callable[[int], str],
                   submit: Callable[[int], bool]) -> ft.Control:
@@ -367,7 +363,7 @@ def _draw_offer(ctx: GameContext, view: dict[str, Any], ch: Choices) -> list[ft.
 
     def pick(artist: str) -> None:
         form.pick_artist(artist)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def choose(auction: str) -> None:
         action = form.choose(seat, auction)
@@ -376,7 +372,7 @@ def _draw_offer(ctx: GameContext, view: dict[str, Any], ch: Choices) -> list[ft.
         elif form.double and form.artist is not None and ends_round(view, form.artist) is not None:
             send(form.alone(seat))    # a double that ends the round needs no second painting
         else:
-            _redraw(ctx, holder, make)
+            redraw(ctx, holder, make)
 
     def send(action: Action | None) -> None:
         if action is not None:
@@ -403,7 +399,7 @@ def _draw_open(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.
 
     def pick(seat: int) -> None:
         form.bidder = seat
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     holder.content = make()
     sold = (ctx.t("ui.sold_to", player=state.high_bidder, amount=ctx.money(state.high))
@@ -511,8 +507,6 @@ _DRAW = {
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: ModernArtState = ctx.state
     view = ctx.game.view(state, reveal=False)
     ch = read_choices(ctx.game.legal_actions(state), state.phase)
@@ -534,8 +528,4 @@ def build(ctx: GameContext) -> ft.Control:
     parts.append(_draw_players(ctx, state, view))
     if not view["money_shown"]:
         parts.append(ft.Text(ctx.t("ui.money_secret"), size=13, italic=True))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

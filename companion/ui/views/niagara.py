@@ -23,7 +23,7 @@ from ...games.niagara.facts import FALLS, LOST, SHORE, facts
 from ...games.niagara.game import meets_goal, needs, river_flow
 from ...games.niagara.state import NiagaraState
 from ..context import GameContext
-from ..widgets import big_button, player_card, section_title, wrap
+from ..widgets import big_button, player_card, redraw, section_title, wrap
 
 #: gem colours (background, text)
 GEM_HEX: dict[str, tuple[str, str]] = {
@@ -229,10 +229,6 @@ def _plan_text(ctx: GameContext, plan: Plan | None) -> str:
     return sep.join(out)
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _sep(ctx: GameContext) -> str:
     return "、" if ctx.lang != "en" else ", "
@@ -368,7 +364,7 @@ def _draw_reveal(ctx: GameContext, state: NiagaraState) -> ft.Control:
 
     def choose(seat: int, card: Any) -> None:
         form.choose(seat, card)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def confirm(e: Any) -> None:
         action = form.action(n)
@@ -407,11 +403,11 @@ def _draw_paddle(ctx: GameContext, state: NiagaraState, seat: int, options: list
 
     def pick(k: int, plan: Any) -> None:
         form.pick(k, plan)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def order(o: int) -> None:
         form.first = o
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     holder.content = make()
     card = state.cards[seat]
@@ -445,8 +441,6 @@ def _draw_end(ctx: GameContext, state: NiagaraState) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: NiagaraState = ctx.state
     legal = ctx.game.legal_actions(state) if state.phase == "turn" else []
     parts: list[ft.Control] = [_draw_weather(ctx, state)]
@@ -457,8 +451,4 @@ def build(ctx: GameContext) -> ft.Control:
     else:
         parts.append(_draw_end(ctx, state))
     parts += [_draw_river(ctx, state), section_title(ctx.t("ui.players")), _draw_players(ctx, state)]
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

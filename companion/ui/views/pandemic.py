@@ -297,8 +297,6 @@ def _draw_events(ctx: GameContext, state: PandemicState) -> ft.Control | None:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: PandemicState = ctx.state
     view = ctx.game.view(state)
     setup = view["setup"]
@@ -312,8 +310,4 @@ def build(ctx: GameContext) -> ft.Control:
     if events is not None:
         parts.append(events)
     parts.append(_draw_players(ctx, state, view))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

@@ -19,7 +19,7 @@ from ...core.actions import Action
 from ...games.saboteur import helpers
 from ...games.saboteur.engine import GOLD_VALUES, SaboteurState
 from ..context import GameContext
-from ..widgets import chip, player_card, section_title, wrap
+from ..widgets import chip, player_card, redraw, section_title, wrap
 
 GOLD = "#f9a825"
 SABOTEUR = "#6d4c41"
@@ -88,10 +88,6 @@ def _button(label: str, on_click: Callable[..., Any], filled: bool = False, disa
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     s = view["setup"]
@@ -115,7 +111,7 @@ def _draw_roles(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
 
     def toggle(seat: int) -> None:
         form.toggle(seat)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def confirm(e: Any) -> None:
         action = form.action()
@@ -142,7 +138,7 @@ def _draw_gold_draw(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
 
     def step(value: int, delta: int) -> None:
         form.step(value, delta)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def confirm(e: Any) -> None:
         action = form.action()
@@ -201,8 +197,6 @@ def _draw_scores(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: SaboteurState = ctx.state
     view = ctx.game.view(state)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.round", round=view["round"], rounds=view["rounds"]), size=16,
@@ -222,8 +216,4 @@ def build(ctx: GameContext) -> ft.Control:
         winners = ", ".join(ctx.players[w] for w in ctx.game.winners(state))
         parts.append(ft.Text(ctx.t("ui.winner_line", players=winners), size=18, weight=ft.FontWeight.BOLD))
     parts.append(_draw_scores(ctx, view))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)

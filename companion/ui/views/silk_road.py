@@ -18,7 +18,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.silk_road.state import SPECIALS, SilkState, facts
 from ..context import GameContext
-from ..widgets import player_card, section_title, tile, wrap
+from ..widgets import player_card, redraw, section_title, tile, wrap
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -165,11 +165,6 @@ def big_button(label: str, on_click: Callable[[Any], Any], icon: Any = None, fil
                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
 
 
-def _redraw(ctx: GameContext, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    """Redraw one half-filled form in place (the screen is not rebuilt)."""
-    holder.content = make()
-    ctx.refresh_control(holder)
-
 
 def _draw_market(ctx: GameContext, state: SilkState) -> ft.Control:
     cells = market_cells(state)
@@ -271,7 +266,7 @@ def _draw_swap(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft
 
     def pick_ship(i: int) -> None:
         form.ship = i
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def pick_good(good: str) -> None:
         action = form.action(seat, good)
@@ -298,7 +293,7 @@ def _draw_buy(ctx: GameContext, ch: Choices, seat: int) -> ft.Control:
     def pick(card: str) -> None:
         if card == "ship":
             state["ship"] = True
-            _redraw(ctx, holder, make)
+            redraw(ctx, holder, make)
         else:
             ctx.dispatch(buy_action(seat, card))
 
@@ -326,12 +321,12 @@ def _draw_play(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft
 
     def pick(good: str) -> None:
         form.pick(good)
-        _redraw(ctx, holder, make)
+        redraw(ctx, holder, make)
 
     def toggle(slot: int) -> None:
         if form.good is not None:
             form.toggle(slot, ch.plays[form.good])
-            _redraw(ctx, holder, make)
+            redraw(ctx, holder, make)
 
     def confirm(e: Any) -> None:
         action = form.action(seat)
@@ -364,8 +359,6 @@ def _draw_turn(ctx: GameContext, state: SilkState, ch: Choices) -> list[ft.Contr
 
 
 def build(ctx: GameContext) -> ft.Control:
-    from .generic import free_entry
-
     state: SilkState = ctx.state
     view = ctx.game.view(state, reveal=False)
     legal = ctx.game.legal_actions(state)
@@ -379,8 +372,4 @@ def build(ctx: GameContext) -> ft.Control:
               _draw_supply(ctx, state)]
     if not money_visible(state):
         parts.append(ft.Text(ctx.t("ui.income_secret"), size=13, italic=True))
-    corrections = free_entry(ctx, corrections=True)
-    if isinstance(corrections, ft.Column):
-        parts.append(ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")),
-                                      controls=[corrections]))
     return ft.Column(parts, spacing=12)
