@@ -8,7 +8,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from companion import registry  # noqa: E402
 from companion.storage import Store  # noqa: E402
-from toy import TOY  # noqa: E402
 
 registry.GAMES["toy"] = "toy"
 

@@ -9,7 +9,6 @@ from companion import registry
 from companion.core import Action
 from companion.storage import Store
 from companion.ui.app import App
-from toy import TOY
 from ui_harness import FakePage, find, press, texts, type_into
 
 

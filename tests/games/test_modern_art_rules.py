@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from companion.cli import parse_line
-from companion.core import Action, IllegalAction, Session
+from companion.core import IllegalAction, Session
 from companion.games.modern_art import GAME
 from companion.games.modern_art.state import BANK
 from companion.messages import describe_error

@@ -14,7 +14,7 @@ from companion.messages import describe_error
 from companion.registry import get_game
 from companion.rules import library
 
-from games.test_silk_road_support import A, cards_accounted, money, play, refused, table, turn
+from games.test_silk_road_support import A, money, play, refused, table, turn
 
 LANGS = ("en", "zh_Hans", "zh_Hant")
 GOODS = ["porcelain", "silk", "tea", "spice", "glass", "ore"]
