@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion.core import Action, IllegalAction, Session
 from companion.games.catan import GAME
-from companion.games.catan import helpers as h
+from companion.games.catan import facts as h
 from companion.rules import library
 from games.refereeing import refused
 

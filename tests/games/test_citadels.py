@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion.core import Action, Session
 from companion.games.citadels import GAME
-from companion.games.citadels import helpers as h
+from companion.games.citadels import facts as h
 from companion.messages import describe_problem
 from companion.rules import library
 from games.refereeing import play_out, refused

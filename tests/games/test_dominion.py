@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion.core import Action, Session
 from companion.games.dominion import GAME
-from companion.games.dominion import helpers as h
+from companion.games.dominion import facts as h
 from companion.rules import library
 from games.refereeing import play_out, refused
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.core import Action, Session
 from companion.games.pandemic import GAME
-from companion.games.pandemic import helpers
+from companion.games.pandemic import facts as helpers
 from companion.rules import library
 from games.refereeing import play_out, refused, transcript_results
 

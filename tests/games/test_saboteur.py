@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.core import Action, Session
 from companion.games.saboteur import GAME
-from companion.games.saboteur import helpers
+from companion.games.saboteur import facts as helpers
 from companion.rules import library
 from games.refereeing import play_out, refused, transcript_results
 

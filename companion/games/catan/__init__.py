@@ -1,5 +1,5 @@
 """Catan (卡坦島 / 卡坦岛): score sheet and table helpers."""
 
-from .engine import GAME, Catan, CatanState
+from .game import GAME, Catan, CatanState
 
 __all__ = ["GAME", "Catan", "CatanState"]

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
-from . import helpers as h
-from .helpers import FACTS
+from . import facts as h
+from .facts import FACTS
 
 PIECES: Mapping[str, int] = FACTS["pieces"]
 DEV_CARDS: Mapping[str, int] = FACTS["dev_cards"]

@@ -1,5 +1,5 @@
 """Citadels (富饒之城 / 富饶之城): score sheet, draft table and round helper."""
 
-from .engine import GAME, Citadels, CitadelsState
+from .game import GAME, Citadels, CitadelsState
 
 __all__ = ["GAME", "Citadels", "CitadelsState"]

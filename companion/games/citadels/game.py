@@ -16,8 +16,8 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, SetupProblem, TableSetup
-from . import helpers as h
-from .helpers import FACTS
+from . import facts as h
+from .facts import FACTS
 
 NOBODY = -1
 

@@ -1,5 +1,5 @@
 """Dominion (領土 / 领土): score sheet and supply helper."""
 
-from .engine import GAME, Dominion, DominionState
+from .game import GAME, Dominion, DominionState
 
 __all__ = ["GAME", "Dominion", "DominionState"]

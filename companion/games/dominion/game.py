@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
-from . import helpers as h
-from .helpers import FACTS
+from . import facts as h
+from .facts import FACTS
 
 
 @dataclass

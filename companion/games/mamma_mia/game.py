@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
-from . import helpers
-from .helpers import KINDS, fact
+from . import facts as helpers
+from .facts import KINDS, fact
 
 ROUNDS: int = fact("rounds")
 ORDERS: int = fact("orders_per_player")

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from companion.core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
 
-from . import engine as E
+from . import flow as E
 from .facts import GAME_ID, load
 from .state import BANK, ModernArtState
 

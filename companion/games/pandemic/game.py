@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
-from . import helpers
-from .helpers import fact
+from . import facts as helpers
+from .facts import fact
 
 COLOURS: tuple[str, ...] = tuple(fact("colours"))
 ROLES: tuple[str, ...] = tuple(fact("roles"))

@@ -1,5 +1,5 @@
 """Saboteur (矮人矿工 / 矮人礦工): score sheet and table helper."""
 
-from .engine import GAME, Saboteur, SaboteurState
+from .game import GAME, Saboteur, SaboteurState
 
 __all__ = ["GAME", "Saboteur", "SaboteurState"]

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
-from . import helpers
-from .helpers import fact
+from . import facts as helpers
+from .facts import fact
 
 ROUNDS: int = fact("rounds")
 GOLD_VALUES: tuple[int, ...] = tuple(sorted(int(v) for v in fact("gold_card_values")))

@@ -1,7 +1,5 @@
 """Maritime Silk Road (海上丝路 / 海上絲路), Reiner Knizia: a full referee."""
 
-from .engine import SilkRoad
-
-GAME = SilkRoad()
+from .game import GAME, SilkRoad
 
 __all__ = ["GAME", "SilkRoad"]

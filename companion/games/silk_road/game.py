@@ -178,3 +178,6 @@ class SilkRoad(Game[SilkState]):
             "last_play": last,
             "players": players,
         }
+
+
+GAME = SilkRoad()

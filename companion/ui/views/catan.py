@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.catan import helpers as h
+from ...games.catan import facts as h
 from ..context import GameContext
 from ..widgets import big_button, chip, player_card, section_title, wrap
 

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.citadels import helpers as h
+from ...games.citadels import facts as h
 from ..context import GameContext
 from ..widgets import big_button, chip, player_card, redraw, section_title, wrap
 

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.dominion import helpers as h
+from ...games.dominion import facts as h
 from ..context import GameContext
 from ..widgets import big_button, chip, player_card, section_title, wrap
 

@@ -17,9 +17,9 @@ from typing import Any, Callable
 import flet as ft
 
 from ...core.actions import Action
-from ...games.mamma_mia import helpers
-from ...games.mamma_mia.engine import SPECIALS, MammaMiaState
-from ...games.mamma_mia.helpers import KINDS, fact
+from ...games.mamma_mia import facts as helpers
+from ...games.mamma_mia.game import SPECIALS, MammaMiaState
+from ...games.mamma_mia.facts import KINDS, fact
 from ..context import GameContext
 from ..widgets import chip, player_card, section_title, wrap
 

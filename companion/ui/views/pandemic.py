@@ -17,8 +17,8 @@ from typing import Any, Callable, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.pandemic.engine import COLOURS, EVENTS, PandemicState
-from ...games.pandemic.helpers import fact
+from ...games.pandemic.game import COLOURS, EVENTS, PandemicState
+from ...games.pandemic.facts import fact
 from ..context import GameContext
 from ..widgets import chip, player_card, section_title, wrap
 

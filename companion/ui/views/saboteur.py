@@ -16,8 +16,8 @@ from typing import Any, Callable
 import flet as ft
 
 from ...core.actions import Action
-from ...games.saboteur import helpers
-from ...games.saboteur.engine import GOLD_VALUES, SaboteurState
+from ...games.saboteur import facts as helpers
+from ...games.saboteur.game import GOLD_VALUES, SaboteurState
 from ..context import GameContext
 from ..widgets import chip, player_card, redraw, section_title, wrap
 

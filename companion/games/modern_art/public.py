@@ -1,0 +1,6 @@
+"""What Modern Art's screen may import: labels, constants and the state type (no engine internals)."""
+
+from .facts import load
+from .state import ModernArtState
+
+__all__ = ["ModernArtState", "load"]
