@@ -37,8 +37,8 @@ def test_game_declares_its_facts(game_id):
     assert game.id == game_id
     assert game.kind in ("referee", "scoresheet")
     assert 1 <= game.min_players <= game.max_players
-    declared = facts.get("players") or {"min": facts.get("min_players"), "max": facts.get("max_players")}
-    assert (declared["min"], declared["max"]) == (game.min_players, game.max_players)
+    assert (facts["players"]["min"], facts["players"]["max"]) == (game.min_players, game.max_players)
+    assert [spec.key for spec in game.options] == [o["key"] for o in facts["options"]]
     assert game.validate_setup(["A"] * 0)[0].code == "player_count"
     for spec in game.options:
         assert spec.parse(spec.default) == spec.default

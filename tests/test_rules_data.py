@@ -22,7 +22,7 @@ import pytest
 from companion.i18n import LANGUAGES
 from companion.messages import CORE_MESSAGES
 from companion.paths import rules_dir
-from companion.rules.library import CLAUSE_ID, PLACEHOLDER, validate_text
+from companion.rules.library import CLAUSE_ID, PLACEHOLDER, fact_at, validate_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_SRC = ROOT / "companion" / "games"
@@ -138,14 +138,10 @@ def _differ(game: str, key: str, by_lang: dict[str, Counter[str]], what: str) ->
 
 
 def _has_path(facts: dict[str, Any], path: str) -> bool:
-    node: Any = facts
-    for part in path.split("."):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return False
+    try:
+        fact_at(facts, path)
+    except KeyError:
+        return False
     return True
 
 

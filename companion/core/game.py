@@ -24,6 +24,8 @@ from typing import Any, Callable, Generic, Literal, Mapping, Sequence, TypeVar
 
 from .actions import Action
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
+from .facts import header as facts_header
+from .options import OptionSpec
 
 S = TypeVar("S")
 
@@ -39,39 +41,6 @@ class Param:
     choices: tuple[Any, ...] | None = None
     min: int | None = None
     max: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """A table option: ``kind`` is bool, int or choice."""
-
-    key: str
-    kind: Literal["bool", "int", "choice"]
-    default: Any
-    choices: tuple[Any, ...] = ()
-    min: int | None = None
-    max: int | None = None
-
-    def parse(self, raw: Any) -> Any:
-        """Turn a CLI/UI value into the option's type; ValueError if it can't."""
-        if self.kind == "bool":
-            if isinstance(raw, bool):
-                return raw
-            text = str(raw).strip().lower()
-            if text in ("1", "true", "yes", "on"):
-                return True
-            if text in ("0", "false", "no", "off"):
-                return False
-            raise ValueError(raw)
-        if self.kind == "int":
-            value = raw if isinstance(raw, int) and not isinstance(raw, bool) else int(str(raw).strip())
-            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-                raise ValueError(raw)
-            return value
-        for choice in self.choices:
-            if str(choice) == str(raw):
-                return choice
-        raise ValueError(raw)
 
 
 Actor = Literal["turn", "seat", "table"]
@@ -163,6 +132,17 @@ class Game(Generic[S]):
     #: generic random-playout test, e.g. a round limit where random canoes
     #: rarely bring gems home); real tables use the defaults
     random_playout_options: Mapping[str, Any] = {}
+    #: every phase the state can be in (facts.json header ``phases``)
+    phases: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, facts: bool = False, **kwargs: Any) -> None:
+        """``class Manila(Game[ManilaState], facts=True)``: players, options and
+        phases come from the common header of ``rules_data/<id>/facts.json``."""
+        super().__init_subclass__(**kwargs)
+        if facts:
+            head = facts_header(cls.id)
+            cls.min_players, cls.max_players = head.min_players, head.max_players
+            cls.options, cls.phases = head.options, head.phases
 
     # ----- setup -------------------------------------------------------------
     def resolve_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:

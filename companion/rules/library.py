@@ -132,13 +132,25 @@ def validate_text(data: Any, where: str) -> list[str]:
     return problems
 
 
+#: short text names for header facts: ``{min_players}`` reads ``players.min``
+FACT_ALIASES = {"min_players": "players.min", "max_players": "players.max"}
+
+
 def lookup_fact(game_id: str, path: str) -> Any:
-    node: Any = facts(game_id)
-    for part in path.split("."):
+    return fact_at(facts(game_id), path)
+
+
+def fact_at(node: Any, path: str) -> Any:
+    """The fact at ``path`` (``a.b.0``) in a facts.json object; in a list of objects a
+    name picks the object with that ``key`` (``options.round_limit.suggested``).
+    KeyError if there is none."""
+    for part in FACT_ALIASES.get(path, path).split("."):
         if isinstance(node, dict) and part in node:
             node = node[part]
         elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
+        elif isinstance(node, list) and any(isinstance(n, dict) and n.get("key") == part for n in node):
+            node = next(n for n in node if isinstance(n, dict) and n.get("key") == part)
         else:
             raise KeyError(path)
     return node

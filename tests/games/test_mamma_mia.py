@@ -38,7 +38,7 @@ def test_deck_and_deal():
     summary = helpers.setup_summary(3)
     assert summary["deal_ingredients"] + summary["deal_orders"] == summary["hand_size"] == 7
     f = library.facts("mamma_mia")
-    assert f["orders_per_player"] * f["max_players"] == f["order_cards"] == 40
+    assert f["orders_per_player"] * f["players"]["max"] == f["order_cards"] == 40
     assert len(f["ingredients"]) == 5
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...rules import library
+from ...core.facts import load
 
-FACTS: dict[str, Any] = library.facts("catan")
+FACTS: dict[str, Any] = load("catan")
 RESOURCES: tuple[str, ...] = tuple(FACTS["resources"])
 GENERIC = "generic"
 HARBORS: tuple[str, ...] = (GENERIC, *RESOURCES)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
 from . import facts as h
 from .facts import FACTS
 
@@ -240,14 +240,10 @@ def _reopen_or_win(s: CatanState) -> None:
 _counts = {k: Param("int", required=False, min=0) for k in COUNTS}
 
 
-class Catan(Game[CatanState]):
+class Catan(Game[CatanState], facts=True):
     id = "catan"
     kind = "scoresheet"
-    min_players = int(FACTS["min_players"])
-    max_players = int(FACTS["max_players"])
     flow_rule = "catan.turn.order"
-    options = (OptionSpec("target", "int", int(FACTS["target_points"]),
-                          min=int(FACTS["house_target"]["min"]), max=int(FACTS["house_target"]["max"])),)
     moves: Mapping[str, Move[CatanState]] = {
         "place": Move("place", _place, frozenset({"setup"}), "turn",
                       {"harbor": Param("str", required=False, choices=h.HARBORS)}, rule="catan.setup.placement"),

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...rules import library
+from ...core.facts import load
 
-FACTS: dict[str, Any] = library.facts("citadels")
+FACTS: dict[str, Any] = load("citadels")
 CHARACTERS: tuple[str, ...] = tuple(FACTS["characters"])
 COLOURS: tuple[str, ...] = tuple(FACTS["colours"])
 SPECIAL = "special"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, SetupProblem, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup
 from . import facts as h
 from .facts import FACTS
 
@@ -216,13 +216,10 @@ _cost = Param("int", min=int(FACTS["district_cost"]["min"]), max=int(FACTS["dist
 _colour = Param("str", choices=h.COLOURS)
 
 
-class Citadels(Game[CitadelsState]):
+class Citadels(Game[CitadelsState], facts=True):
     id = "citadels"
     kind = "scoresheet"
-    min_players = int(FACTS["min_players"])
-    max_players = int(FACTS["max_players"])
     flow_rule = "citadels.round.calls"
-    options = (OptionSpec("short_game", "bool", False), OptionSpec("long_game", "bool", False))
     moves: Mapping[str, Move[CitadelsState]] = {
         "draft_done": Move("draft_done", _draft_done, frozenset({"draft"}), "table",
                            {"face_up": Param("int_list", min=1, max=len(h.CHARACTERS))}, rule="citadels.draft.table"),

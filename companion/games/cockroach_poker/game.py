@@ -9,14 +9,12 @@ loser.  Numbers come from ``rules_data/cockroach_poker/facts.json``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ...core import Action, Game, IllegalAction, Move, Param
 from ...core.game import TableSetup
-from ...rules.library import facts
+from .facts import FACTS, GAME_ID
 
-GAME_ID = "cockroach_poker"
-FACTS: Mapping[str, Any] = facts(GAME_ID)
 CREATURES: tuple[str, ...] = tuple(FACTS["creatures"])
 ANSWERS: tuple[str, ...] = tuple(FACTS["answers"])
 PER_CREATURE: int = FACTS["cards_per_creature"]
@@ -152,12 +150,10 @@ _CREATURE = Param("str", choices=CREATURES)
 _PLAY = frozenset({"play"})
 
 
-class CockroachPoker(Game[CockroachState]):
+class CockroachPoker(Game[CockroachState], facts=True):
     id = GAME_ID
     kind = "scoresheet"
     high_score_wins = False  # the score is the face-up penalty cards
-    min_players = FACTS["min_players"]
-    max_players = FACTS["max_players"]
     flow_rule = RULE_FLOW
     moves = {
         "start": Move("start", _start, frozenset({"start"}), "seat", rule=RULE_FIRST),

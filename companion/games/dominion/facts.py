@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...rules import library
+from ...core.facts import load
 
-FACTS: dict[str, Any] = library.facts("dominion")
+FACTS: dict[str, Any] = load("dominion")
 #: the cards the score sheet counts per player (victory cards and curses)
 SCORING: tuple[str, ...] = ("estate", "duchy", "province", "curse", "gardens")
 TREASURES: tuple[str, ...] = tuple(FACTS["treasure_value"])

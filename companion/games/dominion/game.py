@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
 from . import facts as h
 from .facts import FACTS
 
@@ -128,13 +128,10 @@ _card = Param("str", choices=h.SCORING)
 _pile = Param("str", choices=h.untracked_piles(False))
 
 
-class Dominion(Game[DominionState]):
+class Dominion(Game[DominionState], facts=True):
     id = "dominion"
     kind = "scoresheet"
-    min_players = int(FACTS["min_players"])
-    max_players = int(FACTS["max_players"])
     flow_rule = "dominion.turn.order"
-    options = (OptionSpec("gardens", "bool", False),)
     moves: Mapping[str, Move[DominionState]] = {
         "gain": Move("gain", _gain, frozenset({"play"}), "seat", {"card": _card}, rule="dominion.sheet.entries"),
         "trash": Move("trash", _trash, frozenset({"play"}), "seat", {"card": _card}, rule="dominion.sheet.trash"),

@@ -13,12 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param
+from ...core import Action, Game, IllegalAction, Move, Param
 from ...core.game import TableSetup
-from ...rules.library import facts
+from .facts import FACTS, GAME_ID
 
-GAME_ID = "im_the_boss"
-FACTS: Mapping[str, Any] = facts(GAME_ID)
 KNOWN_VALUES: dict[int, int] = {int(k): v for k, v in FACTS["known_share_values"].items()}
 END_NUMBERS: dict[int, list[int]] = {int(k): v for k, v in FACTS["end_roll_numbers"].items()}
 LAST_DEAL: int = FACTS["last_deal"]
@@ -197,17 +195,10 @@ def _correct_end(state: BossState, action: Action) -> None:
         state.phase = "end" if state.deals >= last_deal_number(state.short) else "play"
 
 
-class ImTheBoss(Game[BossState]):
+class ImTheBoss(Game[BossState], facts=True):
     id = GAME_ID
     kind = "scoresheet"
-    min_players = FACTS["min_players"]
-    max_players = FACTS["max_players"]
     flow_rule = RULE_FLOW
-    options = (
-        OptionSpec("short", "bool", False),
-        OptionSpec("variant", "bool", False),
-        OptionSpec("less_cutthroat", "bool", False),
-    )
     moves = {
         "deal": Move("deal", _deal, frozenset({"play"}), "seat", {
             "shares": Param("int", min=1), "value": Param("int", min=1),

@@ -16,10 +16,8 @@ from typing import Any, Mapping
 
 from ...core import Action, Game, IllegalAction, MalformedAction, Move, Param
 from ...core.game import TableSetup
-from ...rules.library import facts
+from .facts import FACTS, GAME_ID
 
-GAME_ID = "kutschfahrt"
-FACTS: Mapping[str, Any] = facts(GAME_ID)
 TEAMS: tuple[str, ...] = tuple(FACTS["teams"])
 ITEMS: Mapping[str, int] = FACTS["items"]
 VICTORY: Mapping[str, str] = FACTS["victory_item"]
@@ -208,11 +206,9 @@ def _correct_outcome(state: CoachState, action: Action) -> None:
     state.result = {**state.result, "success": action["success"], "corrected": True}
 
 
-class Kutschfahrt(Game[CoachState]):
+class Kutschfahrt(Game[CoachState], facts=True):
     id = GAME_ID
     kind = "scoresheet"
-    min_players = FACTS["min_players"]
-    max_players = FACTS["max_players"]
     flow_rule = RULE_FLOW
     moves = {
         "claim": Move("claim", _claim, frozenset({"journey"}), "seat", {

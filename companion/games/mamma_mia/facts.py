@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...rules.library import facts
+from ...core.facts import load
 
 GAME_ID = "mamma_mia"
 
 
 def fact(key: str) -> Any:
-    return facts(GAME_ID)[key]
+    return load(GAME_ID)[key]
 
 
 KINDS: tuple[str, ...] = tuple(fact("ingredients"))

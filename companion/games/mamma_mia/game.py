@@ -193,11 +193,9 @@ _KIND = Param("str", choices=KINDS)
 _COUNTS = {k: Param("int", required=False, min=0, max=int(fact("cards_per_ingredient"))) for k in KINDS}
 
 
-class MammaMia(Game[MammaMiaState]):
+class MammaMia(Game[MammaMiaState], facts=True):
     id = "mamma_mia"
     kind = "scoresheet"
-    min_players = fact("min_players")
-    max_players = fact("max_players")
     flow_rule = "mamma_mia.evaluation.reveal"
     moves = {
         "evaluate": Move("evaluate", _evaluate, frozenset({"play"}), "seat", {}, rule="mamma_mia.turn.round-end"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ...rules import library
+from ...core.facts import header, load as load_facts
 
 GAME_ID = "manila"
 
@@ -73,12 +73,12 @@ class Facts:
 
 @cache
 def load() -> Facts:
-    raw = library.facts(GAME_ID)
+    raw = load_facts(GAME_ID)
     boats = raw["boats"]
     wares = tuple(raw["wares"])
     return Facts(
-        min_players=raw["players"]["min"],
-        max_players=raw["players"]["max"],
+        min_players=header(GAME_ID).min_players,
+        max_players=header(GAME_ID).max_players,
         start_money=raw["start_money"],
         accomplices={int(k): v for k, v in raw["accomplices"].items()},
         placement_rounds={int(k): v for k, v in raw["placement_rounds"].items()},

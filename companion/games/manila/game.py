@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, SetupProblem, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup
 from . import flow as fl
 from . import moves as mv
 from .facts import INSURANCE, load
@@ -61,16 +61,10 @@ MOVES: dict[str, Move[ManilaState]] = {m.name: m for m in (
 )}
 
 
-class Manila(Game[ManilaState]):
+class Manila(Game[ManilaState], facts=True):
     id = "manila"
     kind = "referee"
-    min_players = F.min_players
-    max_players = F.max_players
     flow_rule = "manila.overview.voyage"
-    options = (
-        OptionSpec("oldest", "int", 0, min=0, max=F.max_players - 1),
-        OptionSpec("pirate_variant", "bool", False),
-    )
     moves = MOVES
 
     # ----- setup ---------------------------------------------------------------------

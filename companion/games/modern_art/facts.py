@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from companion.rules import library
+from ...core.facts import header, load as load_facts
 
 GAME_ID = "modern_art"
 
@@ -42,11 +42,11 @@ class Facts:
 
 @cache
 def load() -> Facts:
-    raw = library.facts(GAME_ID)
+    raw = load_facts(GAME_ID)
     artists = raw["artists"]
     return Facts(
-        min_players=raw["min_players"],
-        max_players=raw["max_players"],
+        min_players=header(GAME_ID).min_players,
+        max_players=header(GAME_ID).max_players,
         start_money=raw["start_money"],
         artist_ids=tuple(a["id"] for a in artists),
         artist_names=tuple(a["name"] for a in artists),

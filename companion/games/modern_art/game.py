@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
+from companion.core import Action, Game, IllegalAction, Move, Param, TableSetup
 
 from . import flow as E
 from .facts import GAME_ID, load
@@ -204,16 +204,10 @@ _AMOUNT = {"amount": Param("int", min=0)}
 _SINGLES = F.singles
 
 
-class ModernArt(Game[ModernArtState]):
+class ModernArt(Game[ModernArtState], facts=True):
     id = GAME_ID
     kind = "referee"
-    min_players = F.min_players
-    max_players = F.max_players
     flow_rule = FLOW
-    options = (
-        OptionSpec("deal_3p", "choice", F.deal_3p_choices[0], choices=F.deal_3p_choices),
-        OptionSpec("open_money", "bool", False),
-    )
     moves: Mapping[str, Move[ModernArtState]] = {
         "first_seller": Move("first_seller", _first_seller, frozenset({"start"}), "table",
                              {"seller": Param("seat")}, rule="modern_art.setup.first-seller"),

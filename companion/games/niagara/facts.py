@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Union
 
-from ...rules import library
+from ...core.facts import header, load
 
 Card = Union[int, str]
 
@@ -154,7 +154,9 @@ def _river(raw: dict[str, Any]) -> River:
 
 @cache
 def facts() -> Facts:
-    raw = library.facts(GAME_ID)
+    raw = load(GAME_ID)
+    options = {o.key: o for o in header(GAME_ID).options}
+    round_limit = next(o for o in raw["options"] if o["key"] == "round_limit")
     gems = raw["gems"]
     costs = raw["costs"]
     assert costs["unload_then_load"] == costs["unload"] + costs["load"], "unload+load cost"
@@ -162,8 +164,8 @@ def facts() -> Facts:
     assert gems["total"] == gems["per_colour"] * len(gems["colours"]), "gem total"
     weather = raw["weather"]
     return Facts(
-        min_players=int(raw["players"]["min"]),
-        max_players=int(raw["players"]["max"]),
+        min_players=header(GAME_ID).min_players,
+        max_players=header(GAME_ID).max_players,
         canoes=int(raw["canoes_per_player"]),
         cards=tuple(raw["paddle_cards"]),
         cloud=str(raw["cloud"]),
@@ -182,8 +184,8 @@ def facts() -> Facts:
         win_same=int(raw["win"]["same_colour"]),
         win_different=int(raw["win"]["different_colours"]),
         win_any=int(raw["win"]["any_colours"]),
-        tiebreak_default=bool(raw["options"]["tiebreak"]),
-        round_limit_default=int(raw["options"]["round_limit"]),
-        round_limit_suggested=int(raw["options"]["round_limit_suggested"]),
-        round_limit_max=int(raw["options"]["round_limit_max"]),
+        tiebreak_default=bool(options["tiebreak"].default),
+        round_limit_default=int(options["round_limit"].default),
+        round_limit_suggested=int(round_limit["suggested"]),
+        round_limit_max=int(options["round_limit"].max or 0),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, MalformedAction, Move, OptionSpec, Param, TableSetup
+from ...core import Action, Game, IllegalAction, MalformedAction, Move, Param, TableSetup
 from .canoes import (carry_out, check_turn_shape, is_number, legal_plan_lists, lose_canoe, paddle_params,
                      parse_plans, plans_args)
 from .facts import FALLS, LOST, SHORE, Card, facts
@@ -258,13 +258,9 @@ def _correct_fork(state: NiagaraState, action: Action) -> None:
 _TURN = frozenset({"turn"})
 
 
-class NiagaraGame(Game[NiagaraState]):
+class NiagaraGame(Game[NiagaraState], facts=True):
     id = "niagara"
     kind = "referee"
-    min_players = F.min_players
-    max_players = F.max_players
-    options = (OptionSpec("tiebreak", "bool", F.tiebreak_default),
-               OptionSpec("round_limit", "int", F.round_limit_default, min=0, max=F.round_limit_max))
     # random canoes go over the falls far more often than they bank gems
     random_playout_options = {"round_limit": F.round_limit_suggested}
     flow_rule = "niagara.round.order"

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rules.library import facts
+from ...core.facts import load
 
 GAME_ID = "pandemic"
 
 
 def fact(key: str) -> Any:
-    return facts(GAME_ID)[key]
+    return load(GAME_ID)[key]
 
 
 def starting_hand(n_players: int) -> int:

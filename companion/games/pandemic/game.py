@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Move, OptionSpec, Param, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
 from . import facts as helpers
 from .facts import fact
 
@@ -422,16 +422,10 @@ def _mv(name: str, run: Any, phases: frozenset[str] | None, actor: Any, params: 
     return Move(name, run, phases, actor, params, rule=rule, correction=correction)
 
 
-class Pandemic(Game[PandemicState]):
+class Pandemic(Game[PandemicState], facts=True):
     id = "pandemic"
     kind = "scoresheet"
-    min_players = fact("min_players")
-    max_players = fact("max_players")
     flow_rule = "pandemic.turn.structure"
-    options = (
-        OptionSpec("difficulty", "choice", fact("default_difficulty"), choices=tuple(fact("difficulty"))),
-        OptionSpec("pile_check", "bool", True),
-    )
     moves = {
         "role": _mv("role", _role, frozenset({"roles"}), "turn",
                     {"role": Param("str", choices=ROLES)}, "pandemic.setup.roles"),

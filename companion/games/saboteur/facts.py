@@ -8,13 +8,13 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from ...rules.library import facts
+from ...core.facts import load
 
 GAME_ID = "saboteur"
 
 
 def fact(key: str) -> Any:
-    return facts(GAME_ID)[key]
+    return load(GAME_ID)[key]
 
 
 def role_cards(n_players: int) -> tuple[int, int]:

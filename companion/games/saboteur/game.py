@@ -138,11 +138,9 @@ def _correct_gold(state: SaboteurState, action: Action) -> None:
 _GOLD = Param("int_list", min=min(GOLD_VALUES), max=max(GOLD_VALUES))
 
 
-class Saboteur(Game[SaboteurState]):
+class Saboteur(Game[SaboteurState], facts=True):
     id = "saboteur"
     kind = "scoresheet"
-    min_players = fact("min_players")
-    max_players = fact("max_players")
     flow_rule = "saboteur.scoring.reveal"
     moves = {
         "gold_found": Move("gold_found", _gold_found, frozenset({"play"}), "seat", {},

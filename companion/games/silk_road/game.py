@@ -5,9 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Mapping
 
-from ...core import Action, Game, Move, OptionSpec, Param, TableSetup
+from ...core import Action, Game, Move, Param, TableSetup
 from . import moves as m
-from .state import SPECIALS, GAME_ID, SilkState, facts, loader, new_state, showing, unseen
+from .facts import GAME_ID, SPECIALS, facts
+from .state import SilkState, loader, new_state, showing, unseen
 
 _F = facts()
 _GOOD = Param("str", choices=_F.goods)
@@ -49,12 +50,9 @@ MOVES: dict[str, Move[SilkState]] = {
 }
 
 
-class SilkRoad(Game[SilkState]):
+class SilkRoad(Game[SilkState], facts=True):
     id = GAME_ID
     kind = "referee"
-    min_players = _F.min_players
-    max_players = _F.max_players
-    options = (OptionSpec("open_money", "bool", False),)
     flow_rule = "silk_road.turn.order"
     moves = MOVES
 

@@ -9,7 +9,8 @@ the next player.  The game ends the moment the deck's last card is drawn.
 from __future__ import annotations
 
 from ...core import Action, IllegalAction
-from .state import Seat, SilkState, facts, loader, showing, unseen
+from .facts import facts
+from .state import Seat, SilkState, loader, showing, unseen
 
 # clauses cited by refusals (every id exists in en/zh_Hans/zh_Hant)
 R_TOKENS = "silk_road.setup.token_supply"

@@ -1,5 +1,6 @@
 """What Maritime Silk Road's screen may import: labels, constants and the state type (no engine internals)."""
 
-from .state import SPECIALS, SilkState, facts
+from .facts import SPECIALS, facts
+from .state import SilkState
 
 __all__ = ["SPECIALS", "SilkState", "facts"]

@@ -1,72 +1,19 @@
-"""Maritime Silk Road (海上丝路): the facts and the state of one table.
+"""Maritime Silk Road (海上丝路): the state of one table (the numbers are in facts.py).
 
-Every number comes from ``rules_data/silk_road/facts.json``.  The state holds
-only what the table can see or the app can count: hand *sizes* (hands are
-private), the deck count, the six market cards showing, how many cards of each
-good lie covered under them, the token and special-card supplies, and each
-player's ships, special cards and (secret) money.
+The state holds only what the table can see or the app can count: hand *sizes*
+(hands are private), the deck count, the six market cards showing, how many
+cards of each good lie covered under them, the token and special-card supplies,
+and each player's ships, special cards and (secret) money.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
 
-from ...rules.library import facts as load_facts
+from .facts import GAME_ID, SPECIALS, Facts, facts
 
-GAME_ID = "silk_road"
-
-#: the four kinds of special card, in the order the screen shows them
-SPECIALS: tuple[str, ...] = ("ship", "exchange", "licence", "porter")
-
-
-@dataclass(frozen=True)
-class Facts:
-    min_players: int
-    max_players: int
-    goods: tuple[str, ...]
-    cards_per_good: int
-    goods_cards: int
-    tokens_per_good: int
-    tokens: int
-    hand_start: int
-    market_size: int
-    start_ships: int
-    start_money: int
-    draw: int
-    counts: dict[str, int]
-    prices: dict[str, int]
-    licence_bonus: int
-    porter_swaps: int
-    exchange_draws: int
-    special_cards: int
-
-
-@cache
-def facts() -> Facts:
-    raw: dict[str, Any] = load_facts(GAME_ID)
-    specials = raw["specials"]
-    return Facts(
-        min_players=raw["players"]["min"],
-        max_players=raw["players"]["max"],
-        goods=tuple(raw["goods"]),
-        cards_per_good=raw["cards_per_good"],
-        goods_cards=raw["goods_cards"],
-        tokens_per_good=raw["tokens_per_good"],
-        tokens=raw["tokens"],
-        hand_start=raw["hand_start"],
-        market_size=raw["market_size"],
-        start_ships=raw["start_ships"],
-        start_money=raw["start_money"],
-        draw=raw["draw"],
-        counts={k: specials[k]["count"] for k in SPECIALS},
-        prices={k: specials[k]["price"] for k in SPECIALS},
-        licence_bonus=specials["licence"]["bonus"],
-        porter_swaps=specials["porter"]["extra_swaps"],
-        exchange_draws=specials["exchange"]["extra_draws"],
-        special_cards=raw["special_cards"],
-    )
+__all__ = ["GAME_ID", "SPECIALS", "Facts", "Seat", "SilkState", "facts", "loader", "new_state", "showing",
+           "unseen"]
 
 
 @dataclass

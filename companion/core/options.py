@@ -1,0 +1,39 @@
+"""A table option (a variant switch, a target score): declared in facts.json, parsed here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A table option: ``kind`` is bool, int or choice."""
+
+    key: str
+    kind: Literal["bool", "int", "choice"]
+    default: Any
+    choices: tuple[Any, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a CLI/UI value into the option's type; ValueError if it can't."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(raw)
+        if self.kind == "int":
+            value = raw if isinstance(raw, int) and not isinstance(raw, bool) else int(str(raw).strip())
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise ValueError(raw)
+            return value
+        for choice in self.choices:
+            if str(choice) == str(raw):
+                return choice
+        raise ValueError(raw)
