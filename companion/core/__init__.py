@@ -2,10 +2,11 @@
 
 from .actions import Action
 from .errors import AmbiguousAction, IllegalAction, MalformedAction, RefereeError, SetupError, SetupProblem
-from .game import Game, Move, OptionSpec, Param, TableSetup
+from .game import Game, Move, OptionSpec, Param, TableSetup, move, moves_table
 from .session import Session
 
 __all__ = [
     "Action", "AmbiguousAction", "Game", "IllegalAction", "MalformedAction", "Move",
-    "OptionSpec", "Param", "RefereeError", "Session", "SetupError", "SetupProblem", "TableSetup",
+    "OptionSpec", "Param", "RefereeError", "Session", "SetupError", "SetupProblem", "TableSetup", "move",
+    "moves_table",
 ]

@@ -19,10 +19,11 @@ exactly as it was, whatever the move did before raising.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Literal, Mapping, Sequence, TypeVar
+from dataclasses import dataclass, field, is_dataclass
+from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Sequence, TypeVar
 
 from .actions import Action
+from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
 from .facts import header as facts_header
 from .options import OptionSpec
@@ -68,6 +69,24 @@ class Move(Generic[S]):
     undoable: bool = True
     secret: bool = False
     correction: bool = False
+
+
+def move(name: str, run: Callable[[S, Action], None], phases: Iterable[str] | None, rule: str | None,
+         actor: Actor = "turn", params: Mapping[str, Param] | None = None, **flags: bool) -> Move[S]:
+    """The one Move builder: ``phases`` any iterable (None: every phase), ``params``
+    optional, ``flags`` the Move's booleans (``secret``, ``undoable``, ``correction``)."""
+    return Move(name, run, None if phases is None else frozenset(phases), actor, dict(params or {}), rule=rule,
+                **flags)
+
+
+def moves_table(*moves: Move[S]) -> dict[str, Move[S]]:
+    """The one moves-table builder: name -> Move, in declaration order; a name twice is a bug."""
+    table: dict[str, Move[S]] = {}
+    for m in moves:
+        if m.name in table:
+            raise ValueError(f"move {m.name!r} declared twice")
+        table[m.name] = m
+    return table
 
 
 @dataclass(frozen=True)
@@ -217,6 +236,10 @@ class Game(Generic[S]):
         return len(getattr(state, "players"))
 
     def clone(self, state: S) -> S:
+        """A copy the pipeline may mutate: driven by the state dataclass's fields
+        (see :mod:`companion.core.clone`); deepcopy for anything else."""
+        if is_dataclass(state):
+            return clone_dataclass(state)
         return copy.deepcopy(state)
 
     # ----- the pipeline ------------------------------------------------------

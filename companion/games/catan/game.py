@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
 from . import facts as h
 from .facts import FACTS
 
@@ -244,29 +244,29 @@ class Catan(Game[CatanState], facts=True):
     id = "catan"
     kind = "scoresheet"
     flow_rule = "catan.turn.order"
-    moves: Mapping[str, Move[CatanState]] = {
-        "place": Move("place", _place, frozenset({"setup"}), "turn",
-                      {"harbor": Param("str", required=False, choices=h.HARBORS)}, rule="catan.setup.placement"),
-        "build_settlement": Move("build_settlement", _build_settlement, frozenset({"play"}), "turn",
-                                 {"harbor": Param("str", required=False, choices=h.HARBORS)},
-                                 rule="catan.build.settlement"),
-        "build_city": Move("build_city", _build_city, frozenset({"play"}), "turn", rule="catan.build.city"),
-        "build_road": Move("build_road", _build_road, frozenset({"play"}), "turn",
-                           {"longest": Param("int", required=False, min=0)}, rule="catan.build.road"),
-        "road_broken": Move("road_broken", _road_broken, frozenset({"play"}), "seat",
-                            {"length": Param("int", min=0)}, rule="catan.awards.broken_road"),
-        "knight": Move("knight", _knight, frozenset({"play"}), "turn", rule="catan.development.knight"),
-        "progress": Move("progress", _progress, frozenset({"play"}), "turn",
-                         {"card": Param("str", choices=PROGRESS)}, rule="catan.development.one_per_turn"),
-        "vp_card": Move("vp_card", _vp_card, frozenset({"play"}), "turn", secret=True,
-                        rule="catan.development.victory_point"),
-        "end_turn": Move("end_turn", _end_turn, frozenset({"play"}), "turn", rule="catan.turn.order"),
-        "correct_counts": Move("correct_counts", _correct_counts, None, "seat", _counts,
-                               rule="catan.sheet.corrections", correction=True),
-        "correct_award": Move("correct_award", _correct_award, None, "table",
-                              {"award": Param("str", choices=AWARDS)},
-                              rule="catan.sheet.corrections", correction=True),
-    }
+    moves: Mapping[str, Move[CatanState]] = moves_table(
+        Move("place", _place, frozenset({"setup"}), "turn",
+             {"harbor": Param("str", required=False, choices=h.HARBORS)}, rule="catan.setup.placement"),
+        Move("build_settlement", _build_settlement, frozenset({"play"}), "turn",
+             {"harbor": Param("str", required=False, choices=h.HARBORS)},
+             rule="catan.build.settlement"),
+        Move("build_city", _build_city, frozenset({"play"}), "turn", rule="catan.build.city"),
+        Move("build_road", _build_road, frozenset({"play"}), "turn",
+             {"longest": Param("int", required=False, min=0)}, rule="catan.build.road"),
+        Move("road_broken", _road_broken, frozenset({"play"}), "seat",
+             {"length": Param("int", min=0)}, rule="catan.awards.broken_road"),
+        Move("knight", _knight, frozenset({"play"}), "turn", rule="catan.development.knight"),
+        Move("progress", _progress, frozenset({"play"}), "turn",
+             {"card": Param("str", choices=PROGRESS)}, rule="catan.development.one_per_turn"),
+        Move("vp_card", _vp_card, frozenset({"play"}), "turn", secret=True,
+             rule="catan.development.victory_point"),
+        Move("end_turn", _end_turn, frozenset({"play"}), "turn", rule="catan.turn.order"),
+        Move("correct_counts", _correct_counts, None, "seat", _counts,
+             rule="catan.sheet.corrections", correction=True),
+        Move("correct_award", _correct_award, None, "table",
+             {"award": Param("str", choices=AWARDS)},
+             rule="catan.sheet.corrections", correction=True),
+    )
 
     def new_state(self, setup: TableSetup) -> CatanState:
         n = len(setup.players)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, moves_table
 from . import facts as h
 from .facts import FACTS
 
@@ -220,30 +220,30 @@ class Citadels(Game[CitadelsState], facts=True):
     id = "citadels"
     kind = "scoresheet"
     flow_rule = "citadels.round.calls"
-    moves: Mapping[str, Move[CitadelsState]] = {
-        "draft_done": Move("draft_done", _draft_done, frozenset({"draft"}), "table",
-                           {"face_up": Param("int_list", min=1, max=len(h.CHARACTERS))}, rule="citadels.draft.table"),
-        "reveal": Move("reveal", _reveal, frozenset({"call"}), "seat", rule="citadels.round.calls"),
-        "no_one": Move("no_one", _no_one, frozenset({"call"}), "table", rule="citadels.round.calls"),
-        "assassinate": Move("assassinate", _assassinate, frozenset({"turn"}), "turn", {"target": _rank},
-                            rule="citadels.characters.assassin"),
-        "rob": Move("rob", _rob, frozenset({"turn"}), "turn", {"target": _rank}, rule="citadels.characters.thief"),
-        "build": Move("build", _build, frozenset({"turn"}), "turn",
-                      {"colour": _colour, "cost": _cost, "points": Param("int", required=False, min=1)},
-                      rule="citadels.turn.build"),
-        "destroy": Move("destroy", _destroy, frozenset({"turn"}), "turn",
-                        {"target_player": Param("seat"), "colour": _colour, "cost": _cost},
-                        rule="citadels.characters.warlord"),
-        "end_turn": Move("end_turn", _end_turn, frozenset({"turn"}), "turn", rule="citadels.round.calls"),
-        "crown": Move("crown", _crown, frozenset({"crown"}), "seat", rule="citadels.round.killed_king"),
-        "no_king": Move("no_king", _no_king, frozenset({"crown"}), "table", rule="citadels.round.killed_king"),
-        "correct_city": Move("correct_city", _correct_city, None, "seat", {"districts": Param("json")},
-                             rule="citadels.sheet.corrections", correction=True),
-        "correct_crown": Move("correct_crown", _correct_crown, None, "seat",
-                              rule="citadels.sheet.corrections", correction=True),
-        "correct_first": Move("correct_first", _correct_first, None, "table",
-                              rule="citadels.sheet.corrections", correction=True),
-    }
+    moves: Mapping[str, Move[CitadelsState]] = moves_table(
+        Move("draft_done", _draft_done, frozenset({"draft"}), "table",
+             {"face_up": Param("int_list", min=1, max=len(h.CHARACTERS))}, rule="citadels.draft.table"),
+        Move("reveal", _reveal, frozenset({"call"}), "seat", rule="citadels.round.calls"),
+        Move("no_one", _no_one, frozenset({"call"}), "table", rule="citadels.round.calls"),
+        Move("assassinate", _assassinate, frozenset({"turn"}), "turn", {"target": _rank},
+             rule="citadels.characters.assassin"),
+        Move("rob", _rob, frozenset({"turn"}), "turn", {"target": _rank}, rule="citadels.characters.thief"),
+        Move("build", _build, frozenset({"turn"}), "turn",
+             {"colour": _colour, "cost": _cost, "points": Param("int", required=False, min=1)},
+             rule="citadels.turn.build"),
+        Move("destroy", _destroy, frozenset({"turn"}), "turn",
+             {"target_player": Param("seat"), "colour": _colour, "cost": _cost},
+             rule="citadels.characters.warlord"),
+        Move("end_turn", _end_turn, frozenset({"turn"}), "turn", rule="citadels.round.calls"),
+        Move("crown", _crown, frozenset({"crown"}), "seat", rule="citadels.round.killed_king"),
+        Move("no_king", _no_king, frozenset({"crown"}), "table", rule="citadels.round.killed_king"),
+        Move("correct_city", _correct_city, None, "seat", {"districts": Param("json")},
+             rule="citadels.sheet.corrections", correction=True),
+        Move("correct_crown", _correct_crown, None, "seat",
+             rule="citadels.sheet.corrections", correction=True),
+        Move("correct_first", _correct_first, None, "table",
+             rule="citadels.sheet.corrections", correction=True),
+    )
 
     def validate_game_setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> list[SetupProblem]:
         problems: list[SetupProblem] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Move, Param
+from ...core import Action, Game, IllegalAction, Move, Param, moves_table
 from ...core.game import TableSetup
 from .facts import FACTS, GAME_ID
 
@@ -155,19 +155,19 @@ class CockroachPoker(Game[CockroachState], facts=True):
     kind = "scoresheet"
     high_score_wins = False  # the score is the face-up penalty cards
     flow_rule = RULE_FLOW
-    moves = {
-        "start": Move("start", _start, frozenset({"start"}), "seat", rule=RULE_FIRST),
-        "call": Move("call", _call, _PLAY, "seat", {
-            "claim": _CREATURE, "card": _CREATURE, "answer": Param("str", choices=ANSWERS),
-            "passers": Param("seat_list", required=False)}, rule=R + "round.reveal"),
+    moves = moves_table(
+        Move("start", _start, frozenset({"start"}), "seat", rule=RULE_FIRST),
+        Move("call", _call, _PLAY, "seat", {
+    "claim": _CREATURE, "card": _CREATURE, "answer": Param("str", choices=ANSWERS),
+    "passers": Param("seat_list", required=False)}, rule=R + "round.reveal"),
         # corrections: ``player`` is the seat being corrected
-        "correct_penalty": Move("correct_penalty", _correct_penalty, None, "seat", {
-            "creature": _CREATURE,
-            "count": Param("int", min=0, max=PER_CREATURE)}, rule=RULE_CORRECT, correction=True),
-        "correct_hand": Move("correct_hand", _correct_hand, None, "seat", {
-            "count": Param("int", min=0)}, rule=RULE_CORRECT, correction=True),
-        "correct_starter": Move("correct_starter", _correct_starter, None, "seat", rule=RULE_CORRECT, correction=True),
-    }
+        Move("correct_penalty", _correct_penalty, None, "seat", {
+"creature": _CREATURE,
+"count": Param("int", min=0, max=PER_CREATURE)}, rule=RULE_CORRECT, correction=True),
+        Move("correct_hand", _correct_hand, None, "seat", {
+"count": Param("int", min=0)}, rule=RULE_CORRECT, correction=True),
+        Move("correct_starter", _correct_starter, None, "seat", rule=RULE_CORRECT, correction=True),
+    )
 
     def new_state(self, setup: TableSetup) -> CockroachState:
         n = len(setup.players)

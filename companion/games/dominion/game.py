@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
 from . import facts as h
 from .facts import FACTS
 
@@ -132,24 +132,24 @@ class Dominion(Game[DominionState], facts=True):
     id = "dominion"
     kind = "scoresheet"
     flow_rule = "dominion.turn.order"
-    moves: Mapping[str, Move[DominionState]] = {
-        "gain": Move("gain", _gain, frozenset({"play"}), "seat", {"card": _card}, rule="dominion.sheet.entries"),
-        "trash": Move("trash", _trash, frozenset({"play"}), "seat", {"card": _card}, rule="dominion.sheet.trash"),
-        "pile_out": Move("pile_out", _pile_out, frozenset({"play"}), "table", {"pile": _pile},
-                         rule="dominion.end.piles"),
-        "end_turn": Move("end_turn", _end_turn, frozenset({"play"}), "turn", rule="dominion.turn.order"),
-        "deck_size": Move("deck_size", _deck_size, frozenset({"count"}), "turn",
-                          {"cards": Param("int", min=0)}, rule="dominion.sheet.deck_size"),
-        "correct_deck": Move("correct_deck", _correct_deck, None, "seat",
-                             {c: Param("int", required=False, min=0) for c in h.SCORING},
-                             rule="dominion.sheet.corrections", correction=True),
-        "correct_supply": Move("correct_supply", _correct_supply, None, "table",
-                               {"card": _card, "count": Param("int", min=0)},
-                               rule="dominion.sheet.corrections", correction=True),
-        "correct_pile": Move("correct_pile", _correct_pile, None, "table",
-                             {"pile": _pile, "empty": Param("bool")},
-                             rule="dominion.sheet.corrections", correction=True),
-    }
+    moves: Mapping[str, Move[DominionState]] = moves_table(
+        Move("gain", _gain, frozenset({"play"}), "seat", {"card": _card}, rule="dominion.sheet.entries"),
+        Move("trash", _trash, frozenset({"play"}), "seat", {"card": _card}, rule="dominion.sheet.trash"),
+        Move("pile_out", _pile_out, frozenset({"play"}), "table", {"pile": _pile},
+             rule="dominion.end.piles"),
+        Move("end_turn", _end_turn, frozenset({"play"}), "turn", rule="dominion.turn.order"),
+        Move("deck_size", _deck_size, frozenset({"count"}), "turn",
+             {"cards": Param("int", min=0)}, rule="dominion.sheet.deck_size"),
+        Move("correct_deck", _correct_deck, None, "seat",
+             {c: Param("int", required=False, min=0) for c in h.SCORING},
+             rule="dominion.sheet.corrections", correction=True),
+        Move("correct_supply", _correct_supply, None, "table",
+             {"card": _card, "count": Param("int", min=0)},
+             rule="dominion.sheet.corrections", correction=True),
+        Move("correct_pile", _correct_pile, None, "table",
+             {"pile": _pile, "empty": Param("bool")},
+             rule="dominion.sheet.corrections", correction=True),
+    )
 
     def new_state(self, setup: TableSetup) -> DominionState:
         n = len(setup.players)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param
+from ...core import Action, Game, IllegalAction, Move, Param, moves_table
 from ...core.game import TableSetup
 from .facts import FACTS, GAME_ID
 
@@ -199,19 +199,19 @@ class ImTheBoss(Game[BossState], facts=True):
     id = GAME_ID
     kind = "scoresheet"
     flow_rule = RULE_FLOW
-    moves = {
-        "deal": Move("deal", _deal, frozenset({"play"}), "seat", {
-            "shares": Param("int", min=1), "value": Param("int", min=1),
-            "payees": Param("seat_list", required=False), "amounts": Param("int_list", required=False, min=1),
-            "partners": Param("seat_list", required=False)}, rule=R + "closing.payout"),
-        "end_roll": Move("end_roll", _end_roll, frozenset({"end_roll"}), "turn", {
-            "roll": Param("int", choices=tuple(FACTS["die"]))}, rule=RULE_ROLL),
+    moves = moves_table(
+        Move("deal", _deal, frozenset({"play"}), "seat", {
+    "shares": Param("int", min=1), "value": Param("int", min=1),
+    "payees": Param("seat_list", required=False), "amounts": Param("int_list", required=False, min=1),
+    "partners": Param("seat_list", required=False)}, rule=R + "closing.payout"),
+        Move("end_roll", _end_roll, frozenset({"end_roll"}), "turn", {
+"roll": Param("int", choices=tuple(FACTS["die"]))}, rule=RULE_ROLL),
         # corrections: ``player`` is the seat being corrected
-        "correct_money": Move("correct_money", _correct_money, None, "seat", {
-            "amount": Param("int", min=0)}, rule=RULE_CORRECT, correction=True),
-        "correct_end": Move("correct_end", _correct_end, None, "table", {
-            "ends": Param("bool")}, rule=RULE_CORRECT, correction=True),
-    }
+        Move("correct_money", _correct_money, None, "seat", {
+"amount": Param("int", min=0)}, rule=RULE_CORRECT, correction=True),
+        Move("correct_end", _correct_end, None, "table", {
+"ends": Param("bool")}, rule=RULE_CORRECT, correction=True),
+    )
 
     def new_state(self, setup: TableSetup) -> BossState:
         n = len(setup.players)

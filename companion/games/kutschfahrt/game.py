@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, MalformedAction, Move, Param
+from ...core import Action, Game, IllegalAction, MalformedAction, Move, Param, moves_table
 from ...core.game import TableSetup
 from .facts import FACTS, GAME_ID
 
@@ -210,17 +210,17 @@ class Kutschfahrt(Game[CoachState], facts=True):
     id = GAME_ID
     kind = "scoresheet"
     flow_rule = RULE_FLOW
-    moves = {
-        "claim": Move("claim", _claim, frozenset({"journey"}), "seat", {
-            "allies": Param("seat_list", required=False),
-            "items": Param("json"),
-            "associations": Param("str_list", choices=TEAMS),
-            "pile_empty": Param("bool", required=False),
-            "drink": Param("bool", required=False),
-            "loge": Param("bool", required=False)}, rule=RULE_CONDITION, undoable=True),
-        "correct_outcome": Move("correct_outcome", _correct_outcome, None, "table", {
-            "success": Param("bool")}, rule=RULE_CORRECT, correction=True),
-    }
+    moves = moves_table(
+        Move("claim", _claim, frozenset({"journey"}), "seat", {
+   "allies": Param("seat_list", required=False),
+   "items": Param("json"),
+   "associations": Param("str_list", choices=TEAMS),
+   "pile_empty": Param("bool", required=False),
+   "drink": Param("bool", required=False),
+   "loge": Param("bool", required=False)}, rule=RULE_CONDITION, undoable=True),
+        Move("correct_outcome", _correct_outcome, None, "table", {
+"success": Param("bool")}, rule=RULE_CORRECT, correction=True),
+    )
 
     def new_state(self, setup: TableSetup) -> CoachState:
         return CoachState(list(setup.players))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
 from . import facts as helpers
 from .facts import KINDS, fact
 
@@ -197,31 +197,31 @@ class MammaMia(Game[MammaMiaState], facts=True):
     id = "mamma_mia"
     kind = "scoresheet"
     flow_rule = "mamma_mia.evaluation.reveal"
-    moves = {
-        "evaluate": Move("evaluate", _evaluate, frozenset({"play"}), "seat", {}, rule="mamma_mia.turn.round-end"),
-        "ingredients": Move("ingredients", _ingredients, frozenset({"evaluate"}), "table",
-                            {"kind": _KIND, "count": Param("int", min=1, max=int(fact("cards_per_ingredient")))},
-                            rule="mamma_mia.evaluation.reveal"),
-        "order": Move("order", _order, frozenset({"evaluate"}), "seat", dict(_COUNTS),
-                      rule="mamma_mia.evaluation.enough"),
-        "special": Move("special", _special, frozenset({"evaluate"}), "seat",
-                        {"pizza": Param("str", choices=SPECIALS), "shown": Param("str", required=False, choices=KINDS),
-                         "other": Param("str", required=False, choices=KINDS)},
-                        rule="mamma_mia.evaluation.enough"),
-        "fill": Move("fill", _fill, frozenset({"short"}), "turn", dict(_COUNTS), rule="mamma_mia.evaluation.from-hand"),
-        "order_fails": Move("order_fails", _order_fails, frozenset({"short"}), "turn", {},
-                            rule="mamma_mia.evaluation.back"),
-        "end_evaluation": Move("end_evaluation", _end_evaluation, frozenset({"evaluate"}), "table", {},
-                               rule="mamma_mia.evaluation.leftovers"),
-        "hand": Move("hand", _hand, frozenset({"tiebreak"}), "turn",
-                     {"cards": Param("int", min=0, max=int(fact("hand_size")))}, rule="mamma_mia.end.tie-break"),
-        "correct_orders": Move("correct_orders", _correct_orders, None, "table",
-                               {"seat": Param("seat"), "orders": Param("int", min=0, max=ORDERS)},
-                               rule="mamma_mia.app.corrections", correction=True),
-        "correct_heap": Move("correct_heap", _correct_heap, None, "table",
-                             {"kind": _KIND, "cards": Param("int", min=0, max=int(fact("cards_per_ingredient")))},
-                             rule="mamma_mia.app.corrections", correction=True),
-    }
+    moves = moves_table(
+        Move("evaluate", _evaluate, frozenset({"play"}), "seat", {}, rule="mamma_mia.turn.round-end"),
+        Move("ingredients", _ingredients, frozenset({"evaluate"}), "table",
+             {"kind": _KIND, "count": Param("int", min=1, max=int(fact("cards_per_ingredient")))},
+             rule="mamma_mia.evaluation.reveal"),
+        Move("order", _order, frozenset({"evaluate"}), "seat", dict(_COUNTS),
+             rule="mamma_mia.evaluation.enough"),
+        Move("special", _special, frozenset({"evaluate"}), "seat",
+             {"pizza": Param("str", choices=SPECIALS), "shown": Param("str", required=False, choices=KINDS),
+              "other": Param("str", required=False, choices=KINDS)},
+             rule="mamma_mia.evaluation.enough"),
+        Move("fill", _fill, frozenset({"short"}), "turn", dict(_COUNTS), rule="mamma_mia.evaluation.from-hand"),
+        Move("order_fails", _order_fails, frozenset({"short"}), "turn", {},
+             rule="mamma_mia.evaluation.back"),
+        Move("end_evaluation", _end_evaluation, frozenset({"evaluate"}), "table", {},
+             rule="mamma_mia.evaluation.leftovers"),
+        Move("hand", _hand, frozenset({"tiebreak"}), "turn",
+             {"cards": Param("int", min=0, max=int(fact("hand_size")))}, rule="mamma_mia.end.tie-break"),
+        Move("correct_orders", _correct_orders, None, "table",
+             {"seat": Param("seat"), "orders": Param("int", min=0, max=ORDERS)},
+             rule="mamma_mia.app.corrections", correction=True),
+        Move("correct_heap", _correct_heap, None, "table",
+             {"kind": _KIND, "cards": Param("int", min=0, max=int(fact("cards_per_ingredient")))},
+             rule="mamma_mia.app.corrections", correction=True),
+    )
 
     def new_state(self, setup: TableSetup) -> MammaMiaState:
         n = len(setup.players)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, move, moves_table
 from . import flow as fl
 from . import moves as mv
 from .facts import INSURANCE, load
@@ -21,44 +21,38 @@ _ALL_BUT_END = frozenset({"deal", "supply", "auction", "buy", "launch", "place",
 _AT_SEA = frozenset({"place", "roll", "board", "pilot"})
 
 
-def _m(name: str, run: Any, phases: set[str] | frozenset[str] | None, rule: str, actor: str = "turn",
-       params: Mapping[str, Param] | None = None, **kw: Any) -> Move[ManilaState]:
-    return Move(name, run, None if phases is None else frozenset(phases), actor,  # type: ignore[arg-type]
-                dict(params or {}), rule=rule, **kw)
-
-
-MOVES: dict[str, Move[ManilaState]] = {m.name: m for m in (
-    _m("enter_shares", mv.enter_shares, {"deal"}, "manila.setup.share_entry",
-       params={"wares": Param("str_list", choices=F.wares)}, secret=True),
-    _m("shares_later", mv.shares_later, {"deal"}, "manila.setup.share_entry"),
-    _m("supply", mv.supply, {"supply"}, "manila.setup.supply_count", actor="table",
-       params={w: Param("int") for w in F.wares}),
-    _m("bid", mv.bid, {"auction"}, "manila.auction.bids", params={"amount": Param("int")}),
-    _m("pass_bid", mv.pass_bid, {"auction"}, "manila.auction.pass"),
-    _m("buy_share", mv.buy_share, {"buy"}, "manila.harbor_master.buy",
-       params={"ware": Param("str", choices=F.wares)}),
-    _m("skip_share", mv.skip_share, {"buy"}, "manila.harbor_master.buy"),
-    _m("launch", mv.launch, {"launch"}, "manila.harbor_master.launch", params=_WARE_INT),
-    _m("place", mv.place, {"place"}, "manila.placement.order",
-       params={"space": Param("str", choices=mv.all_spaces())}),
-    _m("pass_place", mv.pass_place, {"place"}, "manila.placement.restraint"),
-    _m("roll", mv.roll, {"roll"}, "manila.movement.roll", params={**_WARE_INT, **_ORDER}),
-    _m("board", mv.board, {"board"}, "manila.pirates.board",
-       params={"ware": Param("str", choices=F.wares), "slot": Param("int", required=False)}),
-    _m("stay", mv.stay, {"board"}, "manila.pirates.board"),
-    _m("pilot", mv.pilot, {"pilot"}, "manila.pilots.when", params={**_WARE_INT, **_ORDER}),
-    _m("skip_pilot", mv.skip_pilot, {"pilot"}, "manila.pilots.when"),
-    _m("plunder", mv.plunder, {"plunder"}, "manila.pirates.plunder",
-       params={"ware": Param("str", choices=F.wares), "to": Param("str", choices=("harbor", "shipyard"))}),
-    _m("reveal_shares", mv.reveal_shares, {"reveal"}, "manila.end.reveal",
-       params={"wares": Param("str_list", required=False, choices=F.wares)}, undoable=False),
-    _m("mortgage", mv.mortgage, _ALL_BUT_END, "manila.loans.mortgage", actor="seat"),
-    _m("redeem", mv.redeem, _ALL_BUT_END, "manila.loans.redeem", actor="seat"),
-    _m("correct_money", mv.correct_money, None, "manila.app.corrections", actor="table",
-       params={"for_player": Param("seat"), "money": Param("int")}, correction=True),
-    _m("correct_boat", mv.correct_boat, _AT_SEA, "manila.app.corrections", actor="table",
-       params={"ware": Param("str", choices=F.wares), "position": Param("int")}, correction=True),
-)}
+MOVES: dict[str, Move[ManilaState]] = moves_table(
+    move("enter_shares", mv.enter_shares, {"deal"}, "manila.setup.share_entry",
+         params={"wares": Param("str_list", choices=F.wares)}, secret=True),
+    move("shares_later", mv.shares_later, {"deal"}, "manila.setup.share_entry"),
+    move("supply", mv.supply, {"supply"}, "manila.setup.supply_count", actor="table",
+         params={w: Param("int") for w in F.wares}),
+    move("bid", mv.bid, {"auction"}, "manila.auction.bids", params={"amount": Param("int")}),
+    move("pass_bid", mv.pass_bid, {"auction"}, "manila.auction.pass"),
+    move("buy_share", mv.buy_share, {"buy"}, "manila.harbor_master.buy",
+         params={"ware": Param("str", choices=F.wares)}),
+    move("skip_share", mv.skip_share, {"buy"}, "manila.harbor_master.buy"),
+    move("launch", mv.launch, {"launch"}, "manila.harbor_master.launch", params=_WARE_INT),
+    move("place", mv.place, {"place"}, "manila.placement.order",
+         params={"space": Param("str", choices=mv.all_spaces())}),
+    move("pass_place", mv.pass_place, {"place"}, "manila.placement.restraint"),
+    move("roll", mv.roll, {"roll"}, "manila.movement.roll", params={**_WARE_INT, **_ORDER}),
+    move("board", mv.board, {"board"}, "manila.pirates.board",
+         params={"ware": Param("str", choices=F.wares), "slot": Param("int", required=False)}),
+    move("stay", mv.stay, {"board"}, "manila.pirates.board"),
+    move("pilot", mv.pilot, {"pilot"}, "manila.pilots.when", params={**_WARE_INT, **_ORDER}),
+    move("skip_pilot", mv.skip_pilot, {"pilot"}, "manila.pilots.when"),
+    move("plunder", mv.plunder, {"plunder"}, "manila.pirates.plunder",
+         params={"ware": Param("str", choices=F.wares), "to": Param("str", choices=("harbor", "shipyard"))}),
+    move("reveal_shares", mv.reveal_shares, {"reveal"}, "manila.end.reveal",
+         params={"wares": Param("str_list", required=False, choices=F.wares)}, undoable=False),
+    move("mortgage", mv.mortgage, _ALL_BUT_END, "manila.loans.mortgage", actor="seat"),
+    move("redeem", mv.redeem, _ALL_BUT_END, "manila.loans.redeem", actor="seat"),
+    move("correct_money", mv.correct_money, None, "manila.app.corrections", actor="table",
+         params={"for_player": Param("seat"), "money": Param("int")}, correction=True),
+    move("correct_boat", mv.correct_boat, _AT_SEA, "manila.app.corrections", actor="table",
+         params={"ware": Param("str", choices=F.wares), "position": Param("int")}, correction=True),
+)
 
 
 class Manila(Game[ManilaState], facts=True):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Action, Game, IllegalAction, Move, Param, TableSetup
+from companion.core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
 
 from . import flow as E
 from .facts import GAME_ID, load
@@ -208,35 +208,35 @@ class ModernArt(Game[ModernArtState], facts=True):
     id = GAME_ID
     kind = "referee"
     flow_rule = FLOW
-    moves: Mapping[str, Move[ModernArtState]] = {
-        "first_seller": Move("first_seller", _first_seller, frozenset({"start"}), "table",
-                             {"seller": Param("seat")}, rule="modern_art.setup.first-seller"),
-        "offer": Move("offer", _offer, frozenset({"offer"}), "turn", {
-            "artist": Param("str", choices=F.artist_ids),
-            "auction": Param("str", choices=F.auctions),
-            "second": Param("str", required=False, choices=F.auctions),
-        }, rule="modern_art.turn.offer"),
-        "bid": Move("bid", _bid, frozenset({"open", "once_around"}), "turn", _AMOUNT,
-                    rule="modern_art.auction.open-bids"),
-        "pass": Move("pass", _pass, frozenset({"once_around", "fixed", "double"}), "turn", {},
-                     rule=FLOW),
-        "sell": Move("sell", _sell, frozenset({"open"}), "turn", {}, rule="modern_art.auction.open"),
-        "sealed_bid": Move("sealed_bid", _sealed_bid, frozenset({"sealed"}), "turn", _AMOUNT,
-                           rule="modern_art.auction.sealed", secret=True),
-        "reveal": Move("reveal", _reveal, frozenset({"sealed"}), "table", {},
-                       rule="modern_art.app.sealed-reveal", undoable=False),
-        "set_price": Move("set_price", _set_price, frozenset({"fixed_price"}), "turn", _AMOUNT,
-                          rule="modern_art.auction.fixed"),
-        "buy": Move("buy", _buy, frozenset({"fixed"}), "turn", {}, rule="modern_art.auction.fixed"),
-        "join": Move("join", _join, frozenset({"double"}), "turn",
-                     {"auction": Param("str", choices=F.auctions)}, rule="modern_art.double.partner"),
-        "correct_money": Move("correct_money", _correct_money, None, "table",
-                              {"seat": Param("seat"), "money": Param("int", min=0)},
-                              rule="modern_art.app.corrections", secret=True, correction=True),
-        "correct_hand": Move("correct_hand", _correct_hand, None, "table",
-                             {"seat": Param("seat"), "cards": Param("int", min=0)},
-                             rule="modern_art.app.corrections", correction=True),
-    }
+    moves: Mapping[str, Move[ModernArtState]] = moves_table(
+        Move("first_seller", _first_seller, frozenset({"start"}), "table",
+             {"seller": Param("seat")}, rule="modern_art.setup.first-seller"),
+        Move("offer", _offer, frozenset({"offer"}), "turn", {
+   "artist": Param("str", choices=F.artist_ids),
+   "auction": Param("str", choices=F.auctions),
+   "second": Param("str", required=False, choices=F.auctions),
+}, rule="modern_art.turn.offer"),
+        Move("bid", _bid, frozenset({"open", "once_around"}), "turn", _AMOUNT,
+             rule="modern_art.auction.open-bids"),
+        Move("pass", _pass, frozenset({"once_around", "fixed", "double"}), "turn", {},
+             rule=FLOW),
+        Move("sell", _sell, frozenset({"open"}), "turn", {}, rule="modern_art.auction.open"),
+        Move("sealed_bid", _sealed_bid, frozenset({"sealed"}), "turn", _AMOUNT,
+             rule="modern_art.auction.sealed", secret=True),
+        Move("reveal", _reveal, frozenset({"sealed"}), "table", {},
+             rule="modern_art.app.sealed-reveal", undoable=False),
+        Move("set_price", _set_price, frozenset({"fixed_price"}), "turn", _AMOUNT,
+             rule="modern_art.auction.fixed"),
+        Move("buy", _buy, frozenset({"fixed"}), "turn", {}, rule="modern_art.auction.fixed"),
+        Move("join", _join, frozenset({"double"}), "turn",
+             {"auction": Param("str", choices=F.auctions)}, rule="modern_art.double.partner"),
+        Move("correct_money", _correct_money, None, "table",
+             {"seat": Param("seat"), "money": Param("int", min=0)},
+             rule="modern_art.app.corrections", secret=True, correction=True),
+        Move("correct_hand", _correct_hand, None, "table",
+             {"seat": Param("seat"), "cards": Param("int", min=0)},
+             rule="modern_art.app.corrections", correction=True),
+    )
 
     # ----- setup -------------------------------------------------------------
     def new_state(self, setup: TableSetup) -> ModernArtState:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, MalformedAction, Move, Param, TableSetup
+from ...core import Action, Game, IllegalAction, MalformedAction, Move, Param, TableSetup, moves_table
 from .canoes import (carry_out, check_turn_shape, is_number, legal_plan_lists, lose_canoe, paddle_params,
                      parse_plans, plans_args)
 from .facts import FALLS, LOST, SHORE, Card, facts
@@ -264,30 +264,30 @@ class NiagaraGame(Game[NiagaraState], facts=True):
     # random canoes go over the falls far more often than they bank gems
     random_playout_options = {"round_limit": F.round_limit_suggested}
     flow_rule = "niagara.round.order"
-    moves = {
-        "reveal": Move("reveal", _reveal, frozenset({"reveal"}), "table",
-                       {"cards": Param("json")}, rule="niagara.cards.entry"),
-        "buy_back": Move("buy_back", _buy_back, _TURN, "turn",
-                         {"canoe": Param("int", min=1, max=F.canoes), "gem": Param("str", choices=F.colours)},
-                         rule="niagara.falls.buy-back"),
-        "paddle": Move("paddle", _paddle, _TURN, "turn", paddle_params(), rule="niagara.turn.number"),
-        "weather": Move("weather", _weather, _TURN, "turn",
-                        {"direction": Param("str", choices=("up", "down"))}, rule="niagara.weather.cloud"),
-        "correct_canoe": Move("correct_canoe", _correct_canoe, None, "table",
-                              {"owner": Param("seat"), "canoe": Param("int", min=1, max=F.canoes),
-                               "where": Param("str", choices=_places())},
-                              rule="niagara.table.corrections", correction=True),
-        "correct_gem": Move("correct_gem", _correct_gem, None, "table",
-                            {"colour": Param("str", choices=F.colours), "source": Param("str"),
-                             "target": Param("str")},
-                            rule="niagara.table.corrections", correction=True),
-        "correct_weather": Move("correct_weather", _correct_weather, None, "table",
-                                {"weather": Param("int", choices=F.weather_track)},
-                                rule="niagara.table.corrections", correction=True),
-        "correct_fork": Move("correct_fork", _correct_fork, None, "table",
-                             {"arm": Param("str", choices=("left", "right"))},
-                             rule="niagara.table.corrections", correction=True),
-    }
+    moves = moves_table(
+        Move("reveal", _reveal, frozenset({"reveal"}), "table",
+             {"cards": Param("json")}, rule="niagara.cards.entry"),
+        Move("buy_back", _buy_back, _TURN, "turn",
+             {"canoe": Param("int", min=1, max=F.canoes), "gem": Param("str", choices=F.colours)},
+             rule="niagara.falls.buy-back"),
+        Move("paddle", _paddle, _TURN, "turn", paddle_params(), rule="niagara.turn.number"),
+        Move("weather", _weather, _TURN, "turn",
+             {"direction": Param("str", choices=("up", "down"))}, rule="niagara.weather.cloud"),
+        Move("correct_canoe", _correct_canoe, None, "table",
+             {"owner": Param("seat"), "canoe": Param("int", min=1, max=F.canoes),
+              "where": Param("str", choices=_places())},
+             rule="niagara.table.corrections", correction=True),
+        Move("correct_gem", _correct_gem, None, "table",
+             {"colour": Param("str", choices=F.colours), "source": Param("str"),
+              "target": Param("str")},
+             rule="niagara.table.corrections", correction=True),
+        Move("correct_weather", _correct_weather, None, "table",
+             {"weather": Param("int", choices=F.weather_track)},
+             rule="niagara.table.corrections", correction=True),
+        Move("correct_fork", _correct_fork, None, "table",
+             {"arm": Param("str", choices=("left", "right"))},
+             rule="niagara.table.corrections", correction=True),
+    )
 
     # ----- setup -----
     def new_state(self, setup: TableSetup) -> NiagaraState:

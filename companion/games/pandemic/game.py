@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
+from ...core import Action, Game, IllegalAction, Param, TableSetup, move, moves_table
 from . import facts as helpers
 from .facts import fact
 
@@ -417,57 +417,41 @@ _COLOUR = Param("str", choices=COLOURS)
 _PLAY = frozenset({"actions"})
 
 
-def _mv(name: str, run: Any, phases: frozenset[str] | None, actor: Any, params: dict[str, Param],
-        rule: str, correction: bool = False) -> Move[PandemicState]:
-    return Move(name, run, phases, actor, params, rule=rule, correction=correction)
-
-
 class Pandemic(Game[PandemicState], facts=True):
     id = "pandemic"
     kind = "scoresheet"
     flow_rule = "pandemic.turn.structure"
-    moves = {
-        "role": _mv("role", _role, frozenset({"roles"}), "turn",
-                    {"role": Param("str", choices=ROLES)}, "pandemic.setup.roles"),
-        "setup_infect": _mv("setup_infect", _setup_infect, frozenset({"setup_infect"}), "table",
-                            {"colour": _COLOUR}, "pandemic.setup.infection"),
-        "first_player": _mv("first_player", _first_player, frozenset({"first"}), "seat", {},
-                            "pandemic.setup.first-player"),
-        "move": _mv("move", _move, _PLAY, "turn", {"how": Param("str", choices=HOW)}, "pandemic.actions.drive"),
-        "build": _mv("build", _build, _PLAY, "turn", {}, "pandemic.actions.build"),
-        "treat": _mv("treat", _treat, _PLAY, "turn",
-                     {"colour": _COLOUR, "cubes": Param("int", min=1, max=MAX_PER_CITY)}, "pandemic.actions.treat"),
-        "cure": _mv("cure", _cure, _PLAY, "turn", {"colour": _COLOUR}, "pandemic.actions.cure"),
-        "share": _mv("share", _share, _PLAY, "turn",
-                     {"from_player": Param("seat"), "to_player": Param("seat")}, "pandemic.actions.share"),
-        "pass_actions": _mv("pass_actions", _pass_actions, _PLAY, "turn", {}, "pandemic.actions.pass"),
-        "draw": _mv("draw", _draw, frozenset({"draw"}), "turn",
-                    {"card": Param("str", choices=CARD_KINDS)}, "pandemic.draw.two-cards"),
-        "infect": _mv("infect", _infect, frozenset({"infect", "epidemic_infect"}), "table",
-                      {"colour": _COLOUR, "cubes": Param("int", min=0, max=CUBES),
-                       "outbreaks": Param("int", min=0, max=OUTBREAK_LIMIT)}, "pandemic.infection.step"),
-        "intensify": _mv("intensify", _intensify, frozenset({"epidemic_intensify"}), "table", {},
-                         "pandemic.draw.epidemic-intensify"),
-        "discard": _mv("discard", _discard, frozenset({"discard"}), "turn",
-                       {"cards": Param("int", min=1)}, "pandemic.draw.hand-limit"),
-        "event": _mv("event", _event, EVENT_PHASES, "seat",
-                     {"card": Param("str", choices=EVENTS)}, "pandemic.draw.events"),
-        "medic_clears": _mv("medic_clears", _medic_clears, EVENT_PHASES, "seat",
-                            {"colour": _COLOUR, "cubes": Param("int", min=1, max=MAX_PER_CITY)},
-                            "pandemic.roles.medic"),
-        "correct": _mv("correct", _correct, None, "table",
-                       {"what": Param("str", choices=COUNTERS), "value": Param("int", min=0, max=200)},
-                       "pandemic.app.corrections", correction=True),
-        "correct_cubes": _mv("correct_cubes", _correct_cubes, None, "table",
-                             {"colour": _COLOUR, "value": Param("int", min=0, max=CUBES)},
-                             "pandemic.app.corrections", correction=True),
-        "correct_hand": _mv("correct_hand", _correct_hand, None, "table",
-                            {"seat": Param("seat"), "cards": Param("int", min=0, max=60)},
-                            "pandemic.app.corrections", correction=True),
-        "correct_cure": _mv("correct_cure", _correct_cure, None, "table",
-                            {"colour": _COLOUR, "status": Param("str", choices=STATUSES)},
-                            "pandemic.app.corrections", correction=True),
-    }
+    moves = moves_table(
+        move("role", _role, {"roles"}, "pandemic.setup.roles", "turn", {"role": Param("str", choices=ROLES)}),
+        move("setup_infect", _setup_infect, {"setup_infect"}, "pandemic.setup.infection", "table",
+             {"colour": _COLOUR}),
+        move("first_player", _first_player, {"first"}, "pandemic.setup.first-player", "seat"),
+        move("move", _move, _PLAY, "pandemic.actions.drive", "turn", {"how": Param("str", choices=HOW)}),
+        move("build", _build, _PLAY, "pandemic.actions.build"),
+        move("treat", _treat, _PLAY, "pandemic.actions.treat", "turn",
+             {"colour": _COLOUR, "cubes": Param("int", min=1, max=MAX_PER_CITY)}),
+        move("cure", _cure, _PLAY, "pandemic.actions.cure", "turn", {"colour": _COLOUR}),
+        move("share", _share, _PLAY, "pandemic.actions.share", "turn",
+             {"from_player": Param("seat"), "to_player": Param("seat")}),
+        move("pass_actions", _pass_actions, _PLAY, "pandemic.actions.pass"),
+        move("draw", _draw, {"draw"}, "pandemic.draw.two-cards", "turn", {"card": Param("str", choices=CARD_KINDS)}),
+        move("infect", _infect, {"infect", "epidemic_infect"}, "pandemic.infection.step", "table",
+             {"colour": _COLOUR, "cubes": Param("int", min=0, max=CUBES),
+              "outbreaks": Param("int", min=0, max=OUTBREAK_LIMIT)}),
+        move("intensify", _intensify, {"epidemic_intensify"}, "pandemic.draw.epidemic-intensify", "table"),
+        move("discard", _discard, {"discard"}, "pandemic.draw.hand-limit", "turn", {"cards": Param("int", min=1)}),
+        move("event", _event, EVENT_PHASES, "pandemic.draw.events", "seat", {"card": Param("str", choices=EVENTS)}),
+        move("medic_clears", _medic_clears, EVENT_PHASES, "pandemic.roles.medic", "seat",
+             {"colour": _COLOUR, "cubes": Param("int", min=1, max=MAX_PER_CITY)}),
+        move("correct", _correct, None, "pandemic.app.corrections", "table",
+             {"what": Param("str", choices=COUNTERS), "value": Param("int", min=0, max=200)}, correction=True),
+        move("correct_cubes", _correct_cubes, None, "pandemic.app.corrections", "table",
+             {"colour": _COLOUR, "value": Param("int", min=0, max=CUBES)}, correction=True),
+        move("correct_hand", _correct_hand, None, "pandemic.app.corrections", "table",
+             {"seat": Param("seat"), "cards": Param("int", min=0, max=60)}, correction=True),
+        move("correct_cure", _correct_cure, None, "pandemic.app.corrections", "table",
+             {"colour": _COLOUR, "status": Param("str", choices=STATUSES)}, correction=True),
+    )
 
     # ----- setup ---------------------------------------------------------------
     def new_state(self, setup: TableSetup) -> PandemicState:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup
+from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
 from . import facts as helpers
 from .facts import fact
 
@@ -142,24 +142,24 @@ class Saboteur(Game[SaboteurState], facts=True):
     id = "saboteur"
     kind = "scoresheet"
     flow_rule = "saboteur.scoring.reveal"
-    moves = {
-        "gold_found": Move("gold_found", _gold_found, frozenset({"play"}), "seat", {},
-                           rule="saboteur.round.gold-found"),
-        "gold_not_found": Move("gold_not_found", _gold_not_found, frozenset({"play"}), "table", {},
-                               rule="saboteur.round.saboteurs-win"),
-        "reveal_roles": Move("reveal_roles", _reveal_roles, frozenset({"roles"}), "table",
-                             {"saboteurs": Param("seat_list")}, rule="saboteur.scoring.reveal"),
-        "gold_drawn": Move("gold_drawn", _gold_drawn, frozenset({"draw_gold"}), "table",
-                           {"cards": _GOLD}, rule="saboteur.scoring.miners"),
-        "pick": Move("pick", _pick, frozenset({"pick"}), "turn",
-                     {"value": Param("int", min=min(GOLD_VALUES), max=max(GOLD_VALUES))},
-                     rule="saboteur.scoring.pick-order"),
-        "take_gold": Move("take_gold", _take_gold, frozenset({"saboteur_gold"}), "turn",
-                          {"cards": _GOLD}, rule="saboteur.scoring.saboteurs"),
-        "correct_gold": Move("correct_gold", _correct_gold, None, "table",
-                             {"seat": Param("seat"), "gold": Param("int", min=0, max=int(fact("gold_nuggets_total")))},
-                             rule="saboteur.end.corrections", correction=True),
-    }
+    moves = moves_table(
+        Move("gold_found", _gold_found, frozenset({"play"}), "seat", {},
+             rule="saboteur.round.gold-found"),
+        Move("gold_not_found", _gold_not_found, frozenset({"play"}), "table", {},
+             rule="saboteur.round.saboteurs-win"),
+        Move("reveal_roles", _reveal_roles, frozenset({"roles"}), "table",
+             {"saboteurs": Param("seat_list")}, rule="saboteur.scoring.reveal"),
+        Move("gold_drawn", _gold_drawn, frozenset({"draw_gold"}), "table",
+             {"cards": _GOLD}, rule="saboteur.scoring.miners"),
+        Move("pick", _pick, frozenset({"pick"}), "turn",
+             {"value": Param("int", min=min(GOLD_VALUES), max=max(GOLD_VALUES))},
+             rule="saboteur.scoring.pick-order"),
+        Move("take_gold", _take_gold, frozenset({"saboteur_gold"}), "turn",
+             {"cards": _GOLD}, rule="saboteur.scoring.saboteurs"),
+        Move("correct_gold", _correct_gold, None, "table",
+             {"seat": Param("seat"), "gold": Param("int", min=0, max=int(fact("gold_nuggets_total")))},
+             rule="saboteur.end.corrections", correction=True),
+    )
 
     def new_state(self, setup: TableSetup) -> SaboteurState:
         n = len(setup.players)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any
 
-from ...core import Action, Game, Move, Param, TableSetup
+from ...core import Action, Game, Move, Param, TableSetup, move, moves_table
 from . import moves as m
 from .facts import GAME_ID, SPECIALS, facts
 from .state import SilkState, loader, new_state, showing, unseen
@@ -16,38 +16,29 @@ _SLOT = Param("int", min=0, max=_F.market_size - 1)
 _TURN_PHASES = frozenset({"phase1", "porter", "phase2", "exchange"})
 
 
-def _move(name: str, run: Any, phases: set[str] | None, rule: str, actor: str = "turn",
-          params: Mapping[str, Param] | None = None, correction: bool = False) -> Move[SilkState]:
-    return Move(name, run, frozenset(phases) if phases is not None else None, actor,  # type: ignore[arg-type]
-                dict(params or {}), rule=rule, correction=correction)
-
-
-MOVES: dict[str, Move[SilkState]] = {
-    mv.name: mv
-    for mv in (
-        _move("market_card", m.market_card, {"setup_market"}, "silk_road.setup.market", "table",
-              {"good": _GOOD}),
-        _move("first_player", m.first_player, {"setup_first"}, "silk_road.setup.first_player", "table",
-              {"first_player": Param("seat")}),
-        _move("load", m.load, {"setup_load"}, "silk_road.setup.loading", params={"good": _GOOD}),
-        _move("swap", m.swap, {"phase1", "porter"}, "silk_road.phase1.swap",
-              params={"ship": Param("int", min=0), "good": _GOOD}),
-        _move("buy", m.buy, {"phase1"}, "silk_road.phase1.buy",
-              params={"card": Param("str", choices=SPECIALS), "good": Param("str", required=False, choices=_F.goods)}),
-        _move("pass", m.pass_, {"phase1"}, "silk_road.phase1.pass"),
-        _move("play", m.play, {"porter", "phase2"}, "silk_road.phase2.play",
-              params={"good": _GOOD, "slots": Param("int_list", min=0, max=_F.market_size - 1)}),
-        _move("draw", m.draw, {"porter", "phase2"}, "silk_road.phase2.draw"),
-        _move("exchange_draw", m.exchange_draw, {"exchange"}, "silk_road.specials.exchange",
-              params={"count": Param("int", min=0)}),
-        _move("correct_money", m.correct_money, None, m.R_CORRECT, "table",
-              {"target_player": Param("seat"), "money": Param("int", min=0)}, correction=True),
-        _move("correct_cargo", m.correct_cargo, None, m.R_CORRECT, "table",
-              {"target_player": Param("seat"), "ship": Param("int", min=0), "good": _GOOD}, correction=True),
-        _move("correct_market", m.correct_market, None, m.R_CORRECT, "table",
-              {"slot": _SLOT, "good": _GOOD}, correction=True),
-    )
-}
+MOVES: dict[str, Move[SilkState]] = moves_table(
+    move("market_card", m.market_card, {"setup_market"}, "silk_road.setup.market", "table",
+         {"good": _GOOD}),
+    move("first_player", m.first_player, {"setup_first"}, "silk_road.setup.first_player", "table",
+         {"first_player": Param("seat")}),
+    move("load", m.load, {"setup_load"}, "silk_road.setup.loading", params={"good": _GOOD}),
+    move("swap", m.swap, {"phase1", "porter"}, "silk_road.phase1.swap",
+         params={"ship": Param("int", min=0), "good": _GOOD}),
+    move("buy", m.buy, {"phase1"}, "silk_road.phase1.buy",
+         params={"card": Param("str", choices=SPECIALS), "good": Param("str", required=False, choices=_F.goods)}),
+    move("pass", m.pass_, {"phase1"}, "silk_road.phase1.pass"),
+    move("play", m.play, {"porter", "phase2"}, "silk_road.phase2.play",
+         params={"good": _GOOD, "slots": Param("int_list", min=0, max=_F.market_size - 1)}),
+    move("draw", m.draw, {"porter", "phase2"}, "silk_road.phase2.draw"),
+    move("exchange_draw", m.exchange_draw, {"exchange"}, "silk_road.specials.exchange",
+         params={"count": Param("int", min=0)}),
+    move("correct_money", m.correct_money, None, m.R_CORRECT, "table",
+         {"target_player": Param("seat"), "money": Param("int", min=0)}, correction=True),
+    move("correct_cargo", m.correct_cargo, None, m.R_CORRECT, "table",
+         {"target_player": Param("seat"), "ship": Param("int", min=0), "good": _GOOD}, correction=True),
+    move("correct_market", m.correct_market, None, m.R_CORRECT, "table",
+         {"slot": _SLOT, "good": _GOOD}, correction=True),
+)
 
 
 class SilkRoad(Game[SilkState], facts=True):
