@@ -27,7 +27,8 @@ Ranking (BM25F): per term, a field-weighted, length-normalised frequency
 (title > alias > section title > text) saturated by ``k1``, times the term's
 idf; multiplied by the square of the share of the query (idf-weighted) that the
 clause covers, a clause covering less than half is left out; the game on the
-table (``game=``) is boosted; ties go by game id, then reading order.  A query
+table (``game=``) is boosted, and its clauses that hold the whole query come before any other
+game's; ties go by game id, then reading order.  A query
 that is all a game's name (or an ``aka``) also returns the game itself first
 (``field == "name"``).
 
@@ -54,14 +55,15 @@ Span = tuple[int, int]
 
 # field bits and weights
 TITLE, SECTION, ALIAS, TEXT = 1, 2, 4, 8
-WEIGHTS = {TITLE: 3.0, ALIAS: 2.5, SECTION: 1.2, TEXT: 1.0}
-B = {TITLE: 0.3, ALIAS: 0.3, SECTION: 0.3, TEXT: 0.75}
+WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0}
+B = {TITLE: 0.3, ALIAS: 0.0, SECTION: 0.3, TEXT: 0.75}  # an alias list is not one long text
 K1 = 1.2
 PREFIX_WEIGHT = 0.8  # a word matched as a prefix of a longer word
 MAX_EXPANSIONS = 40  # longest words a prefix may stand for (the most frequent kept)
 MIN_COVER = 0.5  # share of the query (idf-weighted) a clause must hold
 NAME_WEIGHT = 0.5  # a query term found in the clause's game name
 GAME_BOOST = 2.0  # the game on the table
+FULL_COVER = 0.999  # a clause of the game on the table that holds the whole query comes first
 MAX_TERMS = 24
 
 
@@ -168,6 +170,7 @@ class Token:
     kind: str  # WORD, NUMBER, HAN (one character) or "b" (a bigram)
     start: int
     end: int
+    surface: str = ""  # a word as written (folded, no apostrophes), for prefix matching
 
 
 def analyze(text: str, *, stopwords: bool = True) -> list[Token]:
@@ -181,7 +184,7 @@ def analyze(text: str, *, stopwords: bool = True) -> list[Token]:
             if s in _WORD_NUMBERS:
                 units.append(Token(_WORD_NUMBERS[s], NUMBER, m.start(), m.end()))
             elif not (stopwords and s in STOPWORDS):
-                units.append(Token(stem(s), WORD, m.start(), m.end()))
+                units.append(Token(stem(s), WORD, m.start(), m.end(), s.replace("'", "")))
         elif "0" <= c <= "9":
             units.append(Token(_number(s.replace(",", "")), NUMBER, m.start(), m.end()))
         elif c in _CN_NUM:
@@ -269,8 +272,13 @@ class _Unit:
 
 class SearchIndex:
     def __init__(self, docs: Iterable[Document], names: Iterable[GameName] = (),
-                 aliases: Mapping[tuple[str, str], Sequence[str]] | None = None) -> None:
+                 aliases: Mapping[tuple[str, str], Sequence[str]] | None = None,
+                 section_aliases: Mapping[tuple[str, str], Sequence[str]] | None = None) -> None:
+        """``aliases``: (game, clause id) -> other words for that clause (weighted as aliases);
+        ``section_aliases``: (game, clause id) -> other words for its section (weighted as the
+        section's title)."""
         aliases = aliases or {}
+        section_aliases = section_aliases or {}
         units: dict[tuple[str, str], _Unit] = {}
         for doc in sorted(docs, key=lambda d: d.game):  # stable: reading order kept per game
             key = (doc.game, doc.clause_id)
@@ -286,12 +294,14 @@ class SearchIndex:
         # field term counts per unit: English counted as is, the two Chinese scripts merged
         # (a term counts as often as in the script that has it more often)
         counts: list[dict[int, Counter[str]]] = []
+        surfaces: dict[str, str] = {}  # every English word as written -> its stem
         for u in self._units:
             fields: dict[int, Counter[str]] = {}
             for bit, pick in ((TITLE, lambda d: d.title), (SECTION, lambda d: d.section),
                               (TEXT, lambda d: d.body)):
-                fields[bit] = _merged_counts(u.docs, pick)
-            fields[ALIAS] = Counter(t.text for a in aliases.get((u.game, u.clause_id), ()) for t in analyze(a))
+                fields[bit] = _merged_counts(u.docs, pick, surfaces)
+            fields[SECTION].update(_terms(section_aliases.get((u.game, u.clause_id), ()), surfaces))
+            fields[ALIAS] = Counter(_terms(aliases.get((u.game, u.clause_id), ()), surfaces))
             counts.append(fields)
         avg = {bit: max(1.0, sum(sum(c[bit].values()) for c in counts) / max(1, len(counts))) for bit in WEIGHTS}
         df: Counter[str] = Counter()
@@ -313,20 +323,22 @@ class SearchIndex:
                     masks[term] = masks.get(term, 0) | bit
             for term, f in tf.items():
                 self._postings.setdefault(term, {})[i] = (self._idf[term] * f * (K1 + 1) / (f + K1), masks[term])
-        self._words = sorted(t for t in self._postings if "a" <= t[0] <= "z")
+        self._surface_stem = surfaces
+        self._surfaces = sorted(surfaces)
 
         self._names: dict[tuple[str, str], GameName] = {(g.game, g.lang): g for g in names}
         self._name_terms: dict[str, set[str]] = {}
+        self._name_surfaces: dict[str, dict[str, str]] = {}
         for g in self._names.values():
             bag = self._name_terms.setdefault(g.game, set())
+            words = self._name_surfaces.setdefault(g.game, {})
             for text in (g.name, *g.aka):
-                bag.update(t.text for t in analyze(text))
-        self._name_words = {game: sorted(t for t in bag if "a" <= t[0] <= "z") for game, bag in self._name_terms.items()}
+                bag.update(_terms([text], words))
 
     @classmethod
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
-        docs, names, aliases = library_documents(games)
-        return cls(docs, names, aliases)
+        docs, names, aliases, section_aliases = library_documents(games)
+        return cls(docs, names, aliases, section_aliases)
 
     def __len__(self) -> int:
         """The number of clause texts indexed (clauses x languages)."""
@@ -337,26 +349,26 @@ class SearchIndex:
         return len(self._units)
 
     def _expand(self, term: Token, last: bool) -> list[str]:
-        """The indexed words a query word stands for as a prefix (not itself)."""
-        if term.kind != WORD or (len(term.text) < 3 and not last):
+        """The indexed stems of the words that start with a query word as typed (its own
+        stem left out): "biddin" stands for "bidding", stem "bid"."""
+        if term.kind != WORD or (len(term.surface) < 3 and not last):
             return []
-        words = self._words
-        lo = bisect_left(words, term.text)
-        hi = bisect_left(words, term.text + "\uffff", lo)
-        found = [w for w in words[lo:hi] if w != term.text]
+        words = self._surfaces
+        lo = bisect_left(words, term.surface)
+        hi = bisect_left(words, term.surface + "\uffff", lo)
+        found = sorted({self._surface_stem[w] for w in words[lo:hi]} - {term.text})
         if len(found) > MAX_EXPANSIONS:
             found = sorted(found, key=lambda w: (-self._df[w], w))[:MAX_EXPANSIONS]
         return found
 
+    def _name_prefixed(self, game: str, term: Token) -> set[str]:
+        """The stems of the game's name words that start with the query word as typed."""
+        if term.kind != WORD:
+            return set()
+        return {stem_ for word, stem_ in self._name_surfaces.get(game, {}).items() if word.startswith(term.surface)}
+
     def _in_name(self, game: str, term: Token, prefix: bool) -> bool:
-        bag = self._name_terms.get(game, ())
-        if term.text in bag:
-            return True
-        if prefix and term.kind == WORD:
-            words = self._name_words.get(game, [])
-            i = bisect_left(words, term.text)
-            return i < len(words) and words[i].startswith(term.text)
-        return False
+        return term.text in self._name_terms.get(game, ()) or (prefix and bool(self._name_prefixed(game, term)))
 
     def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
                prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
@@ -379,7 +391,7 @@ class SearchIndex:
         matched: set[str] = set()
         term_info: list[tuple[Token, float, bool]] = []
         for t_i, term in enumerate(terms):
-            prefix = last and t_i == len(terms) - 1 or len(term.text) >= 3
+            prefix = last and t_i == len(terms) - 1 or len(term.surface) >= 3
             postings = self._postings.get(term.text)
             expansions = self._expand(term, last and t_i == len(terms) - 1)
             named = any(self._in_name(g, term, prefix) for g in self._name_terms)
@@ -415,7 +427,7 @@ class SearchIndex:
                     if self._units[i].game in games_with:
                         scores[i] += NAME_WEIGHT * weight
                         covered[i] += weight
-        ranked: list[tuple[float, int, int]] = []
+        ranked: list[tuple[int, float, int, int]] = []
         for i, s in scores.items():
             u = self._units[i]
             if allowed is not None and u.game not in allowed:
@@ -424,9 +436,11 @@ class SearchIndex:
             if cover < MIN_COVER:
                 continue
             s *= cover * cover
+            tier = 1
             if game is not None and u.game == game:
                 s *= GAME_BOOST
-            ranked.append((-s, u.order, i))
+                tier = 0 if cover >= FULL_COVER else 1
+            ranked.append((tier, -s, u.order, i))
         ranked.sort()
 
         hits: list[Hit] = []
@@ -438,7 +452,7 @@ class SearchIndex:
                 if hit is not None:
                     hits.append(hit)
                     shown_games.add(g)
-        for neg, _, i in ranked:
+        for _, neg, _, i in ranked:
             if limit is not None and len(hits) >= limit:
                 break
             if self._units[i].game in shown_games and self._first[self._units[i].game] == i:
@@ -462,18 +476,28 @@ class SearchIndex:
         name_matched = set(matched)
         for t in name_terms:
             name_matched.add(t.text)
-            if t.kind == WORD:
-                name_matched.update(w for w in self._name_words.get(u.game, []) if w.startswith(t.text))
+            name_matched.update(self._name_prefixed(u.game, t))
         snippet, snippet_spans = make_snippet(doc.body, mark(doc.body, matched))
         return Hit(u.game, lang, u.clause_id, field, game_name, mark(game_name, name_matched),
                    doc.title, mark(doc.title, matched), snippet, snippet_spans, round(score, 6))
 
 
-def _merged_counts(docs: Mapping[str, Document], pick) -> Counter[str]:  # type: ignore[no-untyped-def]
+def _terms(texts: Iterable[str], surfaces: dict[str, str]) -> list[str]:
+    """The terms of ``texts``; their English words as written are noted in ``surfaces``."""
+    out: list[str] = []
+    for text in texts:
+        for t in analyze(text):
+            out.append(t.text)
+            if t.surface:
+                surfaces[t.surface] = t.text
+    return out
+
+
+def _merged_counts(docs: Mapping[str, Document], pick, surfaces: dict[str, str]) -> Counter[str]:  # type: ignore[no-untyped-def]
     out: Counter[str] = Counter()
     chinese: Counter[str] = Counter()
     for lang, doc in docs.items():
-        c = Counter(t.text for t in analyze(pick(doc)))
+        c = Counter(_terms([pick(doc)], surfaces))
         if lang == "en":
             out.update(c)
         else:
@@ -513,14 +537,15 @@ def _body(text: str, table: dict[str, list[str]] | None) -> str:
     return "\n".join(lines)
 
 
-def library_documents(games: Sequence[str] | None = None
-                      ) -> tuple[list[Document], list[GameName], dict[tuple[str, str], list[str]]]:
-    """Every clause of every game folder present (or of ``games``), rendered, in all languages,
-    the games' names, and the aliases of each clause (its own and its section's).
+def library_documents(games: Sequence[str] | None = None) -> tuple[
+        list[Document], list[GameName], dict[tuple[str, str], list[str]], dict[tuple[str, str], list[str]]]:
+    """Every clause of every game folder present (or of ``games``), rendered, in all languages;
+    the games' names; the aliases of each clause; the aliases of each clause's section.
     A file that fails to load is left out (the rules-data and search tests report it)."""
     docs: list[Document] = []
     names: list[GameName] = []
     aliases: dict[tuple[str, str], list[str]] = {}
+    section_aliases: dict[tuple[str, str], list[str]] = {}
     for game in games if games is not None else library.game_dirs():
         sections: dict[str, list[str]] = {}
         for lang in LANGUAGES:
@@ -531,7 +556,9 @@ def library_documents(games: Sequence[str] | None = None
                 continue
             names.append(GameName(game, lang, str(data["name"]), tuple(data.get("aka", ()))))
             for section, clause in pairs:
-                sections.setdefault(section["id"], []).append(clause["id"])
+                ids = sections.setdefault(section["id"], [])
+                if clause["id"] not in ids:
+                    ids.append(clause["id"])
                 table = clause.get("table")
                 shown_table = None if not table else {
                     "columns": [_show(game, c, lang) for c in table["columns"]],
@@ -545,9 +572,12 @@ def library_documents(games: Sequence[str] | None = None
         except library.RulesDataError:
             continue
         for key, words in found.items():
-            for cid in sections.get(key, [key]):
-                aliases.setdefault((game, cid), []).extend(words)
-    return docs, names, aliases
+            if key in sections:
+                for cid in sections[key]:
+                    section_aliases.setdefault((game, cid), []).extend(words)
+            else:
+                aliases.setdefault((game, key), []).extend(words)
+    return docs, names, aliases, section_aliases
 
 
 def _show(game: str, template: str, lang: str) -> str:
