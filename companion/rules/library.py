@@ -233,6 +233,7 @@ def clear_caches() -> None:
     facts.cache_clear()
     text.cache_clear()
     _clause_index.cache_clear()
+    aliases.cache_clear()
 
 
 def phase_clauses(game_id: str) -> dict[str, list[str]]:
@@ -241,3 +242,46 @@ def phase_clauses(game_id: str) -> dict[str, list[str]]:
     if not isinstance(raw, dict):
         raise RulesDataError(f"{game_id}/facts.json: phase_clauses must be an object")
     return {str(phase): [str(cid) for cid in ids] for phase, ids in raw.items()}
+
+
+ALIAS_LANGS = ("en", "zh", "zh_Hans", "zh_Hant")
+
+
+@cache
+def aliases(game_id: str) -> dict[str, list[str]]:
+    """``rules_data/<game>/aliases.json``: other words players search with, for a clause id or a
+    section id: ``{"<clause or section id>": {"en": [...], "zh": [...]}}`` ("zh" for both
+    scripts; "zh_Hans"/"zh_Hant" when only one uses the word).  The words are never shown; they
+    only lead the search to the clause.  Empty when the game has no file."""
+    path = rules_dir() / game_id / "aliases.json"
+    if not path.exists():
+        return {}
+    data = _read(path)
+    problems = validate_aliases(data, f"{game_id}/aliases.json")
+    if problems:
+        raise RulesDataError("; ".join(problems))
+    return {key: [w for lang in ALIAS_LANGS for w in by_lang.get(lang, [])] for key, by_lang in data.items()}
+
+
+def validate_aliases(data: Any, where: str, targets: set[str] | None = None) -> list[str]:
+    """Schema check of an aliases file; ``targets``: the clause and section ids it may name."""
+    if not isinstance(data, dict):
+        return [f"{where}: expected an object"]
+    problems: list[str] = []
+    for key, by_lang in data.items():
+        at = f"{where}.{key}"
+        if not (CLAUSE_ID.match(key) or SECTION_ID.match(key)):
+            problems.append(f"{at}: bad clause or section id")
+        elif targets is not None and key not in targets:
+            problems.append(f"{at}: no such clause or section")
+        if not isinstance(by_lang, dict) or not by_lang:
+            problems.append(f"{at}: expected an object of languages")
+            continue
+        for lang, words in by_lang.items():
+            if lang not in ALIAS_LANGS:
+                problems.append(f"{at}: unknown language {lang!r}")
+            elif not isinstance(words, list) or not words or not all(isinstance(w, str) and w.strip() for w in words):
+                problems.append(f"{at}.{lang}: expected a list of non-empty strings")
+            elif len(set(words)) != len(words):
+                problems.append(f"{at}.{lang}: a word is listed twice")
+    return problems

@@ -1,48 +1,70 @@
-"""As-you-type search over the rules of every game, in all three languages.
+"""As-you-type search over the rules of every game, ranked, one result per clause.
 
-A query is folded like the text (:func:`companion.rules.scripts.fold`: case,
-full-width forms, accents, Traditional → Simplified), so 馬尼拉 finds 马尼拉 and
-the reverse.  It is split into terms at spaces and punctuation; a clause
-matches when every term is found in its title, its text (table cells
-included) or the game's name.  A term with a Chinese character matches
-anywhere (Chinese has no spaces, so 1–2 character queries work); any other
-term matches at the start of a word (``auc`` finds "Auction", ``ion`` does not).
+What is searched: each clause once, with its title, its section's title, its
+text (table cells included) in ALL three languages, plus the aliases of
+``rules_data/<game>/aliases.json`` (the rulebooks' own terms, common names,
+synonyms) and the game's names.  A result is shown in the reader's language
+(``prefer``; else the query's script; else English), never twice.
 
-Ranking, always deterministic:
+How text is cut into terms (:func:`analyze`; the query and the clauses alike):
 
-0. the game itself, when every term is in the game's name (or an ``aka``);
-1. clauses whose title (with the game name) holds every term;
-2. the other matching clauses;
+* folded first (:func:`companion.rules.scripts.fold`: case, full-width forms,
+  accents, Traditional → Simplified), so 馬尼拉 = 马尼拉;
+* English words: apostrophes dropped, a light stemmer (plural ``s``/``es``/``ies``,
+  ``-ing``, ``-ed``, final ``e``, doubled final consonant), common words left
+  out; number words one … twelve are numbers;
+* numbers: digit runs (``1,000`` = 1000) and Chinese numerals (七 = 7,
+  两/兩/二 = 2, 十二 = 12) are the same number term;
+* Chinese: each character, and each pair of neighbouring characters (a number
+  counts as one character here) — a character-bigram index.  Spaces between
+  Chinese and digits are ignored, so 掷出7 = 擲出 7.
 
-and within a rank: language (the query's own script first, then ``prefer``,
-then ``zh_Hans, zh_Hant, en``), then game id, then reading order.
+A query of several Chinese characters is looked up by its bigrams, one
+character by itself; an English word also matches as a word prefix (``auc``
+finds "auction"; the last word as soon as one letter is typed, others from 3).
+
+Ranking (BM25F): per term, a field-weighted, length-normalised frequency
+(title > alias > section title > text) saturated by ``k1``, times the term's
+idf; multiplied by the square of the share of the query (idf-weighted) that the
+clause covers, a clause covering less than half is left out; the game on the
+table (``game=``) is boosted, and its clauses that hold the whole query come before any other
+game's; ties go by game id, then reading order.  A query
+that is all a game's name (or an ``aka``) also returns the game itself first
+(``field == "name"``).
 
 The index is built once, lazily, from :mod:`companion.rules.library`
 (:func:`default_index`); :class:`SearchIndex` can also be built from any
-documents (tests, benchmarks).  Each language's titles and texts are kept as
-one folded string each (plus a copy with word starts marked), so a term is
-found with ``str.find`` and only matching clauses cost Python work; snippets
-are cut for the results returned (``limit``) only.
+documents (tests, benchmarks).
 """
 
 from __future__ import annotations
 
+import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..i18n import LANGUAGES
 from . import library
 from .scripts import fold, is_cjk, simplified_only, traditional_only
 
-RANK_GAME, RANK_TITLE, RANK_TEXT = 0, 1, 2
-_FIELD = {RANK_GAME: "name", RANK_TITLE: "title", RANK_TEXT: "text"}
-_SPLIT = re.compile(r"[\s,.;:!?()\[\]{}<>\"|/\\，。、；：！？（）【】「」『』《》〈〉…·]+")
-_SEP = "\x00"
-MAX_TERMS = 8
 Span = tuple[int, int]
+
+# field bits and weights
+TITLE, SECTION, ALIAS, TEXT = 1, 2, 4, 8
+WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0}
+B = {TITLE: 0.3, ALIAS: 0.0, SECTION: 0.3, TEXT: 0.75}  # an alias list is not one long text
+K1 = 1.2
+PREFIX_WEIGHT = 0.8  # a word matched as a prefix of a longer word
+MAX_EXPANSIONS = 40  # longest words a prefix may stand for (the most frequent kept)
+MIN_COVER = 0.5  # share of the query (idf-weighted) a clause must hold
+NAME_WEIGHT = 0.5  # a query term found in the clause's game name
+GAME_BOOST = 2.0  # the game on the table
+FULL_COVER = 0.999  # a clause of the game on the table that holds the whole query comes first
+MAX_TERMS = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +76,7 @@ class Document:
     clause_id: str
     title: str
     body: str  # the clause text, then its table (cells separated by " | ")
+    section: str = ""  # the title of the clause's section
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,52 +90,146 @@ class GameName:
 @dataclass(frozen=True, slots=True)
 class Hit:
     """One search result.  Spans are [start, end) offsets into the string they follow.
-    A ``field == "name"`` hit stands for the whole game: its clause is the game's first."""
+    ``field`` says where the best match is: "name" (the query names the game; the hit stands
+    for the whole game and its clause is the game's first), "title", "alias", "section" or
+    "text"."""
 
     game: str
     lang: str
     clause_id: str
-    field: str  # "name", "title" or "text": where the match ranks it
+    field: str
     game_name: str
     name_spans: tuple[Span, ...]
     title: str
     title_spans: tuple[Span, ...]
     snippet: str
     snippet_spans: tuple[Span, ...]
+    score: float = 0.0
 
 
-_WORD_START = re.compile(r"(?<![0-9a-z])(?=[0-9a-z])")
-_MARK = "\x01"  # put before every word start in the "marked" copy of a corpus
+# ---------------------------------------------------------------- analysis
+
+_CN_DIGIT = {"零": "0", "〇": "0", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4",
+             "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
+_CN_NUM = "零〇一二两三四五六七八九十"
+_UNIT = re.compile(
+    r"[a-z]+(?:'[a-z]+)*"  # a word (after folding: lower case, straight apostrophes)
+    r"|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"  # a number
+    rf"|[{_CN_NUM}]+"  # a Chinese number
+    r"|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]"  # one Han character
+)
+_WORD_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
+STOPWORDS = frozenset(
+    "a an the of to in on at for and or is are be do does did how what when where which who whom "
+    "can could i my me you your it its if with by as from this that these those there their them "
+    "they we our will would should shall may might than then so such about into per".split())
+WORD, NUMBER, HAN = "w", "n", "c"
+
+
+def _cn_number(run: str) -> str:
+    if "十" in run:
+        parts = run.split("十")
+        if len(parts) == 2 and len(parts[0]) <= 1 and len(parts[1]) <= 1:
+            tens = int(_CN_DIGIT[parts[0]]) if parts[0] else 1
+            ones = int(_CN_DIGIT[parts[1]]) if parts[1] else 0
+            return str(tens * 10 + ones)
+        return "".join(_CN_DIGIT.get(ch, "10") for ch in run)
+    return "".join(_CN_DIGIT[ch] for ch in run)
+
+
+def stem(word: str) -> str:
+    """A light English stemmer: what matters is that a word and its forms meet."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    word = word.replace("'", "")
+    if len(word) <= 3:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith(("ches", "shes", "xes", "zes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ing") and len(word) >= 6:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) >= 5:
+        word = word[:-2]
+    if word.endswith("e") and len(word) >= 4:
+        word = word[:-1]
+    if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+        word = word[:-1]
+    return word
 
 
 @dataclass(frozen=True, slots=True)
-class Term:
-    """A folded query term: ``pattern`` finds it in a folded string; ``needle`` is the literal
-    looked for in the plain corpus, or (``at_word_start``) in the word-start-marked corpus."""
-
+class Token:
     text: str
-    pattern: re.Pattern[str]
-    needle: str
-    at_word_start: bool
+    kind: str  # WORD, NUMBER, HAN (one character) or "b" (a bigram)
+    start: int
+    end: int
+    surface: str = ""  # a word as written (folded, no apostrophes), for prefix matching
 
 
-def make_term(text: str) -> Term:
-    """A term with a Chinese character matches anywhere; a term starting with a Latin letter
-    or digit matches at a word start; anything else matches anywhere."""
-    escaped = re.escape(text)
-    if any(is_cjk(ch) for ch in text) or not _WORD_START.match(text):
-        return Term(text, re.compile(escaped), text, False)
-    return Term(text, re.compile(r"(?<![0-9a-z])" + escaped), _WORD_START.sub(_MARK, text), True)
+def analyze(text: str, *, stopwords: bool = True) -> list[Token]:
+    """The terms of ``text`` with their offsets in ``text`` (see the module docstring)."""
+    folded = fold(text)
+    units: list[Token] = []
+    for m in _UNIT.finditer(folded):
+        s = m.group()
+        c = s[0]
+        if "a" <= c <= "z":
+            if s in _WORD_NUMBERS:
+                units.append(Token(_WORD_NUMBERS[s], NUMBER, m.start(), m.end()))
+            elif not (stopwords and s in STOPWORDS):
+                units.append(Token(stem(s), WORD, m.start(), m.end(), s.replace("'", "")))
+        elif "0" <= c <= "9":
+            units.append(Token(_number(s.replace(",", "")), NUMBER, m.start(), m.end()))
+        elif c in _CN_NUM:
+            units.append(Token(_cn_number(s), NUMBER, m.start(), m.end()))
+        else:
+            units.append(Token(s, HAN, m.start(), m.end()))
+    out: list[Token] = []
+    prev: Token | None = None
+    for u in units:
+        out.append(u)
+        if (prev is not None and prev.kind != WORD and u.kind != WORD and HAN in (prev.kind, u.kind)
+                and not folded[prev.end:u.start].strip()):
+            out.append(Token(prev.text + u.text, "b", prev.start, u.end))
+        prev = u
+    return out
+
+
+def _number(s: str) -> str:
+    try:
+        value = float(s)
+    except ValueError:
+        return s
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def query_terms(query: str) -> list[Token]:
+    """The terms a query is looked up by: its words and numbers; for each run of Chinese,
+    its bigrams (a lone character by itself).  In order, without duplicates."""
+    tokens = analyze(query)
+    starts = {t.start for t in tokens if t.kind == "b"}
+    ends = {t.end for t in tokens if t.kind == "b"}
+    terms: list[Token] = []
+    seen: set[str] = set()
+    for t in tokens:
+        if t.kind == HAN and (t.start in starts or t.end in ends):
+            continue  # part of a bigram: looked up through it
+        if t.text not in seen:
+            seen.add(t.text)
+            terms.append(t)
+    return terms[:MAX_TERMS]
 
 
 def parse_query(query: str) -> list[str]:
-    """The folded terms of a query, in order, without duplicates."""
-    terms: list[str] = []
-    for part in _SPLIT.split(fold(query)):
-        part = "".join(ch for ch in part if ch.isprintable())
-        if part and part not in terms:
-            terms.append(part)
-    return terms[:MAX_TERMS]
+    """The folded terms of a query (see :func:`query_terms`)."""
+    return [t.text for t in query_terms(query)]
 
 
 def query_lang(query: str) -> str | None:
@@ -128,13 +245,7 @@ def query_lang(query: str) -> str | None:
     return None
 
 
-def _spans(pattern: re.Pattern[str], folded: str, length: int, into: list[Span]) -> None:
-    for m in pattern.finditer(folded):
-        if m.end() > m.start():
-            into.append((m.start(), min(m.end(), length)))
-
-
-def _merge(spans: list[Span]) -> tuple[Span, ...]:
+def _merge(spans: Iterable[Span]) -> tuple[Span, ...]:
     out: list[Span] = []
     for start, end in sorted(spans):
         if out and start <= out[-1][1]:
@@ -144,130 +255,255 @@ def _merge(spans: list[Span]) -> tuple[Span, ...]:
     return tuple(out)
 
 
-class _Field:
-    """One field (titles or bodies) of every document of a language, folded and joined into
-    one string (documents separated by NUL), plus a copy with word starts marked, so that a
-    term is found by a plain ``str.find`` in C and a match is mapped to its document by bisection."""
-
-    def __init__(self, folded: list[str]) -> None:
-        self.folded = folded
-        self.plain, self.plain_starts = self._join(folded)
-        self.marked, self.marked_starts = self._join([_WORD_START.sub(_MARK, f) for f in folded])
-
-    @staticmethod
-    def _join(parts: list[str]) -> tuple[str, list[int]]:
-        starts: list[int] = []
-        pos = 0
-        for part in parts:
-            starts.append(pos)
-            pos += len(part) + 1
-        starts.append(pos)  # sentinel: where the next document would start
-        return _SEP.join(parts), starts
-
-    def scan(self, term: Term) -> set[int]:
-        """Indexes of the documents in which ``term`` occurs."""
-        text, starts = (self.marked, self.marked_starts) if term.at_word_start else (self.plain, self.plain_starts)
-        found: list[int] = []
-        find, needle, pos = text.find, term.needle, 0
-        while True:
-            at = find(needle, pos)
-            if at < 0:
-                break
-            i = bisect_right(starts, at) - 1
-            found.append(i)
-            pos = starts[i + 1]  # on to the next document
-        return set(found)
+def mark(text: str, matched: frozenset[str] | set[str]) -> tuple[Span, ...]:
+    """The spans of ``text`` whose terms are in ``matched``."""
+    return _merge((t.start, t.end) for t in analyze(text, stopwords=False) if t.text in matched)
 
 
-class _Corpus:
-    """The documents of one language."""
+# ---------------------------------------------------------------- the index
 
-    def __init__(self, docs: list[Document]) -> None:
-        self.docs = docs
-        self.titles = _Field([fold(d.title) for d in docs])
-        self.bodies = _Field([fold(d.body) for d in docs])
-        self.game_docs: dict[str, range] = {}
-        for i, doc in enumerate(docs):
-            first = self.game_docs.get(doc.game, range(i, i))
-            self.game_docs[doc.game] = range(first.start, i + 1)
+@dataclass(slots=True)
+class _Unit:
+    game: str
+    clause_id: str
+    order: int  # reading order in the library
+    docs: dict[str, Document]
 
 
 class SearchIndex:
-    def __init__(self, docs: Iterable[Document], names: Iterable[GameName] = ()) -> None:
-        by_lang: dict[str, list[Document]] = {}
+    def __init__(self, docs: Iterable[Document], names: Iterable[GameName] = (),
+                 aliases: Mapping[tuple[str, str], Sequence[str]] | None = None,
+                 section_aliases: Mapping[tuple[str, str], Sequence[str]] | None = None) -> None:
+        """``aliases``: (game, clause id) -> other words for that clause (weighted as aliases);
+        ``section_aliases``: (game, clause id) -> other words for its section (weighted as the
+        section's title)."""
+        aliases = aliases or {}
+        section_aliases = section_aliases or {}
+        units: dict[tuple[str, str], _Unit] = {}
         for doc in sorted(docs, key=lambda d: d.game):  # stable: reading order kept per game
-            by_lang.setdefault(doc.lang, []).append(doc)
-        self._corpora = {lang: _Corpus(docs) for lang, docs in by_lang.items()}
-        self._names: dict[tuple[str, str], GameName] = {(n.game, n.lang): n for n in names}
-        self._folded_names = {key: [fold(n.name), *(fold(a) for a in n.aka)]
-                              for key, n in self._names.items()}
+            key = (doc.game, doc.clause_id)
+            if key not in units:
+                units[key] = _Unit(doc.game, doc.clause_id, len(units), {})
+            units[key].docs.setdefault(doc.lang, doc)
+        self._units = list(units.values())
+        self._n_docs = sum(len(u.docs) for u in self._units)
+        self._first: dict[str, int] = {}
+        for i, u in enumerate(self._units):
+            self._first.setdefault(u.game, i)
+
+        # field term counts per unit: English counted as is, the two Chinese scripts merged
+        # (a term counts as often as in the script that has it more often)
+        counts: list[dict[int, Counter[str]]] = []
+        surfaces: dict[str, str] = {}  # every English word as written -> its stem
+        for u in self._units:
+            fields: dict[int, Counter[str]] = {}
+            for bit, pick in ((TITLE, lambda d: d.title), (SECTION, lambda d: d.section),
+                              (TEXT, lambda d: d.body)):
+                fields[bit] = _merged_counts(u.docs, pick, surfaces)
+            fields[SECTION].update(_terms(section_aliases.get((u.game, u.clause_id), ()), surfaces))
+            fields[ALIAS] = Counter(_terms(aliases.get((u.game, u.clause_id), ()), surfaces))
+            counts.append(fields)
+        avg = {bit: max(1.0, sum(sum(c[bit].values()) for c in counts) / max(1, len(counts))) for bit in WEIGHTS}
+        df: Counter[str] = Counter()
+        for fields in counts:
+            df.update(set().union(*(c.keys() for c in fields.values())))
+        n = max(1, len(self._units))
+        self._idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
+        self._max_idf = math.log(1 + (n + 0.5) / 0.5)
+        self._df = df
+        self._postings: dict[str, dict[int, tuple[float, int]]] = {}
+        for i, fields in enumerate(counts):
+            norms = {bit: 1 - B[bit] + B[bit] * sum(c.values()) / avg[bit] for bit, c in fields.items()}
+            tf: dict[str, float] = {}
+            masks: dict[str, int] = {}
+            for bit, c in fields.items():
+                w = WEIGHTS[bit] / norms[bit]
+                for term, k in c.items():
+                    tf[term] = tf.get(term, 0.0) + w * k
+                    masks[term] = masks.get(term, 0) | bit
+            for term, f in tf.items():
+                self._postings.setdefault(term, {})[i] = (self._idf[term] * f * (K1 + 1) / (f + K1), masks[term])
+        self._surface_stem = surfaces
+        self._surfaces = sorted(surfaces)
+
+        self._names: dict[tuple[str, str], GameName] = {(g.game, g.lang): g for g in names}
+        self._name_terms: dict[str, set[str]] = {}
+        self._name_surfaces: dict[str, dict[str, str]] = {}
+        for g in self._names.values():
+            bag = self._name_terms.setdefault(g.game, set())
+            words = self._name_surfaces.setdefault(g.game, {})
+            for text in (g.name, *g.aka):
+                bag.update(_terms([text], words))
 
     @classmethod
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
-        docs, names = library_documents(games)
-        return cls(docs, names)
+        docs, names, aliases, section_aliases = library_documents(games)
+        return cls(docs, names, aliases, section_aliases)
 
     def __len__(self) -> int:
-        return sum(len(c.docs) for c in self._corpora.values())
+        """The number of clause texts indexed (clauses x languages)."""
+        return self._n_docs
 
-    def _lang_order(self, query: str, langs: Sequence[str] | None, prefer: str | None) -> list[str]:
-        order: list[str] = []
-        for lang in (query_lang(query), prefer, *LANGUAGES, *sorted(self._corpora)):
-            if lang and lang not in order and lang in self._corpora and (langs is None or lang in langs):
-                order.append(lang)
-        return order
+    @property
+    def clauses(self) -> int:
+        return len(self._units)
+
+    def _expand(self, term: Token, last: bool) -> list[str]:
+        """The indexed stems of the words that start with a query word as typed (its own
+        stem left out): "biddin" stands for "bidding", stem "bid"."""
+        if term.kind != WORD or (len(term.surface) < 3 and not last):
+            return []
+        words = self._surfaces
+        lo = bisect_left(words, term.surface)
+        hi = bisect_left(words, term.surface + "\uffff", lo)
+        found = sorted({self._surface_stem[w] for w in words[lo:hi]} - {term.text})
+        if len(found) > MAX_EXPANSIONS:
+            found = sorted(found, key=lambda w: (-self._df[w], w))[:MAX_EXPANSIONS]
+        return found
+
+    def _name_prefixed(self, game: str, term: Token) -> set[str]:
+        """The stems of the game's name words that start with the query word as typed."""
+        if term.kind != WORD:
+            return set()
+        return {stem_ for word, stem_ in self._name_surfaces.get(game, {}).items() if word.startswith(term.surface)}
+
+    def _in_name(self, game: str, term: Token, prefix: bool) -> bool:
+        return term.text in self._name_terms.get(game, ()) or (prefix and bool(self._name_prefixed(game, term)))
 
     def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
-               prefer: str | None = None, limit: int | None = 50) -> list[Hit]:
-        words = parse_query(query)
-        if not words:
+               prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
+        """Ranked hits for ``query``.  ``langs``: the languages a hit may be shown in (the
+        first of prefer / the query's script / en, zh_Hans, zh_Hant that the clause has);
+        ``games``: only these games; ``game``: the game on the table, ranked first."""
+        terms = query_terms(query)
+        if not terms:
             return []
-        terms = [make_term(w) for w in words]
-        buckets: dict[tuple[int, int], list[tuple[str, int]]] = {}  # (rank, lang order) -> hits
-        for l_i, lang in enumerate(self._lang_order(query, langs, prefer)):
-            corpus = self._corpora[lang]
-            allowed = [g for g in corpus.game_docs if games is None or g in games]
-            name_games = [{g for g in allowed if any(t.pattern.search(n) for n in self._folded_names.get((g, lang), ()))}
-                          for t in terms]
-            both = set.intersection(*name_games)
-            buckets[(RANK_GAME, l_i)] = [(lang, corpus.game_docs[g].start) for g in sorted(both)]
-            by_name = [{i for g in gs for i in corpus.game_docs[g]} for gs in name_games]
-            in_title = [corpus.titles.scan(t) for t in terms]
-            in_clause = [in_title[t_i] | corpus.bodies.scan(t) for t_i, t in enumerate(terms)]
-            # every term somewhere in the clause or the game's name, and at least one in the clause
-            found = set.intersection(*(c | n for c, n in zip(in_clause, by_name))) & set().union(*in_clause)
-            if games is not None:
-                found = {i for i in found if corpus.docs[i].game in games}
-            # a title hit: some term in the title, every other one in the title or the game's name
-            titled = found & set().union(*in_title)
-            for t_i in range(len(terms)):
-                titled &= in_title[t_i] | by_name[t_i]
-            buckets[(RANK_TITLE, l_i)] = [(lang, i) for i in sorted(titled)]
-            buckets[(RANK_TEXT, l_i)] = [(lang, i) for i in sorted(found - titled)]
-        hits: list[Hit] = []
-        for (rank, _), entries in sorted(buckets.items()):
-            for lang, i in entries:
-                if limit is not None and len(hits) >= limit:
-                    return hits
-                hits.append(self._hit(rank, lang, i, terms))
-        return hits
+        last = len(query.rstrip()) == len(query) and terms[-1].end >= len(query.rstrip())
+        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(query), *LANGUAGES))
+                      if lang and (langs is None or lang in langs)]
+        if not lang_order:
+            return []
+        allowed = None if games is None else set(games)
+        scores: dict[int, float] = {}
+        masks: dict[int, int] = {}
+        covered: dict[int, float] = {}
+        total_weight = 0.0
+        matched: set[str] = set()
+        term_info: list[tuple[Token, float, bool]] = []
+        for t_i, term in enumerate(terms):
+            prefix = last and t_i == len(terms) - 1 or len(term.surface) >= 3
+            postings = self._postings.get(term.text)
+            expansions = self._expand(term, last and t_i == len(terms) - 1)
+            named = any(self._in_name(g, term, prefix) for g in self._name_terms)
+            if postings is None and not expansions and not named:
+                continue  # in no clause and no name (a bigram across two words, a typo): not counted
+            weight = self._idf.get(term.text) or max((self._idf[w] for w in expansions), default=self._max_idf)
+            total_weight += weight
+            term_info.append((term, weight, prefix))
+            best: dict[int, tuple[float, int]] = dict(postings or {})
+            if postings:
+                matched.add(term.text)
+            for w in expansions:
+                matched.add(w)
+                for i, (s, m) in self._postings[w].items():
+                    s *= PREFIX_WEIGHT
+                    old = best.get(i)
+                    if old is None or s > old[0]:
+                        best[i] = (s, m if old is None else m | old[1])
+            for i, (s, m) in best.items():
+                scores[i] = scores.get(i, 0.0) + s
+                masks[i] = masks.get(i, 0) | m
+                covered[i] = covered.get(i, 0.0) + weight
+        if not term_info:
+            return []
 
-    def _hit(self, rank: int, lang: str, i: int, terms: list[Term]) -> Hit:
-        corpus = self._corpora[lang]
-        doc = corpus.docs[i]
-        name = self._names.get((doc.game, lang))
-        game_name = name.name if name else doc.game
-        name_spans: list[Span] = []
-        title_spans: list[Span] = []
-        body_spans: list[Span] = []
-        folded_name = fold(game_name)
-        for t in terms:
-            _spans(t.pattern, folded_name, len(game_name), name_spans)
-            _spans(t.pattern, corpus.titles.folded[i], len(doc.title), title_spans)
-            _spans(t.pattern, corpus.bodies.folded[i], len(doc.body), body_spans)
-        snippet, snippet_spans = make_snippet(doc.body, _merge(body_spans))
-        return Hit(doc.game, lang, doc.clause_id, _FIELD[rank], game_name, _merge(name_spans),
-                   doc.title, _merge(title_spans), snippet, snippet_spans)
+        # the game's name counts for a term the clause lacks
+        name_games = {g for g in self._name_terms if allowed is None or g in allowed}
+        for term, weight, prefix in term_info:
+            games_with = {g for g in name_games if self._in_name(g, term, prefix)}
+            name_games &= games_with
+            if games_with:
+                for i in scores:
+                    if self._units[i].game in games_with:
+                        scores[i] += NAME_WEIGHT * weight
+                        covered[i] += weight
+        ranked: list[tuple[int, float, int, int]] = []
+        for i, s in scores.items():
+            u = self._units[i]
+            if allowed is not None and u.game not in allowed:
+                continue
+            cover = min(1.0, covered[i] / total_weight)
+            if cover < MIN_COVER:
+                continue
+            s *= cover * cover
+            tier = 1
+            if game is not None and u.game == game:
+                s *= GAME_BOOST
+                tier = 0 if cover >= FULL_COVER else 1
+            ranked.append((tier, -s, u.order, i))
+        ranked.sort()
+
+        hits: list[Hit] = []
+        shown_games: set[str] = set()
+        for g in sorted(name_games, key=lambda g: (g != game, g)):
+            i = self._first.get(g)
+            if i is not None:
+                hit = self._hit(i, "name", 0.0, lang_order, matched, [t for t, _, _ in term_info])
+                if hit is not None:
+                    hits.append(hit)
+                    shown_games.add(g)
+        for _, neg, _, i in ranked:
+            if limit is not None and len(hits) >= limit:
+                break
+            if self._units[i].game in shown_games and self._first[self._units[i].game] == i:
+                continue  # already there as the game's hit
+            m = masks[i]
+            field = ("title" if m & TITLE else "alias" if m & ALIAS else "section" if m & SECTION else "text")
+            hit = self._hit(i, field, -neg, lang_order, matched, [])
+            if hit is not None:
+                hits.append(hit)
+        return hits[:limit] if limit is not None else hits
+
+    def _hit(self, i: int, field: str, score: float, lang_order: list[str], matched: set[str],
+             name_terms: list[Token]) -> Hit | None:
+        u = self._units[i]
+        lang = next((lang for lang in lang_order if lang in u.docs), None)
+        if lang is None:
+            return None
+        doc = u.docs[lang]
+        name = self._names.get((u.game, lang))
+        game_name = name.name if name else u.game
+        name_matched = set(matched)
+        for t in name_terms:
+            name_matched.add(t.text)
+            name_matched.update(self._name_prefixed(u.game, t))
+        snippet, snippet_spans = make_snippet(doc.body, mark(doc.body, matched))
+        return Hit(u.game, lang, u.clause_id, field, game_name, mark(game_name, name_matched),
+                   doc.title, mark(doc.title, matched), snippet, snippet_spans, round(score, 6))
+
+
+def _terms(texts: Iterable[str], surfaces: dict[str, str]) -> list[str]:
+    """The terms of ``texts``; their English words as written are noted in ``surfaces``."""
+    out: list[str] = []
+    for text in texts:
+        for t in analyze(text):
+            out.append(t.text)
+            if t.surface:
+                surfaces[t.surface] = t.text
+    return out
+
+
+def _merged_counts(docs: Mapping[str, Document], pick, surfaces: dict[str, str]) -> Counter[str]:  # type: ignore[no-untyped-def]
+    out: Counter[str] = Counter()
+    chinese: Counter[str] = Counter()
+    for lang, doc in docs.items():
+        c = Counter(_terms([pick(doc)], surfaces))
+        if lang == "en":
+            out.update(c)
+        else:
+            chinese |= c
+    out.update(chinese)
+    return out
 
 
 SNIPPET_CHARS = 60
@@ -301,12 +537,17 @@ def _body(text: str, table: dict[str, list[str]] | None) -> str:
     return "\n".join(lines)
 
 
-def library_documents(games: Sequence[str] | None = None) -> tuple[list[Document], list[GameName]]:
-    """Every clause of every game folder present (or of ``games``), rendered, in all languages.
-    A language file that fails to load is left out (the rules-data tests report it)."""
+def library_documents(games: Sequence[str] | None = None) -> tuple[
+        list[Document], list[GameName], dict[tuple[str, str], list[str]], dict[tuple[str, str], list[str]]]:
+    """Every clause of every game folder present (or of ``games``), rendered, in all languages;
+    the games' names; the aliases of each clause; the aliases of each clause's section.
+    A file that fails to load is left out (the rules-data and search tests report it)."""
     docs: list[Document] = []
     names: list[GameName] = []
+    aliases: dict[tuple[str, str], list[str]] = {}
+    section_aliases: dict[tuple[str, str], list[str]] = {}
     for game in games if games is not None else library.game_dirs():
+        sections: dict[str, list[str]] = {}
         for lang in LANGUAGES:
             try:
                 data = library.text(game, lang)
@@ -314,15 +555,29 @@ def library_documents(games: Sequence[str] | None = None) -> tuple[list[Document
             except library.RulesDataError:
                 continue
             names.append(GameName(game, lang, str(data["name"]), tuple(data.get("aka", ()))))
-            for _section, clause in pairs:
+            for section, clause in pairs:
+                ids = sections.setdefault(section["id"], [])
+                if clause["id"] not in ids:
+                    ids.append(clause["id"])
                 table = clause.get("table")
                 shown_table = None if not table else {
                     "columns": [_show(game, c, lang) for c in table["columns"]],
                     "rows": [[_show(game, c, lang) for c in row] for row in table["rows"]],
                 }
                 docs.append(Document(game, lang, clause["id"], _show(game, clause["title"], lang),
-                                     _body(_show(game, clause["text"], lang), shown_table)))
-    return docs, names
+                                     _body(_show(game, clause["text"], lang), shown_table),
+                                     _show(game, section["title"], lang)))
+        try:
+            found = library.aliases(game)
+        except library.RulesDataError:
+            continue
+        for key, words in found.items():
+            if key in sections:
+                for cid in sections[key]:
+                    section_aliases.setdefault((game, cid), []).extend(words)
+            else:
+                aliases.setdefault((game, key), []).extend(words)
+    return docs, names, aliases, section_aliases
 
 
 def _show(game: str, template: str, lang: str) -> str:
@@ -345,6 +600,6 @@ def reset() -> None:
 
 
 def search(query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
-           prefer: str | None = None, limit: int | None = 50) -> list[Hit]:
+           prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
     """Search the whole library; see the module docstring for matching and ranking."""
-    return default_index().search(query, langs=langs, games=games, prefer=prefer, limit=limit)
+    return default_index().search(query, langs=langs, games=games, prefer=prefer, limit=limit, game=game)
