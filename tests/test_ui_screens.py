@@ -191,3 +191,47 @@ def test_damaged_database_is_reported_once_on_the_home_screen(tmp_path):
     assert len(notice) == 1 and "bad.db.corrupt-" in notice[0]
     press(application.page, "OK")
     assert not any(t.startswith("The saved data could not be read.") for t in texts(application.page))
+
+
+# ----- the now-banner ------------------------------------------------------------
+def _manila_to_auction(app, names=("Ana", "Ben", "Cho")):
+    app.start_table("manila", list(names), {})
+    game = app.table.game
+    while game.phase(app.table.state) != "auction":
+        legal = game.legal_actions(app.table.state)
+        assert app.dispatch(next((a for a in legal if a.type == "shares_later"), legal[0]))
+
+
+def test_now_banner_names_who_acts_and_the_last_action_with_its_undo(app):
+    _manila_to_auction(app)
+    shown = texts(app.page)
+    assert "Now: Ana" in shown
+    assert app.dispatch(Action.make("pass_bid", 0))
+    shown = texts(app.page)
+    # the screen visibly moves on: the next bidder is named, the pass is told
+    assert "Now: Ben" in shown and "Now: Ana" not in shown
+    assert "Last: Ana passed" in shown
+    assert app.dispatch(Action.make("bid", 1, amount=3))
+    shown = texts(app.page)
+    assert "Now: Cho" in shown and "Last: Ben bid 3 pesos" in shown
+    press(app.page, "Undo: Ben bid 3 pesos")  # the banner's own undo button
+    assert "Now: Ben" in texts(app.page) and "Last: Ana passed" in texts(app.page)
+
+
+def test_now_banner_in_chinese_uses_full_width_colon(app):
+    _manila_to_auction(app)
+    app.set_language("zh_Hant")
+    shown = texts(app.page)
+    assert any(t.endswith("Ana") and "：" in t for t in shown), shown[:20]
+    app.set_language("zh_Hans")
+    assert app.dispatch(Action.make("pass_bid", 0))
+    assert any("Ana" in t and "：" in t and t.startswith(("上一步", "刚才")) for t in texts(app.page))
+
+
+def test_now_banner_summarises_other_games_actions(app):
+    app.start_table("silk_road", ["Ana", "Ben", "Cho"], {})
+    game = app.table.game
+    first = game.legal_actions(app.table.state)[0]
+    assert app.dispatch(first)
+    last = [t for t in texts(app.page) if t.startswith("Last: ")]
+    assert len(last) == 1 and "{" not in last[0] and "action." not in last[0]

@@ -12,9 +12,9 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..messages import describe_problem
 from ..registry import game_ids, get_game
 from ..rules import library
-from .viewmodels import now_text, player_slots, seat_order
+from .viewmodels import action_summary, now_players, now_text, player_slots, seat_order, split_template
 from .views.generic import corrections_panel
-from .widgets import banner, big_button, section_title
+from .widgets import TOUCH, banner, big_button, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
@@ -218,10 +218,62 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
 
 
 def _now_banner(app: "App") -> ft.Control:
+    """Who must act now (their names in their seat colours) and what; under it
+    the last accepted action with its undo."""
+    from .context import PLAYER_COLORS
+
+    _ = app._
     table = app.table
     assert table is not None
-    text, over = now_text(table.game, table.state, table.setup.players, app.lang)
-    return banner(text, "ok" if over else "info")
+    game, state, players = table.game, table.state, table.setup.players
+    text, over = now_text(game, state, players, app.lang)
+    lines: list[ft.Control] = []
+    seats = now_players(game, state)
+    if seats:
+        before, after = split_template(_("Now: {names}"), "names")
+        spans: list[ft.TextSpan] = [ft.TextSpan(before)]
+        for k, seat in enumerate(seats):
+            if k:
+                spans.append(ft.TextSpan("、" if app.lang != "en" else ", "))
+            spans.append(ft.TextSpan(players[seat], style=text_style(
+                color=PLAYER_COLORS[seat % len(PLAYER_COLORS)], weight=ft.FontWeight.BOLD)))
+        if after:
+            spans.append(ft.TextSpan(after))
+        lines.append(ft.Text(spans=spans, size=20, weight=ft.FontWeight.BOLD, key="now-players"))
+    lines.append(ft.Text(text, size=16, weight=ft.FontWeight.W_500, key="now-text",
+                         color=ft.Colors.GREEN_900 if over else ft.Colors.BLUE_900))
+    session = table.session
+    if session.cursor > 0:
+        last = session.log[session.cursor - 1]
+        summary = last_action_text(app, last)
+        row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=15, expand=True,
+                                         color=ft.Colors.BLUE_GREY_800)]
+        if session.can_undo():
+            row.append(ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
+                                     height=TOUCH, tooltip=_("Undo: {action}", action=summary)))
+        lines.append(ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
+                        bgcolor=ft.Colors.GREEN_50 if over else ft.Colors.BLUE_50,
+                        border=ft.Border.all(
+                            3, PLAYER_COLORS[seats[0] % len(PLAYER_COLORS)] if len(seats) == 1 else ft.Colors.BLUE_200))
+
+
+def last_action_text(app: "App", action: Any) -> str:
+    """The view's own sentence for an accepted action if it has one, else the
+    generic summary."""
+    from .app import view_module
+
+    table = app.table
+    assert table is not None
+    describe = getattr(view_module(table.game.id), "describe", None)
+    if describe is not None:
+        try:
+            text = describe(app.game_context(), action)
+        except Exception:  # noqa: BLE001 - a sentence that cannot be made falls back to the summary
+            text = None
+        if text:
+            return text
+    return action_summary(table.game, action, app.lang, table.setup.players)
 
 
 def _now_card(app: "App") -> ft.Control:
