@@ -195,26 +195,81 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         ft.IconButton(ft.Icons.HOME, on_click=app.go_home, tooltip=_("Home")),
     ]
     bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions)
+    app.refusal_slot = None
     if app.private_flow is not None:
         return bar, _private_body(app)
     ctx = app.game_context()
     parts: list[ft.Control] = [_now_banner(app)]
     if app.exported_to:
         parts.append(banner(_("Exported to {path}", path=app.exported_to), "ok"))
-    if app.refusal is not None:
-        refusal = app.refusal
-        link = []
-        if refusal.rule:
-            clause = library.clause(refusal.rule, app.lang)
-            label = _("Rule: {title}", title=clause["title"]) if clause else _("Rule")
-            link = [ft.TextButton(label, on_click=lambda e: app.open_clause(refusal.rule or ""))]
-        parts.append(banner(refusal.message, "error", link))
+    # the refusal's place on the page: filled in place (no rebuild) when a
+    # move is refused, so a half-filled form stays open
+    app.refusal_slot = ft.Container(content=_refusal_banner(app))
+    parts.append(app.refusal_slot)
     parts.append(view_module(game.id).build(ctx))
     corrections = corrections_panel(ctx)
     if corrections is not None:
         parts.append(corrections)
     parts.append(_now_card(app))
     return bar, ft.Column(parts, spacing=12)
+
+
+def _rule_button(app: "App", rule: str, before: Any = None) -> ft.Control:
+    """The refusal's rule link: "Rule: <clause title>", opening that clause."""
+    _ = app._
+    clause = library.clause(rule, app.lang)
+    label = _("Rule: {title}", title=clause["title"]) if clause else _("Rule")
+
+    def go(e: Any) -> None:
+        if before is not None:
+            before()
+        app.open_clause(rule)
+
+    return ft.TextButton(label, icon=ft.Icons.MENU_BOOK, on_click=go, height=TOUCH)
+
+
+def _refusal_banner(app: "App") -> ft.Control | None:
+    refusal = app.refusal
+    if refusal is None:
+        return None
+    return banner(refusal.message, "error", [_rule_button(app, refusal.rule)] if refusal.rule else None)
+
+
+def refusal_dialog(app: "App") -> ft.AlertDialog:
+    """The refusal where the person is looking: a dialog over the screen with
+    the reason and its rule link."""
+    _ = app._
+    refusal = app.refusal
+    assert refusal is not None
+
+    def close(e: Any = None) -> None:
+        try:
+            app.page.pop_dialog()
+        except Exception:  # noqa: BLE001 - already closed
+            pass
+
+    actions: list[ft.Control] = []
+    if refusal.rule:
+        actions.append(_rule_button(app, refusal.rule, before=close))
+    actions.append(ft.TextButton(_("OK"), on_click=close, height=TOUCH))
+    return ft.AlertDialog(title=ft.Text(_("Not allowed"), size=18, weight=ft.FontWeight.BOLD),
+                          content=ft.Text(refusal.message, size=16), actions=actions,
+                          actions_alignment=ft.MainAxisAlignment.END, modal=False)
+
+
+def show_refusal(app: "App") -> None:
+    """Put the refusal in its banner on the page (in place) and in a dialog in
+    the viewport, without rebuilding the screen."""
+    slot = getattr(app, "refusal_slot", None)
+    if slot is not None:
+        slot.content = _refusal_banner(app)
+        app.patch(slot)
+    show = getattr(app.page, "show_dialog", None)
+    if show is not None and app.refusal is not None:
+        try:
+            show(refusal_dialog(app))
+        except RuntimeError:  # not on a live page
+            pass
 
 
 def _now_banner(app: "App") -> ft.Control:
@@ -315,10 +370,11 @@ def _private_body(app: "App") -> ft.Control:
             ft.TextButton(_("Cancel"), on_click=finish),
         ], spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     if flow.stage == "form":
+        app.refusal_slot = ft.Container(content=_refusal_banner(app))
         return ft.Column([
             ft.Text(flow.title, size=20, weight=ft.FontWeight.BOLD),
             ft.Text(_("Only {name} should see this.", name=name), size=14),
-            *([banner(app.refusal.message, "error")] if app.refusal else []),
+            app.refusal_slot,
             flow.build_form(lambda: to("hidden")),
             ft.TextButton(_("Cancel"), on_click=finish),
         ], spacing=12)

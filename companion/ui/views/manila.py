@@ -23,7 +23,7 @@ from ...games.manila import odds as odds_mod
 from ...games.manila.facts import INSURANCE, load
 from ...games.manila.state import BANK, ManilaState
 from ..context import GameContext
-from ..widgets import big_button, player_card, redraw, section_title, tile, wrap
+from ..widgets import big_button, player_card, reason_line, redraw, section_title, tile, wrap
 
 F = load()
 
@@ -456,8 +456,12 @@ def _draw_supply(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
                 ft.Text(ctx.num(form.counts[ware]), size=18, weight=ft.FontWeight.BOLD),
                 big_button("+", _call(step, ware, 1))], spacing=8))
         action = form.action(legal)
-        rows.append(big_button(ctx.t("action.supply"), _send(ctx, action),
-                               filled=action is not None))
+        tried = action or Action.make("supply", None, **form.counts)
+        # never a pale button: it says why it cannot be used, and pressing it
+        # shows the refusal with its rule
+        rows.append(big_button(ctx.t("action.supply"), _send(ctx, tried), filled=action is not None))
+        if action is None:
+            rows.append(reason_line(ctx, ctx.why_not(tried)))
         return ft.Column(rows, spacing=6)
 
     def step(ware: str, delta: int) -> None:
@@ -511,11 +515,13 @@ def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
                 tile(ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
                      selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=40)
                 for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
+        action = form.action(seat, legal)
+        tried = action or Action.make("launch", seat, **form.starts)
         if form.left_out:
-            action = form.action(seat, legal)
             parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
-            parts.append(big_button(ctx.t("action.launch"), _send(ctx, action),
-                                    filled=action is not None))
+        parts.append(big_button(ctx.t("action.launch"), _send(ctx, tried), filled=action is not None))
+        if action is None:
+            parts.append(reason_line(ctx, ctx.why_not(tried)))
         return ft.Column(parts, spacing=6)
 
     def leave(ware: str) -> None:
