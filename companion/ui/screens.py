@@ -295,6 +295,8 @@ def _now_banner(app: "App") -> ft.Control:
         if after:
             spans.append(ft.TextSpan(after))
         lines.append(ft.Text(spans=spans, size=20, weight=ft.FontWeight.BOLD, key="now-players"))
+    elif not over:  # a decision for the whole table (enter cards, pick who starts)
+        lines.append(ft.Text(_("Now: everyone"), size=20, weight=ft.FontWeight.BOLD, key="now-players"))
     lines.append(ft.Text(text, size=16, weight=ft.FontWeight.W_500, key="now-text",
                          color=ft.Colors.GREEN_900 if over else ft.Colors.BLUE_900))
     session = table.session
