@@ -191,3 +191,167 @@ def test_damaged_database_is_reported_once_on_the_home_screen(tmp_path):
     assert len(notice) == 1 and "bad.db.corrupt-" in notice[0]
     press(application.page, "OK")
     assert not any(t.startswith("The saved data could not be read.") for t in texts(application.page))
+
+
+# ----- the now-banner ------------------------------------------------------------
+def _manila_to_auction(app, names=("Ana", "Ben", "Cho")):
+    app.start_table("manila", list(names), {})
+    game = app.table.game
+    while game.phase(app.table.state) != "auction":
+        legal = game.legal_actions(app.table.state)
+        assert app.dispatch(next((a for a in legal if a.type == "shares_later"), legal[0]))
+
+
+def test_now_banner_names_who_acts_and_the_last_action_with_its_undo(app):
+    _manila_to_auction(app)
+    shown = texts(app.page)
+    assert "Now: Ana" in shown
+    assert app.dispatch(Action.make("pass_bid", 0))
+    shown = texts(app.page)
+    # the screen visibly moves on: the next bidder is named, the pass is told
+    assert "Now: Ben" in shown and "Now: Ana" not in shown
+    assert "Last: Ana passed" in shown
+    assert app.dispatch(Action.make("bid", 1, amount=3))
+    shown = texts(app.page)
+    assert "Now: Cho" in shown and "Last: Ben bid 3 pesos" in shown
+    press(app.page, "Undo: Ben bid 3 pesos")  # the banner's own undo button
+    assert "Now: Ben" in texts(app.page) and "Last: Ana passed" in texts(app.page)
+
+
+def test_now_banner_in_chinese_uses_full_width_colon(app):
+    _manila_to_auction(app)
+    app.set_language("zh_Hant")
+    shown = texts(app.page)
+    assert any(t.endswith("Ana") and "：" in t for t in shown), shown[:20]
+    app.set_language("zh_Hans")
+    assert app.dispatch(Action.make("pass_bid", 0))
+    assert any("Ana" in t and "：" in t and t.startswith(("上一步", "刚才")) for t in texts(app.page))
+
+
+def test_now_banner_summarises_other_games_actions(app):
+    app.start_table("silk_road", ["Ana", "Ben", "Cho"], {})
+    game = app.table.game
+    first = game.legal_actions(app.table.state)[0]
+    assert app.dispatch(first)
+    last = [t for t in texts(app.page) if t.startswith("Last: ")]
+    assert len(last) == 1 and "{" not in last[0] and "action." not in last[0]
+
+
+# ----- refusals where the person is looking -----------------------------------------
+def test_refusal_opens_a_dialog_with_its_rule_link_and_does_not_rebuild(app):
+    shown = []
+    app.page.show_dialog = shown.append
+    app.page.pop_dialog = lambda: shown and shown.pop()
+    _manila_to(app, "auction")
+    page_before = app.page.controls
+    assert not app.dispatch(Action.make("bid", 1, amount=1))  # Ben out of turn: Ana bids first
+    assert app.page.controls is page_before  # nothing rebuilt: a half-filled form stays as it was
+    dialog = shown[-1]
+    message = dialog.content.value
+    assert "Ben" in message and "Ana" in message
+    assert message in texts(app.page)  # and in its banner on the page
+    rule_link = next(b for b in dialog.actions if str(b.content).startswith("Rule: "))
+    rule = app.refusal.rule
+    assert rule.startswith("manila.")
+    rule_link.on_click(None)
+    assert not shown  # the dialog closed
+    assert app.nav.screen == "rules" and app.nav.params["clause"] == rule
+    # the clause's own page: its title is the first text under the app bar
+    from companion.rules import library
+    first_text = next(t for t in texts(app.page) if t not in ("Rules", "Back"))
+    assert first_text.startswith(library.clause(rule, "en")["title"])
+    app.go_back()
+    assert app.nav.screen == "table"
+
+
+def _manila_to(app, phase, names=("Ana", "Ben", "Cho")):
+    app.start_table("manila", list(names), {})
+    game = app.table.game
+    while game.phase(app.table.state) != phase:
+        legal = game.legal_actions(app.table.state)
+        choice = next((a for a in legal if a.type == "shares_later"), None) or legal[-1]
+        assert app.dispatch(choice)
+
+
+def test_manila_supply_button_says_why_it_cannot_be_used_with_its_rule(app):
+    _manila_to(app, "supply")
+    # every share is still in the supply (nobody told their hand): 4 wares x 5 shares minus
+    # the 2 dealt to each of 3 players = 14 -- the form starts on a right count
+    assert not any("cannot be right" in t for t in texts(app.page))
+    press(app.page, "−")
+    shown = texts(app.page)
+    assert any("cannot be right" in t and "14" in t for t in shown)
+    assert any(t.startswith("Rule: ") for t in shown)
+    press(app.page, "+")
+    assert not any("cannot be right" in t for t in texts(app.page))
+
+
+def test_manila_launch_button_says_why_before_the_boats_are_set(app):
+    _manila_to(app, "launch")
+    shown = texts(app.page)
+    assert "Load and set out the boats" in shown
+    assert any("exactly 3" in t or "3 wares" in t or "3 kinds" in t for t in shown), shown
+
+
+def test_refused_correction_keeps_the_form_open_with_the_reason_beside_it(app):
+    import flet as ft
+    from ui_harness import Event, walk
+
+    app.page.show_dialog = lambda d: None
+    _manila_to(app, "auction")
+    tile = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile))
+    form = tile.controls[0]
+    move_pick, fields_box, enter, why = form.controls[0], form.controls[2], form.controls[3], form.controls[4]
+    move_pick.value = "correct_boat"
+    move_pick.on_select(Event(move_pick))
+    ware, position = fields_box.controls
+    ware.value = "jade"
+    position.value = "3"
+    page_before = app.page.controls
+    enter.on_click(Event(enter))  # boats are corrected only once they are at sea: refused
+    assert app.page.controls is page_before and tile.controls[0] is form  # the form was not rebuilt
+    shown = [c.value for c in walk(why) if isinstance(c, ft.Text)] + \
+            [c.content for c in walk(why) if isinstance(getattr(c, "content", None), str)]
+    assert any("not allowed at this point" in t for t in shown if t), shown
+    assert any(t.startswith("Rule: ") for t in shown if t)
+    assert position.value == "3" and ware.value == "jade"  # the entry is still there to fix
+
+
+# ----- where each screen starts ---------------------------------------------------
+def _scrolls(app):
+    """Run the scroll tasks the app queued; the offsets it scrolled to."""
+    import asyncio
+
+    done = []
+
+    async def scroll_to(offset=None, **kw):
+        done.append(offset)
+
+    app.page.scroll_to = scroll_to  # the tasks look it up when they run
+    tasks, app.page.tasks = app.page.tasks, []
+    for handler, args, kwargs in tasks:
+        asyncio.run(handler(*args, **kwargs))
+    return done
+
+
+def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
+    from ui_harness import Event
+
+    async def nowhere(**kw):
+        pass
+
+    app.page.scroll_to = nowhere
+    _manila_to(app, "auction")
+    _scrolls(app)
+    app.scrolled(type("E", (), {"pixels": 700.0})())  # the user scrolled down the table
+    app.open_clause("manila.auction.bids")
+    assert _scrolls(app) == [0.0]  # the clause page starts at its top
+    # reading rules opened from the table: a reload comes back to the table
+    assert app.store.get_setting("open_table") == app.table.id
+    app.scrolled(type("E", (), {"pixels": 120.0})())
+    app.go_back()
+    assert app.nav.screen == "table" and _scrolls(app) == [700.0]
+    assert app.dispatch(Action.make("pass_bid", 0))
+    assert _scrolls(app) == []  # an action redraws the same screen where it is
+    app.go_home()
+    assert _scrolls(app) == [0.0] and app.store.get_setting("open_table") == ""

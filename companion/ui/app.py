@@ -51,6 +51,8 @@ class PrivateFlow:
 class Nav:
     screen: str
     params: dict[str, Any] = field(default_factory=dict)
+    #: how far the page was scrolled when the user left it (restored on back)
+    scroll: float = 0.0
 
 
 class App:
@@ -68,6 +70,12 @@ class App:
         self.show_recovered = self.store.recovered is not None
         #: where the open table was just exported (shown until the next action)
         self.exported_to: str | None = None
+        #: the table screen's place for the refusal banner (filled without a rebuild)
+        self.refusal_slot: Any = None
+        #: the page's scroll offset now (from the page's scroll events), and where
+        #: the next render should put it: 0 for a new screen, the saved offset on back
+        self.offset = 0.0
+        self.scroll_target: float | None = 0.0
 
     # ----- language ----------------------------------------------------------
     @property
@@ -90,14 +98,17 @@ class App:
 
     # ----- navigation (the only place that changes screens) -----------------
     def go(self, screen: str, **params: Any) -> None:
+        self.nav.scroll = self.offset
         self.back.append(self.nav)
         self.nav = Nav(screen, params)
+        self.scroll_target = 0.0
         self.refusal = None
         self._remember_open_table()
         self.render()
 
     def go_back(self, e: Any = None) -> None:
         self.nav = self.back.pop() if self.back else Nav("home")
+        self.scroll_target = self.nav.scroll
         self.refusal = None
         self._remember_open_table()
         self.render()
@@ -105,6 +116,7 @@ class App:
     def go_home(self, e: Any = None) -> None:
         self.back.clear()
         self.nav = Nav("home")
+        self.scroll_target = 0.0
         self.table = None
         self.refusal = None
         self.private_flow = None
@@ -112,7 +124,9 @@ class App:
         self.render()
 
     def _remember_open_table(self) -> None:
-        open_id = self.table.id if (self.table is not None and self.nav.screen == "table") else ""
+        # a table stays open while its rules or settings are read from it: a
+        # reload then returns to the table, not Home
+        open_id = self.table.id if (self.table is not None and self.nav.screen != "home") else ""
         self.store.set_setting("open_table", open_id)
 
     def open_table(self, table_id: str) -> None:
@@ -128,6 +142,7 @@ class App:
         self.table = self.store.create_table(game, setup)
         self.back = [Nav("home")]
         self.nav = Nav("table")
+        self.scroll_target = 0.0
         self._remember_open_table()
         self.render()
 
@@ -140,7 +155,7 @@ class App:
         except RefereeError as exc:
             self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
                                    exc.rule)
-            self.render()
+            self.show_refusal()  # the state is unchanged: no rebuild, a half-filled form stays as it was
             return False
         self.refusal = None
         self.render()
@@ -161,6 +176,13 @@ class App:
             self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
                                    exc.rule)
         self.render()
+        if self.refusal is not None:
+            self.show_refusal()
+
+    def show_refusal(self) -> None:
+        from .screens import show_refusal
+
+        show_refusal(self)
 
     def export_table(self, e: Any = None) -> None:
         import time
@@ -188,7 +210,8 @@ class App:
         return GameContext(
             game=self.table.game, setup=self.table.setup, state=self.table.state, lang=self.lang,
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
-            refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark")
+            refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark",
+            last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None)
 
     # ----- drawing --------------------------------------------------------------
     def patch(self, control: ft.Control) -> None:
@@ -210,6 +233,24 @@ class App:
         page.appbar = appbar
         page.controls = [ft.SafeArea(content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
+        self._settle_scroll()
+
+    def _settle_scroll(self) -> None:
+        """A new screen starts at its top; a return goes back to where it was."""
+        target, self.scroll_target = self.scroll_target, None
+        if target is None or getattr(self.page, "scroll_to", None) is None:
+            return
+        self.offset = target
+
+        async def settle() -> None:
+            if target:
+                await asyncio.sleep(0.05)  # let the restored screen be laid out first
+            await self.page.scroll_to(offset=target)
+
+        self.page.run_task(settle)
+
+    def scrolled(self, e: Any) -> None:
+        self.offset = float(getattr(e, "pixels", 0.0) or 0.0)
 
 
 def view_module(game_id: str) -> Any:
@@ -248,6 +289,9 @@ def make_main(store_factory: Callable[[], Store] = Store) -> Callable[[ft.Page],
         page.padding = 0
         app = App(page, store_factory())
         page.data = app
+        for view in (getattr(page, "views", None) or [])[:1]:  # the page's own scroll: remember it for back
+            view.scroll_interval = 250
+            view.on_scroll = app.scrolled
         open_id = app.store.get_setting("open_table") or ""
         if open_id:
             try:

@@ -65,6 +65,8 @@ class GameContext:
     refresh: Callable[[], None]
     refresh_control: Callable[[Any], None] = lambda control: None
     dark: bool = False
+    #: the last refusal's (message, rule clause id), for a form that shows it beside itself
+    last_refusal: Callable[[], tuple[str, str | None] | None] = lambda: None
     extra: dict[str, Any] = field(default_factory=dict)
 
     TOUCH = 48
@@ -96,6 +98,18 @@ class GameContext:
 
     def action_label(self, action: Action) -> str:
         return action_label(self.game.id, action, self.lang, self.players)
+
+    def why_not(self, action: Action) -> tuple[str, str | None] | None:
+        """Why the engine would refuse ``action`` now (message, rule clause id),
+        or None if it would accept it; nothing is changed."""
+        from ..core.errors import RefereeError
+        from ..messages import describe_error
+
+        try:
+            self.game.apply(self.state, action)
+        except RefereeError as exc:
+            return describe_error(exc, self.game.id, self.lang, self.players), exc.rule
+        return None
 
 
 def action_label(game_id: str, action: Action, lang: str, players: tuple[str, ...] | list[str]) -> str:

@@ -87,7 +87,35 @@ def rules_body(app: "App") -> ft.Control:
     game_id = app.nav.params.get("game")
     if game_id is None:
         return _library_home(app, lang)
+    target = app.nav.params.get("clause")
+    if target and library.clause(target, lang) is not None:
+        return _clause_page(app, game_id, target, lang)
     return _reader(app, game_id, lang)
+
+
+def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Control:
+    """A rule link's own page: exactly its clause at the top of the screen
+    (nothing to scroll to, so it lands on any screen size), then the rest of
+    its section, then the way to the whole rules."""
+    _ = app._
+    from .screens import game_title
+
+    target = library.clause(clause_id, lang)
+    assert target is not None
+    section = next((sec for sec in library.text(game_id, lang)["sections"]
+                    if any(c["id"] == clause_id for c in sec["clauses"])), None)
+    others = [library.clause(c["id"], lang) for c in (section["clauses"] if section else []) if c["id"] != clause_id]
+    parts: list[ft.Control] = [
+        clause_card(target, _("our ruling"), highlight=True),
+        ft.Text(f"{game_title(game_id, lang)} · {target['section']}", size=13, color=ft.Colors.OUTLINE),
+        _lang_switch(app, lang),
+        ft.TextButton(_("Read all the rules of {game}", game=game_title(game_id, lang)), icon=ft.Icons.MENU_BOOK,
+                      height=48, on_click=lambda e: app.go("rules", game=game_id, lang=lang)),
+    ]
+    if others:
+        parts.append(section_title(_("More in this section")))
+        parts += [clause_card(c, _("our ruling")) for c in others if c]
+    return ft.Column(parts, spacing=8)
 
 
 def _library_home(app: "App", lang: str) -> ft.Control:
@@ -129,8 +157,6 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
             clause = library.clause(raw["id"], lang)
             if clause is not None:
                 body.append(clause_card(clause, _("our ruling"), highlight=raw["id"] == target))
-    if target:
-        app.page.run_task(app.page.scroll_to, scroll_key=target, duration=300)
     return ft.Column([
         _lang_switch(app, lang),
         ft.Text(library.game_name(game_id, lang), size=24, weight=ft.FontWeight.BOLD),

@@ -12,9 +12,9 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..messages import describe_problem
 from ..registry import game_ids, get_game
 from ..rules import library
-from .viewmodels import now_text, player_slots, seat_order
+from .viewmodels import action_summary, now_players, now_text, player_slots, seat_order, split_template
 from .views.generic import corrections_panel
-from .widgets import banner, big_button, section_title
+from .widgets import TOUCH, banner, big_button, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
@@ -195,20 +195,17 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         ft.IconButton(ft.Icons.HOME, on_click=app.go_home, tooltip=_("Home")),
     ]
     bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions)
+    app.refusal_slot = None
     if app.private_flow is not None:
         return bar, _private_body(app)
     ctx = app.game_context()
     parts: list[ft.Control] = [_now_banner(app)]
     if app.exported_to:
         parts.append(banner(_("Exported to {path}", path=app.exported_to), "ok"))
-    if app.refusal is not None:
-        refusal = app.refusal
-        link = []
-        if refusal.rule:
-            clause = library.clause(refusal.rule, app.lang)
-            label = _("Rule: {title}", title=clause["title"]) if clause else _("Rule")
-            link = [ft.TextButton(label, on_click=lambda e: app.open_clause(refusal.rule or ""))]
-        parts.append(banner(refusal.message, "error", link))
+    # the refusal's place on the page: filled in place (no rebuild) when a
+    # move is refused, so a half-filled form stays open
+    app.refusal_slot = ft.Container(content=_refusal_banner(app))
+    parts.append(app.refusal_slot)
     parts.append(view_module(game.id).build(ctx))
     corrections = corrections_panel(ctx)
     if corrections is not None:
@@ -217,11 +214,123 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     return bar, ft.Column(parts, spacing=12)
 
 
+def _rule_button(app: "App", rule: str, before: Any = None) -> ft.Control:
+    """The refusal's rule link: "Rule: <clause title>", opening that clause."""
+    _ = app._
+    clause = library.clause(rule, app.lang)
+    label = _("Rule: {title}", title=clause["title"]) if clause else _("Rule")
+
+    def go(e: Any) -> None:
+        if before is not None:
+            before()
+        app.open_clause(rule)
+
+    return ft.TextButton(label, icon=ft.Icons.MENU_BOOK, on_click=go, height=TOUCH)
+
+
+def _refusal_banner(app: "App") -> ft.Control | None:
+    refusal = app.refusal
+    if refusal is None:
+        return None
+    return banner(refusal.message, "error", [_rule_button(app, refusal.rule)] if refusal.rule else None)
+
+
+def refusal_dialog(app: "App") -> ft.AlertDialog:
+    """The refusal where the person is looking: a dialog over the screen with
+    the reason and its rule link."""
+    _ = app._
+    refusal = app.refusal
+    assert refusal is not None
+
+    def close(e: Any = None) -> None:
+        try:
+            app.page.pop_dialog()
+        except Exception:  # noqa: BLE001 - already closed
+            pass
+
+    actions: list[ft.Control] = []
+    if refusal.rule:
+        actions.append(_rule_button(app, refusal.rule, before=close))
+    actions.append(ft.TextButton(_("OK"), on_click=close, height=TOUCH))
+    return ft.AlertDialog(title=ft.Text(_("Not allowed"), size=18, weight=ft.FontWeight.BOLD),
+                          content=ft.Text(refusal.message, size=16), actions=actions,
+                          actions_alignment=ft.MainAxisAlignment.END, modal=False)
+
+
+def show_refusal(app: "App") -> None:
+    """Put the refusal in its banner on the page (in place) and in a dialog in
+    the viewport, without rebuilding the screen."""
+    slot = getattr(app, "refusal_slot", None)
+    if slot is not None:
+        slot.content = _refusal_banner(app)
+        app.patch(slot)
+    show = getattr(app.page, "show_dialog", None)
+    if show is not None and app.refusal is not None:
+        try:
+            show(refusal_dialog(app))
+        except RuntimeError:  # not on a live page
+            pass
+
+
 def _now_banner(app: "App") -> ft.Control:
+    """Who must act now (their names in their seat colours) and what; under it
+    the last accepted action with its undo."""
+    from .context import PLAYER_COLORS
+
+    _ = app._
     table = app.table
     assert table is not None
-    text, over = now_text(table.game, table.state, table.setup.players, app.lang)
-    return banner(text, "ok" if over else "info")
+    game, state, players = table.game, table.state, table.setup.players
+    text, over = now_text(game, state, players, app.lang)
+    lines: list[ft.Control] = []
+    seats = now_players(game, state)
+    if seats:
+        before, after = split_template(_("Now: {names}"), "names")
+        spans: list[ft.TextSpan] = [ft.TextSpan(before)]
+        for k, seat in enumerate(seats):
+            if k:
+                spans.append(ft.TextSpan("、" if app.lang != "en" else ", "))
+            spans.append(ft.TextSpan(players[seat], style=text_style(
+                color=PLAYER_COLORS[seat % len(PLAYER_COLORS)], weight=ft.FontWeight.BOLD)))
+        if after:
+            spans.append(ft.TextSpan(after))
+        lines.append(ft.Text(spans=spans, size=20, weight=ft.FontWeight.BOLD, key="now-players"))
+    elif not over:  # a decision for the whole table (enter cards, pick who starts)
+        lines.append(ft.Text(_("Now: everyone"), size=20, weight=ft.FontWeight.BOLD, key="now-players"))
+    lines.append(ft.Text(text, size=16, weight=ft.FontWeight.W_500, key="now-text",
+                         color=ft.Colors.GREEN_900 if over else ft.Colors.BLUE_900))
+    session = table.session
+    if session.cursor > 0:
+        last = session.log[session.cursor - 1]
+        summary = last_action_text(app, last)
+        row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=15, expand=True,
+                                         color=ft.Colors.BLUE_GREY_800)]
+        if session.can_undo():
+            row.append(ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
+                                     height=TOUCH, tooltip=_("Undo: {action}", action=summary)))
+        lines.append(ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
+                        bgcolor=ft.Colors.GREEN_50 if over else ft.Colors.BLUE_50,
+                        border=ft.Border.all(
+                            3, PLAYER_COLORS[seats[0] % len(PLAYER_COLORS)] if len(seats) == 1 else ft.Colors.BLUE_200))
+
+
+def last_action_text(app: "App", action: Any) -> str:
+    """The view's own sentence for an accepted action if it has one, else the
+    generic summary."""
+    from .app import view_module
+
+    table = app.table
+    assert table is not None
+    describe = getattr(view_module(table.game.id), "describe", None)
+    if describe is not None:
+        try:
+            text = describe(app.game_context(), action)
+        except Exception:  # noqa: BLE001 - a sentence that cannot be made falls back to the summary
+            text = None
+        if text:
+            return text
+    return action_summary(table.game, action, app.lang, table.setup.players)
 
 
 def _now_card(app: "App") -> ft.Control:
@@ -263,10 +372,11 @@ def _private_body(app: "App") -> ft.Control:
             ft.TextButton(_("Cancel"), on_click=finish),
         ], spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     if flow.stage == "form":
+        app.refusal_slot = ft.Container(content=_refusal_banner(app))
         return ft.Column([
             ft.Text(flow.title, size=20, weight=ft.FontWeight.BOLD),
             ft.Text(_("Only {name} should see this.", name=name), size=14),
-            *([banner(app.refusal.message, "error")] if app.refusal else []),
+            app.refusal_slot,
             flow.build_form(lambda: to("hidden")),
             ft.TextButton(_("Cancel"), on_click=finish),
         ], spacing=12)

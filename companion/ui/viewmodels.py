@@ -131,3 +131,79 @@ def player_slots(game: Game, current: int) -> tuple[int, int, int]:  # type: ign
     """(min, max, clamped current) number of name fields for a game."""
     low, high = game.min_players, min(game.max_players, 10)
     return low, high, max(low, min(high, current))
+
+
+# ----- the now-banner: who acts, what was last done -----------------------------
+def now_players(game: Game, state: Any) -> list[int]:  # type: ignore[type-arg]
+    """The seats the table is waiting for (none once the game is over)."""
+    if game.is_over(state):
+        return []
+    try:
+        seats = list(game.prompt(state).get("players") or [])
+    except Exception:  # noqa: BLE001 - a prompt that cannot be built still shows the banner
+        seats = []
+    if not seats:
+        try:
+            seats = sorted(game.active_players(state))
+        except Exception:  # noqa: BLE001
+            seats = []
+    return [s for s in seats if isinstance(s, int)]
+
+
+def split_template(template: str, slot: str) -> tuple[str, str]:
+    """A translated sentence cut at ``{slot}``: (before, after), for drawing the
+    slot (a name) in its own colour."""
+    marker = "{" + slot + "}"
+    if marker not in template:
+        return template + " ", ""
+    before, after = template.split(marker, 1)
+    return before, after
+
+
+#: action arguments that are amounts of money
+MONEY_KEYS = frozenset({"amount", "price", "money", "bid", "cost", "pay", "coins"})
+
+
+def _arg_text(game_id: str, key: str, value: Any, lang: str, players: Sequence[str]) -> str | None:
+    from ..messages import game_message
+    from ..i18n import number
+
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        if key in MONEY_KEYS:
+            text = game_message(game_id, "ui.money", lang, {"amount": value}, players)
+            return text if text != "ui.money" else number(value, lang)
+        if key.endswith("player") and 0 <= value < len(players):
+            return players[value]
+        return None
+    if isinstance(value, str):
+        for code in (f"ui.{key}.{value}", f"ui.ware.{value}", f"ui.space.{value}", f"ui.artist.{value}",
+                     f"ui.good.{value}", f"ui.{value}"):
+            text = game_message(game_id, code, lang, {}, players)
+            if text != code and "{" not in text:
+                return text
+        return None
+    if isinstance(value, (list, tuple)):
+        shown = [_arg_text(game_id, key, v, lang, players) for v in value]
+        shown = [s for s in shown if s]
+        return (" + ".join(shown)) if shown else None
+    return None
+
+
+def action_summary(game: Game, action: Action, lang: str, players: Sequence[str]) -> str:  # type: ignore[type-arg]
+    """One line for an accepted action: who did what, with the arguments a
+    person would say ("Ana: Bid (3 pesos)")."""
+    from ..i18n import Translator
+    from .context import action_label
+
+    _ = Translator(lang).gettext
+    label = action_label(game.id, action, lang, players)
+    details = [d for d in (_arg_text(game.id, k, v, lang, players)
+                           for k, v in action.to_json().items() if k not in ("type", "player")) if d]
+    sep = "、" if lang != "en" else ", "
+    if details:
+        label = _("{action} ({details})", action=label, details=sep.join(details))
+    if action.player is not None and 0 <= action.player < len(players) and players[action.player] not in label:
+        return _("{name}: {action}", name=players[action.player], action=label)
+    return label

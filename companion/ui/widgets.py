@@ -96,3 +96,23 @@ def redraw(ctx: Any, holder: ft.Container, make: Callable[[], ft.Control]) -> No
     focused field keeps its focus)."""
     holder.content = make()
     ctx.refresh_control(holder)
+
+
+def reason_line(ctx: Any, reason: tuple[str, str | None] | None) -> ft.Control:
+    """Why a control cannot be used (or why an entry was refused), with its rule
+    link, shown beside the control instead of greying it out."""
+    if reason is None:
+        return ft.Container()
+    from ..rules import library
+
+    message, rule = reason
+    parts: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.RED_900, size=20),
+                                       ft.Text(message, size=15, color=ft.Colors.RED_900, expand=True)],
+                                      spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)]
+    if rule:
+        clause = library.clause(rule, ctx.lang)
+        label = ctx.ui("Rule: {title}", title=clause["title"]) if clause else ctx.ui("Rule")
+        parts.append(ft.TextButton(label, icon=ft.Icons.MENU_BOOK, height=TOUCH,
+                                   on_click=lambda e: ctx.open_clause(rule)))
+    return ft.Container(content=ft.Column(parts, spacing=2), bgcolor=ft.Colors.RED_50, border_radius=8,
+                        padding=8)

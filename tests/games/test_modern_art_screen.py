@@ -131,13 +131,22 @@ def test_sealed_bids_go_through_the_hand_the_phone_flow() -> None:
     assert "Sealed bids: Ann 4, Bo 9, Cy 4" in texts(t.build())
 
 
-def test_typed_amount_outside_the_range_is_flagged_not_sent() -> None:
+def test_typed_amount_empty_is_flagged_and_out_of_range_is_refused_by_the_referee() -> None:
     t = Table(new(lines=START + ['{"type": "offer", "player": "Ann", "artist": "yoko", "auction": "fixed"}']))
     root = t.build()
     field_ = next(c for c in walk(root) if isinstance(c, ft.TextField))
-    field_.value = "150"
+    field_.value = ""
     field_.on_submit(None)
     assert field_.error == "Enter a whole number from 0 to 100." and t.sent == []
+    field_.value = "15"
+    field_.on_change(None)
+    assert field_.error is None  # the message goes as soon as the entry is fixed
+    # Ann has 100 (the starting money): 150 goes to the referee, whose refusal
+    # (with its rule) the shell shows; nothing changes
+    field_.value = "150"
+    field_.on_submit(None)
+    assert [a["amount"] for a in t.sent] == [150] and len(t.refused) == 1
+    assert t.session.state.phase == "fixed_price"
     field_.value = "30"
     click(root, "Confirm")
     assert t.session.state.price == 30

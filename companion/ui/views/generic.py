@@ -17,7 +17,7 @@ from ...core.actions import Action
 from ...core.game import Param
 from ..context import GameContext
 from ..viewmodels import ActionGroup, available_moves, build_action, group_actions, legal_or_none
-from ..widgets import big_button, section_title
+from ..widgets import big_button, reason_line, section_title
 
 
 def _value_text(ctx: GameContext, value: Any) -> str:
@@ -166,11 +166,15 @@ def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
                     f.error = ctx.ui("Check this value")
             ctx.refresh_control(fields_box)
             return
-        ctx.dispatch(action)
+        if not ctx.dispatch(action):
+            # refused: the form stays open with its values, the reason beside it
+            why.content = reason_line(ctx, ctx.last_refusal())
+            ctx.refresh_control(why)
 
+    why = ft.Container()
     move_pick.on_select = show_fields
     show_fields()
-    return ft.Column([move_pick, seat_pick, fields_box, big_button(ctx.ui("Enter"), submit)], spacing=8)
+    return ft.Column([move_pick, seat_pick, fields_box, big_button(ctx.ui("Enter"), submit), why], spacing=8)
 
 
 def build(ctx: GameContext) -> ft.Control:

@@ -23,7 +23,7 @@ from ...games.manila import odds as odds_mod
 from ...games.manila.facts import INSURANCE, load
 from ...games.manila.state import BANK, ManilaState
 from ..context import GameContext
-from ..widgets import big_button, player_card, redraw, section_title, tile, wrap
+from ..widgets import big_button, player_card, reason_line, redraw, section_title, tile, wrap
 
 F = load()
 
@@ -456,8 +456,12 @@ def _draw_supply(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
                 ft.Text(ctx.num(form.counts[ware]), size=18, weight=ft.FontWeight.BOLD),
                 big_button("+", _call(step, ware, 1))], spacing=8))
         action = form.action(legal)
-        rows.append(big_button(ctx.t("action.supply"), _send(ctx, action),
-                               filled=action is not None))
+        tried = action or Action.make("supply", None, **form.counts)
+        # never a pale button: it says why it cannot be used, and pressing it
+        # shows the refusal with its rule
+        rows.append(big_button(ctx.t("action.supply"), _send(ctx, tried), filled=action is not None))
+        if action is None:
+            rows.append(reason_line(ctx, ctx.why_not(tried)))
         return ft.Column(rows, spacing=6)
 
     def step(ware: str, delta: int) -> None:
@@ -511,11 +515,13 @@ def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
                 tile(ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
                      selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=40)
                 for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
+        action = form.action(seat, legal)
+        tried = action or Action.make("launch", seat, **form.starts)
         if form.left_out:
-            action = form.action(seat, legal)
             parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
-            parts.append(big_button(ctx.t("action.launch"), _send(ctx, action),
-                                    filled=action is not None))
+        parts.append(big_button(ctx.t("action.launch"), _send(ctx, tried), filled=action is not None))
+        if action is None:
+            parts.append(reason_line(ctx, ctx.why_not(tried)))
         return ft.Column(parts, spacing=6)
 
     def leave(ware: str) -> None:
@@ -661,3 +667,35 @@ def build(ctx: GameContext) -> ft.Control:
     parts += [_draw_players(ctx, state, view), _draw_prices(ctx, state), _draw_payouts(ctx, state),
               _draw_loans(ctx, legal)]
     return ft.Column(parts, spacing=12)
+
+
+# ----- the now-banner's "last action" line ---------------------------------------------
+def describe(ctx: GameContext, action: Action) -> str | None:
+    """A sentence for an accepted action ("Ben placed on jade, 3 pesos"), read
+    from the state after it; None for the shell's generic line."""
+    state: ManilaState = ctx.state
+    name = ctx.players[action.player] if action.player is not None and action.player < len(ctx.players) else ""
+    kind = action.type
+    if kind == "bid":
+        return ctx.ui("{name} bid {amount}", name=name, amount=ctx.money(action["amount"]))
+    if kind == "pass_bid":
+        return ctx.ui("{name} passed", name=name)
+    if kind == "pass_place":
+        return ctx.ui("{name} held back", name=name)
+    if kind == "skip_share":
+        return ctx.ui("{name} bought no share", name=name)
+    if kind == "buy_share":
+        return ctx.ui("{name} bought a {ware} share", name=name, ware=_names(ctx)[action["ware"]])
+    if kind == "place":
+        space = action["space"]
+        paid = next((f.amount for f in reversed(state.ledger)
+                     if f.payer == action.player and f.where == space and f.reason in ("seat_cost", "stowaway")),
+                    None)
+        where = _space_name(ctx, space)
+        if paid is None:
+            return ctx.ui("{name} placed on {space}", name=name, space=where)
+        return ctx.ui("{name} placed on {space}, {amount}", name=name, space=where, amount=ctx.money(paid))
+    if kind == "roll":
+        faces = [f"{_names(ctx)[w]} {ctx.num(action[w])}" for w in F.wares if action.get(w) is not None]
+        return ctx.ui("{name} rolled {dice}", name=name, dice=", ".join(faces) if ctx.lang == "en" else "、".join(faces))
+    return None

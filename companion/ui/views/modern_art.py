@@ -238,20 +238,34 @@ def _chip(ctx: GameContext, artist: str | None, text: str, selected: bool = Fals
 def _amount_entry(ctx: GameContext, low: int, high: int, label: Callable[[int], str],
                   submit: Callable[[int], bool]) -> ft.Control:
     """Quick amounts as buttons, plus a number field for any other amount."""
-    field_ = ft.TextField(label=ctx.t("ui.amount"), width=140, keyboard_type=ft.KeyboardType.NUMBER,
-                          input_filter=ft.NumbersOnlyInputFilter())
+    field_ = ft.TextField(label=ctx.t("ui.amount"), expand=True, keyboard_type=ft.KeyboardType.NUMBER,
+                          input_filter=ft.NumbersOnlyInputFilter(), error_max_lines=3,
+                          helper=ctx.t("ui.check_amount", low=low, high=high), helper_max_lines=3)
 
     def typed(e: Any) -> None:
-        amount = parse_amount(field_.value, low, high)
-        if amount is None:
+        try:
+            amount = int(str(field_.value or "").strip())
+        except ValueError:
             field_.error = ctx.t("ui.check_amount", low=low, high=high)
             ctx.refresh_control(field_)
             return
+        if field_.error:
+            field_.error = None
+            ctx.refresh_control(field_)
+        # a whole number out of range goes to the referee: its refusal names the rule
         submit(amount)
 
+    def clear(e: Any) -> None:
+        if field_.error and parse_amount(field_.value, low, high) is not None:
+            field_.error = None
+            ctx.refresh_control(field_)
+
     field_.on_submit = typed
+    field_.on_change = clear
     quick = [big_button(label(a), lambda e, a=a: submit(a)) for a in quick_amounts(low, high)]
-    return ft.Column([wrap(quick), wrap([field_, big_button(ctx.t("ui.confirm"), typed, filled=True)])], spacing=6)
+    # the field takes the row's width, so its message is never cut
+    return ft.Column([wrap(quick), ft.Row([field_, big_button(ctx.t("ui.confirm"), typed, filled=True)],
+                                          spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)], spacing=6)
 
 
 def _draw_board(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
