@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import flet as ft
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..registry import game_ids
 from ..rules import library
 from ..rules.search import Hit, search
@@ -120,6 +120,8 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
     text = library.text(game_id, lang)
     toc: list[ft.Control] = []
     body: list[ft.Control] = []
+    # the clauses are in the reader's language, which may differ from the app's: so is their label
+    ruling_label = Translator(lang).gettext("our ruling")
     for section in text["sections"]:
         first = section["clauses"][0]["id"] if section["clauses"] else None
         if first:
@@ -128,7 +130,7 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
         for raw in section["clauses"]:
             clause = library.clause(raw["id"], lang)
             if clause is not None:
-                body.append(clause_card(clause, _("our ruling"), highlight=raw["id"] == target))
+                body.append(clause_card(clause, ruling_label, highlight=raw["id"] == target))
     if target:
         app.page.run_task(app.page.scroll_to, scroll_key=target, duration=300)
     return ft.Column([
