@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import flet as ft
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..registry import game_ids
 from ..rules import library
 from ..rules.search import Hit, search
@@ -105,8 +105,9 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
     section = next((sec for sec in library.text(game_id, lang)["sections"]
                     if any(c["id"] == clause_id for c in sec["clauses"])), None)
     others = [library.clause(c["id"], lang) for c in (section["clauses"] if section else []) if c["id"] != clause_id]
+    ruling_label = Translator(lang).gettext("our ruling")
     parts: list[ft.Control] = [
-        clause_card(target, _("our ruling"), highlight=True),
+        clause_card(target, ruling_label, highlight=True),
         ft.Text(f"{game_title(game_id, lang)} · {target['section']}", size=13, color=ft.Colors.OUTLINE),
         _lang_switch(app, lang),
         ft.TextButton(_("Read all the rules of {game}", game=game_title(game_id, lang)), icon=ft.Icons.MENU_BOOK,
@@ -114,7 +115,7 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
     ]
     if others:
         parts.append(section_title(_("More in this section")))
-        parts += [clause_card(c, _("our ruling")) for c in others if c]
+        parts += [clause_card(c, ruling_label) for c in others if c]
     return ft.Column(parts, spacing=8)
 
 
@@ -148,6 +149,8 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
     text = library.text(game_id, lang)
     toc: list[ft.Control] = []
     body: list[ft.Control] = []
+    # the clauses are in the reader's language, which may differ from the app's: so is their label
+    ruling_label = Translator(lang).gettext("our ruling")
     for section in text["sections"]:
         first = section["clauses"][0]["id"] if section["clauses"] else None
         if first:
@@ -156,7 +159,7 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
         for raw in section["clauses"]:
             clause = library.clause(raw["id"], lang)
             if clause is not None:
-                body.append(clause_card(clause, _("our ruling"), highlight=raw["id"] == target))
+                body.append(clause_card(clause, ruling_label, highlight=raw["id"] == target))
     return ft.Column([
         _lang_switch(app, lang),
         ft.Text(library.game_name(game_id, lang), size=24, weight=ft.FontWeight.BOLD),
