@@ -124,7 +124,7 @@ def test_a_pass_is_final() -> None:
     # back round: A has passed and is skipped; B decides
     assert t.turn() == ["B"]
     err = t.illegal("A", "bid", "not_your_turn", "manila.auction.bids", amount=9)
-    assert err.params["expected"] == [1]
+    assert err.params["expected_players"] == [1]
 
 
 def test_out_of_turn_and_wrong_phase() -> None:
