@@ -197,6 +197,12 @@ def _correct_city(s: CitadelsState, a: Action) -> None:
             raise IllegalAction("bad_district", "citadels.sheet.corrections", district=str(d))
         city.append([d[0], d[1], d[2] if len(d) == 3 else d[1]])
     s.cities[seat] = city
+    # a city corrected up to the end count, when no city was complete, is the first one;
+    # the first city corrected below it is no longer complete (correct_first names another)
+    if s.first_complete is None and len(city) >= s.end_at:
+        s.first_complete = seat
+    elif s.first_complete == seat and len(city) < s.end_at:
+        s.first_complete = None
 
 
 def _correct_crown(s: CitadelsState, a: Action) -> None:
