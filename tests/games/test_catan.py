@@ -404,3 +404,18 @@ def test_random_playouts(seed: int, n: int) -> None:
     replayed = Session.replay(GAME, s.setup, s.log)
     assert replayed.state == s.state
     assert GAME.scores(s.state)[GAME.winners(s.state)[0]] >= s.state.target
+
+
+def test_development_cards_bounded_across_players() -> None:
+    # Rulebook (seed 002 Catan, development cards) and the box: 14 Knights and 5 Victory Point
+    # cards in one deck for everybody.  Two players with 14 Knights each cannot both be true.
+    s = after_setup("A", "B", "C")
+    s.apply(A("correct_counts", 0, knights=14))
+    err = refused(s, A("correct_counts", 1, knights=1))
+    assert (err.code, err.rule, err.params) == ("total_over_limit", "catan.components.dev_cards",
+                                                {"what": "knights", "limit": 14})
+    run(s, A("correct_counts", 0, knights=10), A("correct_counts", 1, knights=4))
+    refused(s, A("correct_counts", 2, knights=1))
+    run(s, A("correct_counts", 1, vp_cards=3), A("correct_counts", 2, vp_cards=2))
+    err = refused(s, A("correct_counts", 0, vp_cards=1))
+    assert err.params == {"what": "vp_cards", "limit": 5}

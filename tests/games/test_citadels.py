@@ -448,3 +448,14 @@ def test_city_completed_by_correction_is_the_first_complete_city() -> None:
     assert s.state.first_complete is None and GAME.scores(s.state)[2] == 7
     run(s, A("correct_first", 0))
     assert GAME.scores(s.state)[0] == 16 + 4
+
+
+def test_city_corrections_bounded_by_the_district_deck() -> None:
+    # Rulebook (seed 001 Citadels, components): 65 district cards.  Four cities corrected to
+    # 16 districts each use 64; a fifth seat cannot then hold 2.
+    s = table(5)
+    for seat in range(4):
+        run(s, A("correct_city", seat, districts=[["trade", 1]] * 16))
+    err = refused(s, A("correct_city", 4, districts=[["trade", 1]] * 2))
+    assert (err.code, err.rule, err.params) == ("districts_over_box", "citadels.sheet.corrections", {"limit": 65})
+    run(s, A("correct_city", 4, districts=[["trade", 1]]))

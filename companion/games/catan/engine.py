@@ -222,6 +222,10 @@ def _correct_counts(s: CatanState, a: Action) -> None:
     for key, limit in limits.items():
         if getattr(s, key)[seat] > limit:
             raise IllegalAction("count_over_limit", "catan.components.pieces", what=key, limit=limit)
+    # development cards come from one deck: all players together hold at most the box's count
+    for key, limit in (("knights", DEV_CARDS["knight"]), ("vp_cards", DEV_CARDS["victory_point"])):
+        if sum(getattr(s, key)) > limit:
+            raise IllegalAction("total_over_limit", "catan.components.dev_cards", what=key, limit=limit)
     if s.road_length[seat] > s.roads[seat]:
         raise IllegalAction("road_longer_than_roads", "catan.awards.road_length",
                             player=seat, length=s.road_length[seat], roads=s.roads[seat])

@@ -196,6 +196,10 @@ def _correct_city(s: CitadelsState, a: Action) -> None:
         if not ok:
             raise IllegalAction("bad_district", "citadels.sheet.corrections", district=str(d))
         city.append([d[0], d[1], d[2] if len(d) == 3 else d[1]])
+    # all cities together never hold more districts than the deck has
+    others = sum(len(c) for i, c in enumerate(s.cities) if i != seat)
+    if others + len(city) > int(FACTS["district_cards"]):
+        raise IllegalAction("districts_over_box", "citadels.sheet.corrections", limit=int(FACTS["district_cards"]))
     s.cities[seat] = city
     # a city corrected up to the end count, when no city was complete, is the first one;
     # the first city corrected below it is no longer complete (correct_first names another)
