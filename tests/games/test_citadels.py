@@ -459,3 +459,15 @@ def test_city_corrections_bounded_by_the_district_deck() -> None:
     err = refused(s, A("correct_city", 4, districts=[["trade", 1]] * 2))
     assert (err.code, err.rule, err.params) == ("districts_over_box", "citadels.sheet.corrections", {"limit": 65})
     run(s, A("correct_city", 4, districts=[["trade", 1]]))
+
+
+def test_build_bounded_by_the_district_deck() -> None:
+    # 16 + 16 + 16 + 17 = 65 districts already in cities: no card is left to build
+    s = table(4)
+    for seat, size in enumerate((16, 16, 16, 17)):
+        run(s, A("correct_city", seat, districts=[["trade", 1]] * size))
+    s.apply(A("draft_done", face_up=[THIEF, MAGICIAN]))
+    s.apply(A("no_one"))                                   # Assassin
+    s.apply(A("reveal", 0))                                # King: seat 0
+    err = refused(s, build(0, "noble", 3), "districts_over_box", "citadels.sheet.corrections")
+    assert err.params == {"limit": 65}

@@ -145,6 +145,8 @@ def _build(s: CitadelsState, a: Action) -> None:
         raise IllegalAction("points_only_special", "citadels.sheet.special_points")
     if points < cost:
         raise IllegalAction("points_below_cost", "citadels.sheet.special_points", points=points, cost=cost)
+    if sum(len(c) for c in s.cities) >= int(FACTS["district_cards"]):
+        raise IllegalAction("districts_over_box", "citadels.sheet.corrections", limit=int(FACTS["district_cards"]))
     s.builds += 1
     s.cities[seat].append([colour, cost, points])
     if s.first_complete is None and len(s.cities[seat]) >= s.end_at:
