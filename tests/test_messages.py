@@ -83,3 +83,23 @@ def test_out_of_turn_names_the_waiting_players() -> None:
     assert err.code == "not_your_turn"
     text = describe_error(err, "saboteur", "en", names)
     assert text.endswith("waiting for Ann."), text
+
+
+def test_no_refusal_names_a_seat_outside_the_convention() -> None:
+    # every IllegalAction raised by a game: a parameter whose name says "seat" but does not
+    # follow the convention would be shown as a bare number instead of the player's name
+    import ast
+    from pathlib import Path
+
+    seatish = {"seat", "seats", "owner", "holder", "seller", "boss", "chef", "winner", "expected_seat",
+               "target", "who", "starter", "captain"}
+    root = Path(__file__).resolve().parent.parent / "companion" / "games"
+    found = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
+                for kw in node.keywords:
+                    if kw.arg in seatish and not (path.parent.name == "citadels" and kw.arg == "target"):
+                        found.append(f"{path.parent.name}/{path.name}:{node.lineno} {kw.arg}")
+    # Citadels' ``target`` is a character rank, not a seat
+    assert found == []
