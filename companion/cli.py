@@ -42,20 +42,28 @@ def _default_lang() -> str:
     return resolve_locale(locale.getlocale()[0])
 
 
-def parse_line(raw: str, players: tuple[str, ...]) -> Action:
-    """One transcript line → Action. ``player`` may be a seat number or a name."""
+def parse_line(raw: str, players: tuple[str, ...], game: Any = None) -> Action:
+    """One transcript line → Action. ``player`` — and, given the game, every other
+    parameter that names a seat (e.g. Manila's ``for_player``) — may be a seat number or a name."""
     data = json.loads(raw)
-    if isinstance(data, dict) and isinstance(data.get("player"), str):
-        name = data["player"]
-        matches = [i for i, p in enumerate(players) if p == name]
-        if not matches:
-            raise MalformedAction("bad_player", None, player=name)
-        data = {**data, "player": matches[0]}
+    if not isinstance(data, dict):
+        return Action.from_json(data)
+    keys = ["player"]
+    move = game.moves.get(data.get("type")) if game is not None and isinstance(data.get("type"), str) else None
+    if move is not None:
+        keys += [k for k, p in move.params.items() if p.kind == "seat"]
+    for key in keys:
+        if isinstance(data.get(key), str):
+            name = data[key]
+            matches = [i for i, p in enumerate(players) if p == name]
+            if not matches:
+                raise MalformedAction("bad_player", None, player=name)
+            data = {**data, key: matches[0]}
     return Action.from_json(data)
 
 
 def referee(game_id: str, players: list[str], options: dict[str, str], stream: TextIO,
-            lang: str, reveal: bool, out: TextIO) -> int:
+            lang: str, reveal: bool, out: TextIO, odds: bool = False) -> int:
     from .registry import GAMES, get_game
 
     if game_id not in GAMES:
@@ -75,7 +83,7 @@ def referee(game_id: str, players: list[str], options: dict[str, str], stream: T
         if not line or line.startswith("#") or line.startswith("//"):
             continue
         try:
-            action = parse_line(line, setup.players)
+            action = parse_line(line, setup.players, game)
             if action.type == "undo":
                 session.undo()
             elif action.type == "redo":
@@ -93,7 +101,12 @@ def referee(game_id: str, players: list[str], options: dict[str, str], stream: T
                    "message": describe_error(exc, game_id, lang, setup.players)}
             print(json.dumps(err, ensure_ascii=False), file=out)
             return 1
-    print(json.dumps(game.summary(session.state, setup, reveal=reveal), ensure_ascii=False), file=out)
+    summary = game.summary(session.state, setup, reveal=reveal)
+    if odds:
+        # --odds: the exact odds with the state (only games that compute them, e.g. Manila)
+        compute = getattr(game, "odds", None)
+        summary["odds"] = compute(session.state) if callable(compute) else None
+    print(json.dumps(summary, ensure_ascii=False), file=out)
     return 0
 
 
@@ -113,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     ref.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     ref.add_argument("--lang", default=None, help="en, zh_Hans, zh_Hant or a locale tag")
     ref.add_argument("--reveal", action="store_true", help="include secret information")
+    ref.add_argument("--odds", action="store_true", help="also print the exact odds (Manila)")
 
     exp = sub.add_parser("export", help="write a stored table to a JSON file")
     exp.add_argument("table_id")
@@ -145,8 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         game_id, path = args.game_and_file[0], (args.game_and_file[1:] or [None])[0]
         if path:
             with open(path, encoding="utf-8") as fh:
-                return referee(game_id, players, options, fh, lang, args.reveal, sys.stdout)
-        return referee(game_id, players, options, sys.stdin, lang, args.reveal, sys.stdout)
+                return referee(game_id, players, options, fh, lang, args.reveal, sys.stdout, args.odds)
+        return referee(game_id, players, options, sys.stdin, lang, args.reveal, sys.stdout, args.odds)
     from .storage import Store
     from .transfer import ImportRefused, export_to_file, import_from_text
 

@@ -2,9 +2,10 @@
 
 A refusal's code is looked up first in the game's own messages
 (``rules_data/<game>/<lang>.json`` → ``messages``), then in the core catalog
-below (gettext).  Parameters that name a seat — ``player``, ``*_player``,
-``players``, ``expected`` — are shown as the players' names; integers are
-formatted with Babel in the active locale.
+below (gettext).  Parameters that name a seat are recognised by their name alone: ``player``,
+``players`` and any name ending in ``_player`` or ``_players`` (for example
+``expected_players``).  They are shown as the players' names; every other
+integer is a number and is formatted with Babel in the active locale.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ CORE_MESSAGES: dict[str, str] = {
     "bad_arg": N_("“{arg}” of “{action}” cannot be {value}."),
     "game_over": N_("The game is over; only corrections can be entered."),
     "wrong_phase": N_("“{action}” is not allowed at this point of the game."),
-    "not_your_turn": N_("It is not {player}'s decision now; waiting for {expected}."),
+    "not_your_turn": N_("It is not {player}'s decision now; waiting for {expected_players}."),
     "nothing_to_undo": N_("There is nothing to undo."),
     "nothing_to_redo": N_("There is nothing to redo."),
     "not_undoable": N_("“{action}” revealed something and cannot be taken back."),
@@ -48,7 +49,7 @@ CORE_MESSAGES: dict[str, str] = {
     "import_illegal_action": N_("Action {index} in the file is refused ({reason})."),
 }
 
-_SEAT_KEYS = {"player", "players", "expected", "seat"}
+_SEAT_KEYS = {"player", "players"}
 
 
 def _is_seat_key(key: str) -> bool:

@@ -274,7 +274,7 @@ class Game(Generic[S]):
         if move.actor == "turn" and action.player not in self.active_players(state):
             raise IllegalAction("not_your_turn", move.rule or self.flow_rule or None,
                                 action=action.type, player=action.player,
-                                expected=sorted(self.active_players(state)))
+                                expected_players=sorted(self.active_players(state)))
 
     def apply(self, state: S, action: Action) -> S:
         """Return the state after ``action``; ``state`` itself is never changed."""

@@ -59,7 +59,7 @@ def test_wrong_turn_is_illegal_with_rule_and_params():
     with pytest.raises(IllegalAction) as info:
         session.apply(Action.make("take", 1, n=1))
     err = info.value
-    assert (err.code, err.rule, err.params["expected"]) == ("not_your_turn", "toy.flow", [0])
+    assert (err.code, err.rule, err.params["expected_players"]) == ("not_your_turn", "toy.flow", [0])
 
 
 def test_rejected_action_leaves_state_untouched_even_if_the_move_mutated_first():

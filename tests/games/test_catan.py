@@ -189,6 +189,36 @@ def test_win_only_on_own_turn() -> None:
     assert s.state.phase == "end" and GAME.winners(s.state) == [1]
 
 
+def test_most_points_win_when_the_game_ends() -> None:
+    # Rulebook (seed 002, Catan scoring): when a player's points reach 10 the game ends,
+    # and the player with the most points is the winner.  B is pushed to 11 on C's turn
+    # (Longest Road moves to him when A's road is cut); on A's own turn A reaches 10 and
+    # the game ends — B, with 11, wins, not A.
+    s = after_setup("A", "B", "C")
+    run(s, A("correct_counts", 0, roads=6, road_length=6),
+        A("correct_counts", 1, settlements=3, cities=3, roads=5, road_length=5))
+    assert points(s) == [4, 9, 2]                 # A 2 settlements + LR; B 3 + 3*2
+    run(s, A("end_turn", 0), A("end_turn", 1), A("road_broken", 0, length=4))
+    assert points(s) == [2, 11, 2] and s.state.phase == "play"   # C's turn: B waits
+    run(s, A("end_turn", 2), A("correct_counts", 0, settlements=3, cities=3))   # A: 3 + 6 = 9
+    assert s.state.phase == "play"
+    s.apply(A("build_settlement", 0))             # A: 4 + 6 = 10 on his own turn: the game ends
+    assert points(s) == [10, 11, 2]
+    assert s.state.phase == "end" and GAME.winners(s.state) == [1]
+    assert GAME.prompt(s.state)["params"] == {"player": [1], "points": 11}
+
+
+def test_equal_most_points_share_the_win() -> None:
+    # as above, but B has 10 when A reaches 10: nobody has more, both win (our ruling)
+    s = after_setup("A", "B", "C")
+    run(s, A("correct_counts", 0, roads=6, road_length=6),
+        A("correct_counts", 1, settlements=2, cities=3, roads=5, road_length=5),
+        A("end_turn", 0), A("end_turn", 1), A("road_broken", 0, length=4), A("end_turn", 2),
+        A("correct_counts", 0, settlements=3, cities=3), A("build_settlement", 0))
+    assert points(s) == [10, 10, 2]
+    assert s.state.phase == "end" and GAME.winners(s.state) == [0, 1]
+
+
 def test_win_denied_when_award_taken_back_before_own_turn() -> None:
     s = after_setup("A", "B", "C")
     run(s, A("correct_counts", 0, roads=7, road_length=6),
@@ -374,3 +404,18 @@ def test_random_playouts(seed: int, n: int) -> None:
     replayed = Session.replay(GAME, s.setup, s.log)
     assert replayed.state == s.state
     assert GAME.scores(s.state)[GAME.winners(s.state)[0]] >= s.state.target
+
+
+def test_development_cards_bounded_across_players() -> None:
+    # Rulebook (seed 002 Catan, development cards) and the box: 14 Knights and 5 Victory Point
+    # cards in one deck for everybody.  Two players with 14 Knights each cannot both be true.
+    s = after_setup("A", "B", "C")
+    s.apply(A("correct_counts", 0, knights=14))
+    err = refused(s, A("correct_counts", 1, knights=1))
+    assert (err.code, err.rule, err.params) == ("total_over_limit", "catan.components.dev_cards",
+                                                {"what": "knights", "limit": 14})
+    run(s, A("correct_counts", 0, knights=10), A("correct_counts", 1, knights=4))
+    refused(s, A("correct_counts", 2, knights=1))
+    run(s, A("correct_counts", 1, vp_cards=3), A("correct_counts", 2, vp_cards=2))
+    err = refused(s, A("correct_counts", 0, vp_cards=1))
+    assert err.params == {"what": "vp_cards", "limit": 5}

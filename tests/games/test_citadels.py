@@ -428,3 +428,46 @@ def test_random_playouts(seed: int, n: int) -> None:
     totals = GAME.scores(s.state)
     assert totals is not None and all(totals[w] == max(totals) for w in GAME.winners(s.state))
     assert any(len(c) >= s.state.end_at for c in s.state.cities)
+
+
+def test_city_completed_by_correction_is_the_first_complete_city() -> None:
+    # Rulebook (seed 001, Citadels end of game): the first player to place an 8th district
+    # scores 4 extra points, every other player with 8 districts scores 2.  A city the host
+    # corrects up to 8 districts, when no city was complete before, is that first city.
+    s = table(4)
+    run(s, A("correct_city", 2, districts=[["trade", 1]] * 8))
+    assert s.state.first_complete == 2
+    parts = h.score(s.state.cities[2], True, True)
+    assert GAME.scores(s.state)[2] == 8 * 1 + 4            # 8 districts of cost 1, +4 first, no all-colours
+    assert parts["complete"] == 4
+    # a second city corrected to 8 afterwards gets the +2 of the others
+    run(s, A("correct_city", 0, districts=[["noble", 2]] * 8))
+    assert s.state.first_complete == 2 and GAME.scores(s.state)[0] == 16 + 2
+    # the first city corrected back below 8 is no longer complete; nobody is first until named
+    run(s, A("correct_city", 2, districts=[["trade", 1]] * 7))
+    assert s.state.first_complete is None and GAME.scores(s.state)[2] == 7
+    run(s, A("correct_first", 0))
+    assert GAME.scores(s.state)[0] == 16 + 4
+
+
+def test_city_corrections_bounded_by_the_district_deck() -> None:
+    # Rulebook (seed 001 Citadels, components): 65 district cards.  Four cities corrected to
+    # 16 districts each use 64; a fifth seat cannot then hold 2.
+    s = table(5)
+    for seat in range(4):
+        run(s, A("correct_city", seat, districts=[["trade", 1]] * 16))
+    err = refused(s, A("correct_city", 4, districts=[["trade", 1]] * 2))
+    assert (err.code, err.rule, err.params) == ("districts_over_box", "citadels.sheet.corrections", {"limit": 65})
+    run(s, A("correct_city", 4, districts=[["trade", 1]]))
+
+
+def test_build_bounded_by_the_district_deck() -> None:
+    # 16 + 16 + 16 + 17 = 65 districts already in cities: no card is left to build
+    s = table(4)
+    for seat, size in enumerate((16, 16, 16, 17)):
+        run(s, A("correct_city", seat, districts=[["trade", 1]] * size))
+    s.apply(A("draft_done", face_up=[THIEF, MAGICIAN]))
+    s.apply(A("no_one"))                                   # Assassin
+    s.apply(A("reveal", 0))                                # King: seat 0
+    err = refused(s, build(0, "noble", 3), "districts_over_box", "citadels.sheet.corrections")
+    assert err.params == {"limit": 65}

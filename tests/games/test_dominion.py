@@ -209,6 +209,36 @@ def test_refuse_deck_smaller_than_counted_cards() -> None:
     refused(s, A("deck_size", 0, cards=4), "deck_too_small", "dominion.scoring.gardens")   # 3 Estates + 2 Gardens
 
 
+def test_deck_size_bounded_by_the_cards_of_the_game_across_players() -> None:
+    # Rulebook (seed 001 Dominion, components and set-up): two players with Gardens play with
+    # 60 + 40 + 30 treasures (130), 8 Estates + 8 Duchies + 8 Provinces + 10 Curses + 8 Gardens
+    # in the supply (42), 3 Estates dealt to each (6) and 9 more kingdom piles of 10 (90):
+    # 130 + 42 + 6 + 90 = 268 cards.  Nobody owns 5000 (one Gardens would be worth 500).
+    s = table(2, gardens=True)
+    run(s, *gain(0, "gardens", 1), A("correct_supply", card="province", count=0), A("end_turn", 0))
+    err = refused(s, A("deck_size", 0, cards=5000), "deck_over_game", "dominion.components.list")
+    assert err.params == {"player": 0, "cards": 5000, "limit": 268 - 3}      # Bo owns at least his 3 Estates
+    s.apply(A("deck_size", 0, cards=200))
+    err = refused(s, A("deck_size", 1, cards=69), "deck_over_game", "dominion.components.list")
+    assert err.params["limit"] == 68                                         # 268 - 200
+    s.apply(A("deck_size", 1, cards=68))
+    assert s.state.phase == "end"
+
+
+def test_corrections_bounded_across_players() -> None:
+    # three players: 12 Provinces in the game, all in the supply at the start
+    s = table(3)
+    err = refused(s, A("correct_deck", 0, province=99), "count_over_game", "dominion.components.list")
+    assert err.params == {"card": "province", "total": 12}
+    refused(s, A("correct_deck", 0, province=1), "count_over_game")          # the supply still holds 12
+    run(s, A("correct_supply", card="province", count=5), A("correct_deck", 0, province=7))
+    refused(s, A("correct_deck", 1, province=1), "count_over_game")          # 5 + 7 + 1 = 13
+    refused(s, A("correct_supply", card="province", count=6), "count_over_game")
+    # Estates: 12 in the supply + 3 dealt to each of 3 players = 21
+    err = refused(s, A("correct_deck", 1, estate=13), "count_over_game")
+    assert err.params == {"card": "estate", "total": 21}
+
+
 def test_refuse_supply_over_box() -> None:
     refused(table(2), A("correct_supply", card="province", count=13), "supply_over_box", "dominion.components.list")
 

@@ -216,7 +216,7 @@ def test_refuse_out_of_order_entries() -> None:
     err = refused(s, Action.make("deal", 1, shares=2, value=5))
     assert err.code == "wrong_phase"
     err = refused(s, Action.make("end_roll", 1, roll=1))
-    assert (err.code, err.params["expected"]) == ("not_your_turn", [0])
+    assert (err.code, err.params["expected_players"]) == ("not_your_turn", [0])
     roll(s, 1)
     assert s.state.phase == "end"
     err = refused(s, Action.make("deal", 1, shares=2, value=5))

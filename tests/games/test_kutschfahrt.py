@@ -128,8 +128,22 @@ def test_drink_of_the_larger_society_does_not_count() -> None:
     s = table(5)
     s.apply(claim(0, [["key", "key"]], FIVE, drink=True))
     st = s.state
-    assert st.result["reasons"] == ["drink_not_minority", "not_enough_items"] and st.result["points"] == 2
+    assert st.result["reasons"] == ["not_enough_items"] and st.result["points"] == 2
+    assert st.result["notes"] == ["drink_not_minority"]
     assert GAME.winners(st) == [3, 4]
+
+
+def test_drink_of_the_larger_society_is_only_ineffective() -> None:
+    # Rulebook (seed 001, Kutschfahrt, Drink of Power card): only the claimant's own Drink
+    # can be used, and it works only if he really is in the smaller society.  Outside it the
+    # Drink simply does not count — it does not spoil a claim the items already make good.
+    # Five players, the Order (seats 0-2) is the larger society; seat 0 shows three Keys.
+    s = table(5)
+    s.apply(claim(0, [["key", "key", "key"]], FIVE, drink=True))
+    st = s.state
+    assert st.result["success"] and st.result["points"] == 3 and not st.result["drink"]
+    assert st.result["reasons"] == [] and st.result["notes"] == ["drink_not_minority"]
+    assert GAME.winners(st) == [0, 1, 2]
 
 
 SIX = [O, B, O, B, O, B]

@@ -216,6 +216,28 @@ def test_refuse_wrong_fill():
     assert refused(s, A("fill", 0, olive=2)).code == "not_your_turn"
 
 
+def test_refuse_a_fill_beyond_the_hand():
+    # Rulebook (seed 001 Mamma Mia): a hand holds 7 cards, and a missing ingredient may be
+    # made up only from the owner's hand.  Bo's order of 8 olives on an empty pile would need
+    # all 8 from his hand: refused.  Two orders of 4 each in one evaluation: the second needs
+    # 4 more from a hand that has at most 3 left (7 - 4).
+    s = table()
+    s.apply(A("order", 1, olive=8))
+    err = refused(s, A("fill", 1, olive=8))
+    assert (err.code, err.rule, err.params) == ("fill_over_hand", "mamma_mia.evaluation.from-hand",
+                                                {"player": 1, "hand": 7, "count": 8})
+    s.apply(A("order_fails", 1))
+    s.apply(A("order", 1, salami=4))
+    s.apply(A("fill", 1, salami=4))
+    s.apply(A("order", 1, pepper=4))
+    err = refused(s, A("fill", 1, pepper=4))
+    assert err.params == {"player": 1, "hand": 7, "count": 8}
+    s.apply(A("order_fails", 1))
+    s.apply(A("order", 1, pepper=3))
+    s.apply(A("fill", 1, pepper=3))                  # 4 + 3 = 7: the whole hand
+    assert s.state.completed[1] == 2
+
+
 def test_refuse_entries_outside_the_evaluation():
     s = Session(GAME, GAME.setup(NAMES[:3]))
     err = refused(s, A("ingredients", kind="olive", count=1))

@@ -123,8 +123,14 @@ def test_a_pass_is_final() -> None:
     t.do("C", "bid", amount=4)
     # back round: A has passed and is skipped; B decides
     assert t.turn() == ["B"]
-    err = t.illegal("A", "bid", "not_your_turn", "manila.auction.bids", amount=9)
-    assert err.params["expected"] == [1]
+    # Rulebook (seed 004, auction): a player who passes is out of this auction for good —
+    # the refusal cites that clause, not the turn order
+    err = t.illegal("A", "bid", "auction_passed", "manila.auction.pass", amount=9)
+    assert err.params == {"player": 0}
+    t.illegal("A", "pass_bid", "auction_passed", "manila.auction.pass")
+    # someone who has not passed and bids out of turn is still told whose turn it is
+    err = t.illegal("C", "bid", "not_your_turn", "manila.auction.bids", amount=9)
+    assert err.params["expected_players"] == [1]
 
 
 def test_out_of_turn_and_wrong_phase() -> None:
@@ -322,6 +328,8 @@ def test_boarding_only_a_boat_on_13() -> None:
 
 
 def test_boarding_takes_the_free_seat_without_a_slot() -> None:
+    # our ruling (manila.pirates.board_seat): the cheapest free seat, the one the next
+    # accomplice would take — here jade's second seat, next to C's accomplice in the first
     t = pirates_at_13()
     t.illegal("A", "board", "slot_not_allowed", "manila.pirates.board", ware="jade", slot=0)
     t.do("A", "board", ware="jade")
@@ -333,6 +341,10 @@ def test_no_boarding_onto_a_full_boat() -> None:
     t = pirates_at_13(fill=True)
     # both boats on 13 are full: without the variant nobody can board, the phase is skipped
     assert t.phase() == "place" and t.state.pirates == [0, 1]
+    # Rulebook (seed 004, pirates boarding): a pirate cannot board a boat without a free seat.
+    # The captain who tries anyway is told exactly that, under the boarding clause.
+    err = t.illegal("A", "board", "no_seat_to_board", "manila.pirates.board", ware="jade")
+    assert err.params == {"space": 13}
     t2 = pirates_at_13()
     assert t2.phase() == "board" and t2.turn() == ["A"]
     t2.do("A", "board", ware="jade")

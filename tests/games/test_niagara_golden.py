@@ -62,6 +62,8 @@ def check(state, expected: dict) -> None:
 
 
 def play(players: list[str], rounds: list[tuple[list[str], dict]], **options) -> Session:
+    """Games worked by hand with all cards entered at once (the table option cards_at_once)."""
+    options = {"cards_at_once": True, **options}
     setup = GAME.setup(players, options)
     session = Session(GAME, setup)
     for number, (lines, expected) in enumerate(rounds, start=1):
@@ -164,7 +166,7 @@ def test_game_1_three_players_two_winners_in_one_round():
 
 
 def test_game_1_cards_come_back_only_after_all_seven():
-    setup = GAME.setup(["Ann", "Bo", "Cy"])
+    setup = GAME.setup(["Ann", "Bo", "Cy"], {"cards_at_once": True})
     session = Session(GAME, setup)
     for lines, _ in GAME_1[:6]:
         for line in lines:

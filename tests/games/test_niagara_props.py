@@ -52,7 +52,8 @@ def _correction(draw, state) -> Action:
 @given(st.data())
 def test_gems_are_conserved(data):
     n = data.draw(st.integers(3, 5), label="players")
-    session = Session(GAME, GAME.setup(NAMES[:n]))
+    at_once = data.draw(st.booleans(), label="cards_at_once")
+    session = Session(GAME, GAME.setup(NAMES[:n], {"cards_at_once": at_once}))
     expected = Counter({c: FACTS["gems"]["per_colour"] for c in COLOURS})
     assert sum(expected.values()) == FACTS["gems"]["total"]
     for _ in range(data.draw(st.integers(10, 80), label="steps")):
@@ -79,7 +80,8 @@ def test_gems_are_conserved(data):
 @given(st.data())
 def test_hands_are_the_unplayed_cards(data):
     n = data.draw(st.integers(3, 5), label="players")
-    session = Session(GAME, GAME.setup(NAMES[:n]))
+    at_once = data.draw(st.booleans(), label="cards_at_once")
+    session = Session(GAME, GAME.setup(NAMES[:n], {"cards_at_once": at_once}))
     played: list[list] = [[] for _ in range(n)]  # the model
     for _ in range(data.draw(st.integers(10, 120), label="steps")):
         state = session.state
@@ -93,6 +95,8 @@ def test_hands_are_the_unplayed_cards(data):
         else:
             legal = GAME.legal_actions(state)
             action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
+            if action.type == "card":  # turned over on the owner's turn
+                played[action.player].append(action["card"])
         round_before = state.round
         session.apply(action)
         if session.state.round != round_before:  # a round ended: full piles come back

@@ -22,7 +22,8 @@ LANGS = ("en", "zh_Hans", "zh_Hant")
 
 
 def table(n: int = 3, **options) -> Session:
-    return Session(GAME, GAME.setup(NAMES[:n], options))
+    """A table entering all cards at once (the option these tests were written for)."""
+    return Session(GAME, GAME.setup(NAMES[:n], {"cards_at_once": True, **options}))
 
 
 def do(s: Session, type: str, player: int | None = None, **args):
@@ -683,4 +684,57 @@ def test_core_refusals_cite_the_turn_order_clause():
     refuse(s, "wrong_phase", "paddle", 0, canoe1="3")
     do(s, "reveal", cards=[3, 2, 2])
     err = refuse(s, "not_your_turn", "paddle", 1, canoe1="2")
-    assert err.params["expected"] == [0]
+    assert err.params["expected_players"] == [0]
+
+
+# ----- cards turned over on their owner's turn (the rulebook; the default) ----------------
+
+def test_each_card_is_entered_on_its_owners_turn():
+    # Rulebook (seed 001 Niagara and seed 003 "player's turn" step 1): every player lays a
+    # paddle card face down; then, from the lifebuoy clockwise, each player turns his own
+    # card over at the start of his turn.  The river's flow (the lowest number + weather 0)
+    # is only known once the last card is turned over.
+    s = Session(GAME, GAME.setup(NAMES[:3]))
+    assert s.state.phase == "turn" and not s.state.cards_at_once
+    assert GAME.prompt(s.state)["code"] == "phase.turn_card" and GAME.prompt(s.state)["players"] == [0]
+    refuse(s, "card_not_turned", "paddle", 0, canoe1="5")
+    refuse(s, "not_your_turn", "card", 1, card=2)
+    assert {a.type for a in GAME.legal_actions(s.state)} == {"card"}
+    do(s, "card", 0, card=5)
+    refuse(s, "card_already_turned", "card", 0, card=4)
+    assert GAME.prompt(s.state)["params"]["card"] == 5
+    assert GAME.view(s.state)["flow"] is None            # Bo's and Cy's cards are still face down
+    do(s, "paddle", 0, canoe1="5")                       # Ann launches: shore -> space 5
+    do(s, "card", 1, card=2)
+    do(s, "paddle", 1, canoe1="2")                       # Bo: space 2
+    assert GAME.view(s.state)["flow"] is None
+    do(s, "card", 2, card=3)
+    assert GAME.view(s.state)["flow"] == 2               # min(5, 2, 3) + 0
+    do(s, "paddle", 2, canoe1="3")                       # Cy: space 3
+    # the river moves 2: Bo 2 -> 4, Cy 3 -> 5; the lifebuoy passes to Bo
+    assert s.state.last_flow == 2
+    assert canoes(s, 1)[0] == ("4", None) and canoes(s, 2)[0] == ("5", None)
+    assert s.state.round == 2 and s.state.lifebuoy == 1 and s.state.cards == [None] * 3
+    assert GAME.prompt(s.state)["code"] == "phase.turn_card" and GAME.prompt(s.state)["players"] == [1]
+    assert s.state.players[0].hand() == [1, 2, 3, 4, 6, "cloud"]
+    refuse(s, "card_not_in_hand", "card", 1, card=2)     # Bo's 2 stays out until all seven are played
+
+
+def test_a_card_entry_can_be_undone_and_a_cloud_moves_the_weather():
+    s = Session(GAME, GAME.setup(NAMES[:3]))
+    do(s, "card", 0, card="cloud")
+    s.undo()                                             # a typing mistake: nothing hidden is lost
+    assert s.state.cards == [None] * 3 and "cloud" in s.state.players[0].hand()
+    do(s, "card", 0, card="cloud")
+    assert GAME.prompt(s.state)["code"] == "phase.turn_cloud"
+    refuse(s, "paddle_needs_number", "paddle", 0, canoe1="1")
+    do(s, "weather", 0, direction="up")
+    assert s.state.weather == 1 and GAME.active_players(s.state) == frozenset({1})
+
+
+def test_all_cards_at_once_is_a_table_option():
+    s = Session(GAME, GAME.setup(NAMES[:3], {"cards_at_once": True}))
+    assert s.state.phase == "reveal" and GAME.view(s.state)["cards_at_once"]
+    refuse(s, "wrong_phase", "card", 0, card=5)
+    do(s, "reveal", cards=[5, 2, 3])
+    assert GAME.view(s.state)["flow"] == 2               # known before anyone moves

@@ -18,7 +18,8 @@ NAMES = ["Ann", "Bo", "Cy"]
 
 
 def table(**options) -> Session:
-    return Session(GAME, GAME.setup(NAMES, options))
+    """A table entering all cards at once (the option these tests were written for)."""
+    return Session(GAME, GAME.setup(NAMES, {"cards_at_once": True, **options}))
 
 
 def do(s: Session, type: str, player: int | None = None, **args) -> None:
@@ -184,11 +185,35 @@ def test_every_phase_builds_without_raw_keys(lang):
     shown += texts(t.build())  # the next card entry
     do(s, "reveal", cards=["cloud", 1, 1])
     shown += texts(t.build())  # a cloud turn
-    finished = Session(GAME, GAME.setup(NAMES, {"round_limit": 1}))
+    finished = Session(GAME, GAME.setup(NAMES, {"round_limit": 1, "cards_at_once": True}))
     do(finished, "reveal", cards=[1, 1, 1])
     for seat in (0, 1, 2):
         finished.apply(GAME.legal_actions(finished.state)[0])
     assert finished.state.phase == "end"
     shown += texts(Table(finished, lang).build())
+    each_turn = Session(GAME, GAME.setup(NAMES))
+    shown += texts(Table(each_turn, lang).build())   # the rulebook's way: a card to turn over
     for text in shown:
         assert "ui." not in text and "phase." not in text and "{" not in text, text
+
+
+def test_each_card_is_asked_for_on_its_owners_turn():
+    # Rulebook (seed 003, the player's turn, step 1): the player turns his own card over at
+    # the start of his turn.  The screen asks only Ann (lifebuoy) for hers, says how the table
+    # enters the cards, and shows no flow for this round until every card is turned over.
+    s = Session(GAME, GAME.setup(NAMES))
+    t = Table(s)
+    root = t.build()
+    shown = texts(root)
+    assert "Ann: which card did you turn over?" in shown
+    assert "Cards: each is entered on its owner's turn, as in the rulebook" in shown
+    assert screen.flow_figure(s.state) == ("last_flow", None)
+    chips = [c for c in walk(root) if getattr(c, "on_click", None)
+             and isinstance(getattr(c, "content", None), ft.Text) and c.content.value == "4"]
+    assert len(chips) == 1                               # Ann's hand only, not everyone's
+    chips[0].on_click(None)
+    assert t.sent[-1] == Action.make("card", 0, card=4)
+    assert "Ann paddles with 4" in texts(t.build())
+    assert screen.flow_figure(s.state) == ("last_flow", None)   # Bo and Cy still face down
+    at_once = Table(table())
+    assert "Cards: all entered at once (table option)" in texts(at_once.build())

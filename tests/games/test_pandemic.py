@@ -533,3 +533,20 @@ def test_transcript_examples_replay():
         assert result["finished"] and result["result"] == "loss_outbreaks"
         # by hand: Ann 4-1+2+1-4+2 = 4, Bo 4-1+1 = 4; spent: flight 1 + epidemic 1 + cure 4
         assert [p["hand"] for p in result["players"]] == [4, 4] and result["player_discard"] == 6
+
+
+def test_card_corrections_bounded_by_the_box():
+    # Rulebook (seed 001 Pandemic, components): 48 city + 5 event cards can be in hands,
+    # 59 player cards in all (with the epidemics), 48 infection cards, the outbreak track ends at 8.
+    s = table()                                          # two players, 4 cards each
+    err = refused(s, A("correct_hand", seat=0, cards=50))
+    assert (err.code, err.rule, err.params) == ("hand_cards_over_box", "pandemic.app.corrections", {"limit": 53})
+    s.apply(A("correct_hand", seat=0, cards=49))         # 49 + 4 = 53
+    s.apply(A("correct_hand", seat=0, cards=4))
+    assert s.state.player_deck == 49                     # 48 + 5 - 8 dealt + 4 epidemics
+    err = refused(s, A("correct", what="player_discard", value=11))   # 49 + 11 = 60
+    assert (err.code, err.params) == ("player_cards_over_box", {"limit": 59})
+    s.apply(A("correct", what="infection_deck", value=30))
+    err = refused(s, A("correct", what="infection_discard", value=19))
+    assert (err.code, err.params) == ("infection_cards_over_box", {"limit": 48})
+    assert refused(s, A("correct", what="outbreaks", value=9)).code == "outbreaks_over_track"

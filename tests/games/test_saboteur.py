@@ -273,3 +273,14 @@ def test_random_playouts_end_and_replay(seed, n):
     full = sum(int(v) * k for v, k in helpers.full_gold_deck().items())
     assert sum(session.state.gold) == full - sum(int(v) * k for v, k in session.state.deck.items())
     json.dumps(GAME.view(session.state))
+
+
+def test_gold_corrections_bounded_across_players():
+    # Rulebook (seed 001 Saboteur, components): 16 cards of 1, 8 of 2 and 4 of 3 nuggets —
+    # 16 + 16 + 12 = 44 nuggets in the game.  Two players with 30 each cannot both be right.
+    s = table(4)
+    s.apply(A("correct_gold", seat=0, gold=30))
+    err = refused(s, A("correct_gold", seat=1, gold=15))
+    assert (err.code, err.rule, err.params) == ("gold_over_box", "saboteur.end.corrections", {"total": 44})
+    s.apply(A("correct_gold", seat=1, gold=14))
+    assert s.state.gold[:2] == [30, 14]

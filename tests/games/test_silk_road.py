@@ -211,6 +211,43 @@ def test_duplicate_slot():
     refused(s, play(0, "tea", 1, 1), "duplicate_slot", "silk_road.phase2.cover")
 
 
+def test_a_play_may_exceed_the_market_and_pile_cards_on_one_position():
+    # Rulebook (seed 000, phase 2): a player plays any number of cards of one good and lays
+    # them over the market cards as he likes.  Ann holds 3 + 2 + 2 + 2 = 9 cards and plays 7
+    # tea: five positions now show tea (with position 2, already tea: 6 showing) and two
+    # cards went under others of the same play.  Each tea ship earns 6 × 1 = 6.
+    s = ready2()
+    for seat in (0, 1, 0, 1, 0, 1):                  # Ann draws 2 in each of her 3 turns
+        turn(s, seat)
+    assert s.state.players[0].hand == 9
+    s.apply(A("pass", 0))
+    s.apply(A("play", 0, good="tea", slots=[0, 1, 3, 4, 5], cards=7))
+    st = s.state
+    assert st.market == ["tea"] * 6
+    assert money(st) == [6, 6]
+    assert st.players[0].hand == 2
+    # covered: one each of the five other goods, and 2 tea under tea
+    assert st.buried == {"porcelain": 1, "silk": 1, "tea": 2, "spice": 1, "glass": 1, "ore": 1}
+    assert st.last_cards == 7 and st.last_showing == 6
+
+
+def test_two_cards_on_one_position():
+    # the same freedom with a single position: 2 tea on position 0 -> tea shows at 0 and 2
+    s = ready2()
+    s.apply(A("pass", 0))
+    s.apply(A("play", 0, good="tea", slots=[0], cards=2))
+    assert s.state.market[0] == "tea" and money(s.state) == [2, 2]
+    assert s.state.players[0].hand == 1 and s.state.buried["tea"] == 1
+
+
+def test_fewer_cards_than_positions_showing():
+    s = ready2()
+    s.apply(A("pass", 0))
+    err = refused(s, A("play", 0, good="tea", slots=[0, 1], cards=1),
+                  "fewer_cards_than_slots", "silk_road.phase2.cover")
+    assert err.params == {"cards": 1, "count": 2}
+
+
 def test_not_enough_cards():
     s = ready2()
     s.apply(A("pass", 0))

@@ -48,6 +48,21 @@ def test_play_form_limits_and_preview():
     assert form.slots == []
 
 
+def test_play_form_counts_cards_under_others():
+    # the rulebook lets a play pile cards on one position: two positions + one underneath
+    form = screen.PlayForm()
+    form.pick("tea")
+    form.toggle(1, most=3)
+    form.toggle(4, most=3)
+    form.add_extra(1, most=3)
+    form.add_extra(1, most=3)                          # a 4th card is beyond the hand of 3
+    assert form.cards == 3
+    form.toggle(5, most=3)                             # no room for another position either
+    assert form.action(0) == Action.make("play", 0, good="tea", slots=[1, 4], cards=3)
+    form.add_extra(-1, most=3)
+    assert form.action(0) == Action.make("play", 0, good="tea", slots=[1, 4])
+
+
 def test_market_cells_and_player_rows():
     s = table(["Ann", "Bo"], ["tea", "ore"])
     assert screen.market_cells(s.state) == ["tea", "ore", None, None, None, None]

@@ -2,10 +2,11 @@
 computes points, Longest Road, Largest Army and the win.
 
 Turn structure kept by the sheet: a set-up phase (each seat places a starting
-settlement with its road, in snake order) and then turns in seat order.  Only
-the player whose turn it is can win, as the rulebook's count is made on one's
-own turn; a player pushed to the target on someone else's turn (a road broken
-hands them Longest Road) wins when their turn starts.
+settlement with its road, in snake order) and then turns in seat order.  The
+game ends when the player whose turn it is has reached the target (our ruling:
+the count is made on one's own turn; a player pushed there on someone else's
+turn ends it when their turn starts), and then the most points win, as the
+rulebook says — not merely the player who triggered the end.
 """
 
 from __future__ import annotations
@@ -61,10 +62,19 @@ def _update_awards(s: CatanState) -> None:
     s.largest_army = h.award_holder(s.knights, s.largest_army, FACTS["largest_army_min"])
 
 
+def leaders(s: CatanState) -> list[int]:
+    """The seats with the most points (hidden Victory Point cards included)."""
+    totals = [total_points(s, i) for i in range(len(s.players))]
+    best = max(totals)
+    return [i for i, t in enumerate(totals) if t == best]
+
+
 def _check_win(s: CatanState) -> None:
-    """The player whose turn it is wins as soon as they reach the target."""
+    """The game ends when the player whose turn it is has reached the target; then the
+    player with the most points wins (the rulebook: the game ends at the target and the
+    highest score wins).  ``winner`` is the first of the leaders; ties share the win."""
     if s.phase == "play" and total_points(s, s.turn) >= s.target:
-        s.phase, s.winner = "end", s.turn
+        s.phase, s.winner = "end", leaders(s)[0]
 
 
 # ----- moves -----------------------------------------------------------------
@@ -212,6 +222,10 @@ def _correct_counts(s: CatanState, a: Action) -> None:
     for key, limit in limits.items():
         if getattr(s, key)[seat] > limit:
             raise IllegalAction("count_over_limit", "catan.components.pieces", what=key, limit=limit)
+    # development cards come from one deck: all players together hold at most the box's count
+    for key, limit in (("knights", DEV_CARDS["knight"]), ("vp_cards", DEV_CARDS["victory_point"])):
+        if sum(getattr(s, key)) > limit:
+            raise IllegalAction("total_over_limit", "catan.components.dev_cards", what=key, limit=limit)
     if s.road_length[seat] > s.roads[seat]:
         raise IllegalAction("road_longer_than_roads", "catan.awards.road_length",
                             player=seat, length=s.road_length[seat], roads=s.roads[seat])
@@ -231,8 +245,12 @@ def _correct_award(s: CatanState, a: Action) -> None:
 
 
 def _reopen_or_win(s: CatanState) -> None:
-    if s.phase == "end" and s.winner is not None and total_points(s, s.winner) < s.target:
-        s.phase, s.winner = "play", None
+    """A correction may undo the end (nobody has the target any more) or change who leads."""
+    if s.phase == "end" and s.winner is not None:
+        if max(total_points(s, i) for i in range(len(s.players))) < s.target:
+            s.phase, s.winner = "play", None
+        else:
+            s.winner = leaders(s)[0]
     _check_win(s)
 
 
@@ -292,7 +310,7 @@ class Catan(Game[CatanState], facts=True):
         return frozenset() if state.phase == "end" else frozenset({state.turn})
 
     def winners(self, state: CatanState) -> list[int]:
-        return [] if state.winner is None else [state.winner]
+        return [] if state.winner is None else leaders(state)
 
     def scores(self, state: CatanState) -> list[float] | None:
         return [float(total_points(state, i)) for i in range(len(state.players))]
@@ -322,7 +340,7 @@ class Catan(Game[CatanState], facts=True):
     def prompt(self, state: CatanState) -> dict[str, Any]:
         if state.phase == "end":
             return {"code": "phase.end", "players": self.winners(state),
-                    "params": {"player": state.winner, "points": total_points(state, state.winner or 0)}}
+                    "params": {"player": self.winners(state), "points": total_points(state, state.winner or 0)}}
         return {"code": f"phase.{state.phase}", "players": [state.turn],
                 "params": {"player": state.turn, "round": state.round, "target": state.target}}
 

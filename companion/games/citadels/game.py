@@ -145,6 +145,8 @@ def _build(s: CitadelsState, a: Action) -> None:
         raise IllegalAction("points_only_special", "citadels.sheet.special_points")
     if points < cost:
         raise IllegalAction("points_below_cost", "citadels.sheet.special_points", points=points, cost=cost)
+    if sum(len(c) for c in s.cities) >= int(FACTS["district_cards"]):
+        raise IllegalAction("districts_over_box", "citadels.sheet.corrections", limit=int(FACTS["district_cards"]))
     s.builds += 1
     s.cities[seat].append([colour, cost, points])
     if s.first_complete is None and len(s.cities[seat]) >= s.end_at:
@@ -196,7 +198,17 @@ def _correct_city(s: CitadelsState, a: Action) -> None:
         if not ok:
             raise IllegalAction("bad_district", "citadels.sheet.corrections", district=str(d))
         city.append([d[0], d[1], d[2] if len(d) == 3 else d[1]])
+    # all cities together never hold more districts than the deck has
+    others = sum(len(c) for i, c in enumerate(s.cities) if i != seat)
+    if others + len(city) > int(FACTS["district_cards"]):
+        raise IllegalAction("districts_over_box", "citadels.sheet.corrections", limit=int(FACTS["district_cards"]))
     s.cities[seat] = city
+    # a city corrected up to the end count, when no city was complete, is the first one;
+    # the first city corrected below it is no longer complete (correct_first names another)
+    if s.first_complete is None and len(city) >= s.end_at:
+        s.first_complete = seat
+    elif s.first_complete == seat and len(city) < s.end_at:
+        s.first_complete = None
 
 
 def _correct_crown(s: CitadelsState, a: Action) -> None:

@@ -79,12 +79,32 @@ def _end_turn(s: DominionState, a: Action) -> None:
         s.turn = (s.turn + 1) % len(s.players)
 
 
+def _in_game(s: DominionState, card: str) -> int:
+    """How many of a tracked card this table plays with: its supply pile at the start
+    plus the ones dealt into the starting decks."""
+    start = h.start_supply(len(s.players), s.gardens).get(card, 0)
+    return start + len(s.players) * h.start_deck().get(card, 0)
+
+
+def _check_card_total(s: DominionState, card: str) -> None:
+    """All decks together and the supply never hold more of a card than the game has."""
+    total = _in_game(s, card)
+    if s.supply.get(card, 0) + sum(d[card] for d in s.decks) > total:
+        raise IllegalAction("count_over_game", "dominion.components.list", card=card, total=total)
+
+
 def _deck_size(s: DominionState, a: Action) -> None:
     seat = a.player
     assert seat is not None
     if a["cards"] < _owned(s, seat):
         raise IllegalAction("deck_too_small", "dominion.scoring.gardens", player=seat,
                             cards=a["cards"], minimum=_owned(s, seat))
+    # every card of the game is in one deck at most: the others own at least what is entered
+    others = sum(x if x is not None else _owned(s, i) for i, x in enumerate(s.deck_sizes) if i != seat)
+    limit = h.cards_in_game(len(s.players), s.gardens) - others
+    if a["cards"] > limit:
+        raise IllegalAction("deck_over_game", "dominion.components.list", player=seat,
+                            cards=a["cards"], limit=limit)
     s.deck_sizes[seat] = a["cards"]
     if all(x is not None for x in s.deck_sizes):
         s.phase = "end"
@@ -99,6 +119,7 @@ def _correct_deck(s: DominionState, a: Action) -> None:
             if card not in s.supply:
                 raise IllegalAction("not_in_supply", "dominion.setup.kingdom", card=card)
             s.decks[seat][card] = a[card]
+            _check_card_total(s, card)
     if s.deck_sizes[seat] is not None and s.deck_sizes[seat] < _owned(s, seat):  # type: ignore[operator]
         raise IllegalAction("deck_too_small", "dominion.scoring.gardens", player=seat,
                             cards=s.deck_sizes[seat], minimum=_owned(s, seat))
@@ -111,6 +132,7 @@ def _correct_supply(s: DominionState, a: Action) -> None:
     if a["count"] > FACTS["box"][card]:
         raise IllegalAction("supply_over_box", "dominion.components.list", card=card, limit=FACTS["box"][card])
     s.supply[card] = a["count"]
+    _check_card_total(s, card)
 
 
 def _correct_pile(s: DominionState, a: Action) -> None:
@@ -190,8 +212,12 @@ class Dominion(Game[DominionState], facts=True):
             return out
         if state.phase == "count":
             top = h.cards_in_game(n, state.gardens)
-            return [Action.make("deck_size", i, cards=k) for i in sorted(self.active_players(state))
-                    for k in range(_owned(state, i), top + 1)]
+            out = []
+            for i in sorted(self.active_players(state)):
+                others = sum(x if x is not None else _owned(state, j)
+                             for j, x in enumerate(state.deck_sizes) if j != i)
+                out += [Action.make("deck_size", i, cards=k) for k in range(_owned(state, i), top - others + 1)]
+            return out
         return []
 
     def prompt(self, state: DominionState) -> dict[str, Any]:

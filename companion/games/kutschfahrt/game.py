@@ -97,7 +97,7 @@ def judge_claim(claimant: int, allies: list[int], hands: list[list[str]], associ
     if loge:
         points = loge_points(hands[0], pile_empty)
         return {"team": team, "success": points >= NEEDED, "points": points, "drink": False,
-                "reasons": [] if points >= NEEDED else ["not_enough_items"]}
+                "reasons": [] if points >= NEEDED else ["not_enough_items"], "notes": []}
     reasons: list[str] = []
     for ally, items in zip(allies, hands[1:]):
         if associations[ally] != team:
@@ -105,14 +105,15 @@ def judge_claim(claimant: int, allies: list[int], hands: list[list[str]], associ
         elif victory_points(items, team, pile_empty) == 0:
             reasons.append("ally_without_item")
     points = sum(victory_points(items, team, pile_empty) for items in hands)
+    # a Drink of a claimant outside the smaller society is merely ineffective: it adds
+    # nothing, and the claim stands or falls on the items alone (a note, not a reason)
     drink_counts = drink and minority(associations) == team
-    if drink and not drink_counts:
-        reasons.append("drink_not_minority")
+    notes = ["drink_not_minority"] if drink and not drink_counts else []
     total = points + (1 if drink_counts else 0)
     if total < NEEDED:
         reasons.append("not_enough_items")
     return {"team": team, "success": not reasons, "points": total, "drink": drink_counts,
-            "reasons": sorted(set(reasons))}
+            "reasons": sorted(set(reasons)), "notes": notes}
 
 
 # ----- state --------------------------------------------------------------

@@ -40,6 +40,7 @@ class MammaMiaState:
     history: list[dict[str, Any]] = field(default_factory=list)
     tied: list[int] = field(default_factory=list)
     hands: dict[int, int] = field(default_factory=dict)
+    from_hand: list[int] = field(default_factory=list)  # cards each seat added from hand this evaluation
 
 
 def _counts(action: Action) -> dict[str, int]:
@@ -88,6 +89,7 @@ def _evaluate(state: MammaMiaState, action: Action) -> None:
     state.orders_in_pile = [0] * n
     state.orders_open = [ORDERS - c for c in state.completed]
     state.round_orders = [0] * n
+    state.from_hand = [0] * n
     state.phase = "evaluate"
 
 
@@ -149,7 +151,15 @@ def _fill(state: MammaMiaState, action: Action) -> None:
         total = sum(missing.values())
     if not ok:
         raise IllegalAction("fill_mismatch", "mamma_mia.app.exact-fill", missing=total)
+    owner = state.pending["player"]
+    # the cards come from the owner's hand, which never holds more than the hand size
+    # (all fills of one evaluation together)
+    hand = int(fact("hand_size"))
+    if state.from_hand[owner] + total > hand:
+        raise IllegalAction("fill_over_hand", "mamma_mia.evaluation.from-hand", player=owner,
+                            hand=hand, count=state.from_hand[owner] + total)
     _check_supply(state, given)
+    state.from_hand[owner] += total
     for kind, count in given.items():
         state.revealed[kind] += count
     _complete(state, state.pending["player"], state.pending["needs"], everything=state.pending["deluxe"])
@@ -230,7 +240,7 @@ class MammaMia(Game[MammaMiaState], facts=True):
 
     def clone(self, state: MammaMiaState) -> MammaMiaState:
         new = MammaMiaState(**state.__dict__)
-        for key in ("players", "completed", "orders_in_pile", "orders_open", "round_orders", "tied"):
+        for key in ("players", "completed", "orders_in_pile", "orders_open", "round_orders", "tied", "from_hand"):
             setattr(new, key, list(getattr(state, key)))
         new.heaps, new.revealed, new.hands = dict(state.heaps), dict(state.revealed), dict(state.hands)
         new.pending = {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.pending.items()}
@@ -279,7 +289,8 @@ class MammaMia(Game[MammaMiaState], facts=True):
             out = [Action.make("order_fails", owner)]
             missing = state.pending["missing"]
             fill = missing if not state.pending["deluxe"] else self._any_fill(state, missing["any"])
-            if fill is not None and all(state.revealed[k] + c <= state.available for k, c in fill.items()):
+            if (fill is not None and all(state.revealed[k] + c <= state.available for k, c in fill.items())
+                    and state.from_hand[owner] + sum(fill.values()) <= int(fact("hand_size"))):
                 out.insert(0, Action.make("fill", owner, **fill))
             return out
         if state.phase == "tiebreak":

@@ -83,6 +83,33 @@ class Manila(Game[ManilaState], facts=True):
         return state.clone()
 
     # ----- flow --------------------------------------------------------------------------
+    def check_flow(self, state: ManilaState, action: Action, move: Move[ManilaState]) -> None:
+        """The core's flow checks, with the specific clause where a generic refusal would mislead."""
+        try:
+            super().check_flow(state, action, move)
+        except IllegalAction as exc:
+            seat = action.player
+            if (exc.code == "not_your_turn" and state.phase == "auction" and seat is not None
+                    and action.type in ("bid", "pass_bid") and state.out[seat]):
+                # passed earlier in this auction: out for good, whoever's turn it is
+                raise IllegalAction("auction_passed", "manila.auction.pass", player=seat) from None
+            if (exc.code == "wrong_phase" and action.type == "board" and state.phase == "place"
+                    and state.rolls == F.board_after_roll and seat in state.pirates and not state.variant):
+                full = fl.boats_on_last_space(state)
+                if full and all(fl.free_seat(state, w) is None for w in full):
+                    # every boat on the last space was full: the boarding was skipped
+                    raise IllegalAction("no_seat_to_board", "manila.pirates.board",
+                                        space=F.last_space) from None
+            raise
+
+    def odds(self, state: ManilaState) -> dict[str, Any] | None:
+        """The exact odds of the boats and the expected payout of each free space
+        (fractions as strings), or None when no boat is at sea."""
+        from . import odds as od
+
+        found = od.compute(state)
+        return None if found is None else od.to_exact_json(found)
+
     def active_players(self, state: ManilaState) -> frozenset[int]:
         phase = state.phase
         if phase in ("deal", "reveal"):

@@ -176,3 +176,17 @@ def to_json(odds: Odds) -> dict[str, object]:
                   for w, b in odds.boats.items()},
         "spaces": {s: {"cost": v.cost, "expected": f(v.expected), "net": f(v.net)} for s, v in odds.spaces.items()},
     }
+
+
+def to_exact_json(odds: Odds) -> dict[str, object]:
+    """The same figures exactly: probabilities and expected pesos as fractions ("5/36")."""
+    def f(x: Fraction | None) -> str | None:
+        return None if x is None else str(x)
+    return {
+        "rolls_left": odds.rolls_left,
+        "player": odds.player,
+        "boats": {w: {"arrive": f(b.arrive), "on_last_after_board": f(b.on_last_after_board),
+                      "on_last_after_plunder": f(b.on_last_after_plunder), "shipyard": f(b.shipyard)}
+                  for w, b in odds.boats.items()},
+        "spaces": {s: {"cost": v.cost, "expected": f(v.expected), "net": f(v.net)} for s, v in odds.spaces.items()},
+    }

@@ -1,10 +1,13 @@
 """Niagara referee: paddle cards, canoes, gems, weather, the river and the falls.
 
-A round: the table enters the revealed paddle cards (``reveal``); then, from
-the lifebuoy clockwise, each player may buy back lost canoes (``buy_back``)
-and plays the card (``paddle`` for a number, ``weather`` for the cloud).  After
-the last turn the river flows by itself, cards come back after all seven were
-played, the goals are checked and the lifebuoy passes left.
+A round: every player lays a paddle card face down at the table; then, from
+the lifebuoy clockwise, each player in turn turns the card over and it is
+entered (``card``, as in the rulebook), may buy back lost canoes
+(``buy_back``) and plays the card (``paddle`` for a number, ``weather`` for the
+cloud).  With the table option ``cards_at_once`` all cards are instead entered
+together before the first turn (``reveal``), so the river's flow is known in
+advance.  After the last turn the river flows by itself, cards come back after
+all seven were played, the goals are checked and the lifebuoy passes left.
 """
 
 from __future__ import annotations
@@ -107,7 +110,7 @@ def _end_round(state: NiagaraState) -> None:
     state.round += 1
     state.turn = 0
     state.cards = [None] * len(state.players)
-    state.phase = "reveal"
+    state.phase = "reveal" if state.cards_at_once else "turn"
 
 
 def _next_turn(state: NiagaraState) -> None:
@@ -144,6 +147,30 @@ def _reveal(state: NiagaraState, action: Action) -> None:
     state.phase = "turn"
 
 
+def _card(state: NiagaraState, action: Action) -> None:
+    """The player whose turn it is turns his face-down card over: it is entered now."""
+    seat = action.player
+    assert seat is not None
+    if state.cards[seat] is not None:
+        raise IllegalAction("card_already_turned", "niagara.cards.entry", player=seat)
+    card = action["card"]
+    if isinstance(card, str) and card.isdigit():
+        card = int(card)
+    if not ((is_number(card) or card == CLOUD) and card in F.cards):
+        raise MalformedAction("bad_arg", None, action="card", arg="card", value=card)
+    if card not in state.players[seat].hand():
+        if card == CLOUD:
+            raise IllegalAction("cloud_not_in_hand", "niagara.cards.cycle", player=seat)
+        raise IllegalAction("card_not_in_hand", "niagara.cards.cycle", player=seat, card=card)
+    state.players[seat].played.append(card)
+    state.cards[seat] = card
+
+
+def _card_turned(state: NiagaraState, seat: int) -> None:
+    if state.cards[seat] is None:
+        raise IllegalAction("card_not_turned", "niagara.cards.entry", player=seat)
+
+
 def _buy_back(state: NiagaraState, action: Action) -> None:
     seat = action.player
     assert seat is not None
@@ -165,6 +192,7 @@ def _buy_back(state: NiagaraState, action: Action) -> None:
 def _weather(state: NiagaraState, action: Action) -> None:
     seat = action.player
     assert seat is not None
+    _card_turned(state, seat)
     if state.cards[seat] != CLOUD:
         raise IllegalAction("weather_needs_cloud", "niagara.weather.cloud", player=seat)
     step = 1 if action["direction"] == "up" else -1
@@ -179,6 +207,7 @@ def _weather(state: NiagaraState, action: Action) -> None:
 def _paddle(state: NiagaraState, action: Action) -> None:
     seat = action.player
     assert seat is not None
+    _card_turned(state, seat)
     card = state.cards[seat]
     if not is_number(card):
         raise IllegalAction("paddle_needs_number", "niagara.weather.no-canoes", player=seat)
@@ -267,6 +296,7 @@ class NiagaraGame(Game[NiagaraState], facts=True):
     moves = moves_table(
         Move("reveal", _reveal, frozenset({"reveal"}), "table",
              {"cards": Param("json")}, rule="niagara.cards.entry"),
+        Move("card", _card, _TURN, "turn", {"card": Param("json")}, rule="niagara.cards.entry"),
         Move("buy_back", _buy_back, _TURN, "turn",
              {"canoe": Param("int", min=1, max=F.canoes), "gem": Param("str", choices=F.colours)},
              rule="niagara.falls.buy-back"),
@@ -299,6 +329,8 @@ class NiagaraGame(Game[NiagaraState], facts=True):
             spares={c: F.spare_per_colour for c in F.colours},
             tiebreak=bool(setup.options.get("tiebreak", F.tiebreak_default)),
             round_limit=int(setup.options.get("round_limit", F.round_limit_default)),
+            cards_at_once=bool(setup.options.get("cards_at_once", False)),
+            phase="reveal" if setup.options.get("cards_at_once", False) else "turn",
             weather=F.weather_start,
             cards=[None] * n,
             fork_next=F.river.fork_first,
@@ -332,6 +364,8 @@ class NiagaraGame(Game[NiagaraState], facts=True):
                for i, canoe in enumerate(player.canoes) if canoe.where == LOST
                for colour in F.colours if player.bank.get(colour, 0) >= F.buy_back_gems]
         card = state.cards[seat]
+        if card is None:
+            return out + [Action.make("card", seat, card=c) for c in player.hand()]
         if card == CLOUD:
             at = F.weather_track.index(state.weather)
             if at + 1 < len(F.weather_track):
@@ -350,7 +384,9 @@ class NiagaraGame(Game[NiagaraState], facts=True):
         code = f"phase.{state.phase}"
         if seat is not None:
             params["player"] = seat
-            if state.cards[seat] == CLOUD:
+            if state.cards[seat] is None:
+                code = "phase.turn_card"
+            elif state.cards[seat] == CLOUD:
                 code = "phase.turn_cloud"
             else:
                 params["card"] = state.cards[seat]
@@ -363,7 +399,9 @@ class NiagaraGame(Game[NiagaraState], facts=True):
             "order": state.seat_order(),
             "weather": state.weather,
             "weather_track": list(F.weather_track),
-            "flow": river_flow(state) if state.phase == "turn" else None,
+            # the flow is known once every card of the round is turned over
+            "flow": river_flow(state) if state.phase == "turn" and None not in state.cards else None,
+            "cards_at_once": state.cards_at_once,
             "last_flow": state.last_flow,
             "fork_next": state.fork_next,
             "cards": [None if c is None else c for c in state.cards],

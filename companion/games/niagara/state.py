@@ -45,12 +45,13 @@ class NiagaraState:
     spares: dict[str, int]  # gems kept in the box
     tiebreak: bool = False
     round_limit: int = 0  # 0: no limit
-    phase: str = "reveal"  # reveal | turn | end
+    cards_at_once: bool = False  # table option: all cards entered together before anyone moves
+    phase: str = "reveal"  # reveal (cards_at_once only) | turn | end
     round: int = 1
     weather: int = 0
     lifebuoy: int = 0  # seat holding the lifebuoy (starts the round)
     turn: int = 0  # how many players have had their turn this round
-    cards: list[Card | None] = field(default_factory=list)  # this round's cards, by seat
+    cards: list[Card | None] = field(default_factory=list)  # this round's cards, by seat (None: not turned yet)
     fork_next: str = "left"  # arm the next disc at the fork enters
     last_flow: int | None = None  # steps the river moved at the end of the last round
     winners: list[int] = field(default_factory=list)
@@ -62,6 +63,7 @@ class NiagaraState:
             spares=dict(self.spares),
             tiebreak=self.tiebreak,
             round_limit=self.round_limit,
+            cards_at_once=self.cards_at_once,
             phase=self.phase,
             round=self.round,
             weather=self.weather,

@@ -388,10 +388,28 @@ def _check_counts(state: PandemicState) -> None:
         _end(state, "win")
 
 
+def _check_box(state: PandemicState) -> None:
+    """Corrections never put more cards on the table than the box holds, across all players:
+    all hands together hold at most the city and event cards; the player deck and discard at
+    most the player cards; infection deck and discard at most the infection cards.  (A hand is
+    often corrected without the deck, so hands and deck are bounded apart.)"""
+    box = fact("components")
+    in_hands = fact("city_cards") + fact("event_cards")
+    if sum(state.hands) > in_hands:
+        raise IllegalAction("hand_cards_over_box", "pandemic.app.corrections", limit=in_hands)
+    if state.player_deck + state.player_discard > box["player_cards"]:
+        raise IllegalAction("player_cards_over_box", "pandemic.app.corrections", limit=box["player_cards"])
+    if state.infection_deck + state.infection_discard > box["infection_cards"]:
+        raise IllegalAction("infection_cards_over_box", "pandemic.app.corrections", limit=box["infection_cards"])
+    if state.outbreaks > OUTBREAK_LIMIT:
+        raise IllegalAction("outbreaks_over_track", "pandemic.app.corrections", limit=OUTBREAK_LIMIT)
+
+
 def _correct(state: PandemicState, action: Action) -> None:
     setattr(state, action["what"], action["value"])
     state.rate_index = min(state.rate_index, len(fact("infection_rate_track")) - 1)
     state.stations = max(1, min(state.stations, STATION_LIMIT))
+    _check_box(state)
     _check_counts(state)
 
 
@@ -405,6 +423,7 @@ def _correct_cubes(state: PandemicState, action: Action) -> None:
 
 def _correct_hand(state: PandemicState, action: Action) -> None:
     state.hands[action["seat"]] = action["cards"]
+    _check_box(state)
 
 
 def _correct_cure(state: PandemicState, action: Action) -> None:

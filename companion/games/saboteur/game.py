@@ -132,6 +132,10 @@ def _take_gold(state: SaboteurState, action: Action) -> None:
 
 def _correct_gold(state: SaboteurState, action: Action) -> None:
     state.gold[action["seat"]] = action["gold"]
+    # the gold cards hold 44 nuggets in all: all players together never have more
+    total = int(fact("gold_nuggets_total"))
+    if sum(state.gold) > total:
+        raise IllegalAction("gold_over_box", "saboteur.end.corrections", total=total)
 
 
 # ----- the game -----------------------------------------------------------------

@@ -28,7 +28,8 @@ MOVES: dict[str, Move[SilkState]] = moves_table(
          params={"card": Param("str", choices=SPECIALS), "good": Param("str", required=False, choices=_F.goods)}),
     move("pass", m.pass_, {"phase1"}, "silk_road.phase1.pass"),
     move("play", m.play, {"porter", "phase2"}, "silk_road.phase2.play",
-         params={"good": _GOOD, "slots": Param("int_list", min=0, max=_F.market_size - 1)}),
+         params={"good": _GOOD, "slots": Param("int_list", min=0, max=_F.market_size - 1),
+                 "cards": Param("int", required=False, min=1)}),
     move("draw", m.draw, {"porter", "phase2"}, "silk_road.phase2.draw"),
     move("exchange_draw", m.exchange_draw, {"exchange"}, "silk_road.specials.exchange",
          params={"count": Param("int", min=0)}),
@@ -114,10 +115,12 @@ class SilkRoad(Game[SilkState], facts=True):
         hand = state.players[state.turn].hand
         out: list[Action] = []
         for good in _F.goods:
-            most = min(hand, unseen(state, good), _F.market_size)
-            for size in range(1, most + 1):
-                out += [Action.make("play", state.turn, good=good, slots=list(slots))
-                        for slots in combinations(range(_F.market_size), size)]
+            most = min(hand, unseen(state, good))
+            for size in range(1, min(most, _F.market_size) + 1):
+                for slots in combinations(range(_F.market_size), size):
+                    out.append(Action.make("play", state.turn, good=good, slots=list(slots)))
+                    out += [Action.make("play", state.turn, good=good, slots=list(slots), cards=n)
+                            for n in range(size + 1, most + 1)]
         out.append(Action.make("draw", state.turn))
         return out
 

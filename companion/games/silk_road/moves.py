@@ -124,15 +124,24 @@ def _after_swaps(state: SilkState, seat: Seat) -> None:
 
 # ----- phase 2 -----------------------------------------------------------------
 def play(state: SilkState, action: Action) -> None:
-    """Cards of one good cover the chosen market slots; every player earns."""
+    """Any number of cards of one good are laid on the market; every player earns.
+
+    The rulebook lets a player play as many cards of one good as he likes and lay
+    them freely over the market cards, so one play may put several cards on one
+    position.  ``slots`` are the positions that show the good afterwards (each
+    named once); ``cards`` (default: one per slot) is how many cards were played —
+    the cards beyond one per slot lie under others of the same play.
+    """
     f = facts()
     seat = state.players[action.player]
     good, slots = action["good"], action["slots"]
-    cards = len(slots)
-    if cards == 0:
+    if not slots:
         raise IllegalAction("no_cards_played", R_PLAY)
-    if len(set(slots)) != cards:
+    if len(set(slots)) != len(slots):
         raise IllegalAction("duplicate_slot", R_COVER)
+    cards = action.get("cards", len(slots))
+    if cards < len(slots):
+        raise IllegalAction("fewer_cards_than_slots", R_COVER, cards=cards, count=len(slots))
     if cards > seat.hand:
         raise IllegalAction("not_enough_cards", R_COUNT, cards=cards, hand=seat.hand)
     if cards > unseen(state, good):
@@ -140,6 +149,7 @@ def play(state: SilkState, action: Action) -> None:
     for slot in slots:
         state.buried[state.market[slot]] += 1
         state.market[slot] = good
+    state.buried[good] += cards - len(slots)   # laid under this play's own cards
     seat.hand -= cards
     count = showing(state, good)
     for other in state.players:

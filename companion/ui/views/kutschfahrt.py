@@ -136,7 +136,7 @@ def _item(ctx: GameContext, item: str) -> str:
 
 def _verdict_text(ctx: GameContext, result: dict[str, Any]) -> str:
     head = ctx.t("ui.success") if result["success"] else ctx.t("ui.failure")
-    reasons = [ctx.t(f"ui.reason.{r}") for r in result["reasons"]]
+    reasons = [ctx.t(f"ui.reason.{r}") for r in [*result["reasons"], *result.get("notes", [])]]
     return " · ".join([head, ctx.t("ui.points", count=result["points"]), *reasons])
 
 

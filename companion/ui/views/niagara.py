@@ -47,8 +47,8 @@ def weather_cells(state: NiagaraState) -> list[tuple[int, bool]]:
 
 
 def flow_figure(state: NiagaraState) -> tuple[str, int | None]:
-    """("flow", n) once this round's cards are in, else ("last_flow", n or None)."""
-    if state.phase == "turn":
+    """("flow", n) once all of this round's cards are turned over, else ("last_flow", n or None)."""
+    if state.phase == "turn" and None not in state.cards:
         return "flow", river_flow(state)
     return "last_flow", state.last_flow
 
@@ -283,7 +283,9 @@ def _draw_weather(ctx: GameContext, state: NiagaraState) -> ft.Control:
                 f"{ctx.t('ui.' + state.fork_next)}", size=14),
     ]
     if state.phase == "turn":
-        played = _sep(ctx).join(f"{ctx.players[s]} {_card_name(ctx, c)}" for s, c in enumerate(state.cards))
+        # cards still face down (turned over on their owner's turn) show as "?"
+        played = _sep(ctx).join(f"{ctx.players[s]} {'?' if c is None else _card_name(ctx, c)}"
+                                for s, c in enumerate(state.cards))
         lines.append(ft.Text(played, size=14))
     return ft.Container(content=ft.Column(lines, spacing=6), padding=10, border_radius=10, bgcolor=WATER)
 
@@ -421,6 +423,12 @@ def _draw_turn(ctx: GameContext, state: NiagaraState, legal: list[Action]) -> li
         return []
     by_type = read_turn(legal)
     parts: list[ft.Control] = []
+    if "card" in by_type:
+        # the rulebook's way: the player turns his face-down card over now and it is entered
+        chips = [_chip(_card_name(ctx, a["card"]), "#fff8e1", size=18, width=48, height=ctx.TOUCH,
+                       on_click=lambda e, a=a: ctx.dispatch(a)) for a in by_type["card"]]
+        parts += [section_title(ctx.t("ui.turn_card_title", player=seat)),
+                  ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
     if "buy_back" in by_type:
         parts.append(ft.Row([big_button(ctx.t("ui.buy_back", canoe=a["canoe"], colour=_gem_name(ctx, a["gem"])),
                                         lambda e, a=a: ctx.dispatch(a)) for a in by_type["buy_back"]],
@@ -443,7 +451,9 @@ def _draw_end(ctx: GameContext, state: NiagaraState) -> ft.Control:
 def build(ctx: GameContext) -> ft.Control:
     state: NiagaraState = ctx.state
     legal = ctx.game.legal_actions(state) if state.phase == "turn" else []
-    parts: list[ft.Control] = [_draw_weather(ctx, state)]
+    parts: list[ft.Control] = [_draw_weather(ctx, state),
+                               ft.Text(ctx.t("ui.entry_at_once" if state.cards_at_once else "ui.entry_each_turn"),
+                                       size=13, italic=True)]
     if state.phase == "reveal":
         parts.append(_draw_reveal(ctx, state))
     elif state.phase == "turn":

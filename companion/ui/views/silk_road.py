@@ -73,7 +73,7 @@ def read_choices(actions: Sequence[Action], phase: str) -> Choices:
         elif a.type == "pass":
             out.can_pass = True
         elif a.type == "play":
-            out.plays[a["good"]] = max(out.plays.get(a["good"], 0), len(a["slots"]))
+            out.plays[a["good"]] = max(out.plays.get(a["good"], 0), a.get("cards", len(a["slots"])))
         elif a.type == "draw":
             out.can_draw = True
         elif a.type == "exchange_draw":
@@ -83,21 +83,31 @@ def read_choices(actions: Sequence[Action], phase: str) -> Choices:
 
 @dataclass
 class PlayForm:
-    """Phase 2: choose a good, then tap the market positions the cards now cover."""
+    """Phase 2: choose a good, tap the market positions that now show it, and say how
+    many cards went under others of the same play (the rulebook lets cards pile up)."""
 
     good: str | None = None
     slots: list[int] = field(default_factory=list)
+    extra: int = 0
 
     def pick(self, good: str) -> None:
         if good != self.good:
-            self.good, self.slots = good, []
+            self.good, self.slots, self.extra = good, [], 0
 
     def toggle(self, slot: int, most: int) -> None:
         if slot in self.slots:
             self.slots.remove(slot)
-        elif len(self.slots) < most:
+        elif len(self.slots) + self.extra < most:
             self.slots.append(slot)
             self.slots.sort()
+
+    def add_extra(self, step: int, most: int) -> None:
+        """One more (step 1) or one fewer (step -1) card under the play's own cards."""
+        self.extra = max(0, min(self.extra + step, most - len(self.slots)))
+
+    @property
+    def cards(self) -> int:
+        return len(self.slots) + self.extra
 
     def preview(self, market: Sequence[str]) -> list[str]:
         """The market as it will look after the play."""
@@ -106,6 +116,8 @@ class PlayForm:
     def action(self, seat: int) -> Action | None:
         if self.good is None or not self.slots:
             return None
+        if self.extra:
+            return Action.make("play", seat, good=self.good, slots=list(self.slots), cards=self.cards)
         return Action.make("play", seat, good=self.good, slots=list(self.slots))
 
 
@@ -316,7 +328,12 @@ def _draw_play(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft
                                 on_click=lambda e, i=i: toggle(i), width=110) for i, g in enumerate(after)]
             parts += [ft.Text(ctx.t("ui.play_slots"), size=14), ft.Row(cells, wrap=True, spacing=6, run_spacing=6)]
             if form.slots:
-                parts.append(big_button(ctx.t("ui.play_confirm", count=len(form.slots)), confirm, filled=True))
+                parts.append(ft.Row([
+                    ft.IconButton(ft.Icons.REMOVE, on_click=lambda e: extra(-1), disabled=form.extra == 0),
+                    ft.Text(ctx.t("ui.play_extra", count=form.extra), size=14),
+                    ft.IconButton(ft.Icons.ADD, on_click=lambda e: extra(1),
+                                  disabled=form.cards >= ch.plays[form.good])], spacing=4))
+                parts.append(big_button(ctx.t("ui.play_confirm", count=form.cards), confirm, filled=True))
         return ft.Column(parts, spacing=6)
 
     def pick(good: str) -> None:
@@ -326,6 +343,11 @@ def _draw_play(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft
     def toggle(slot: int) -> None:
         if form.good is not None:
             form.toggle(slot, ch.plays[form.good])
+            redraw(ctx, holder, make)
+
+    def extra(step: int) -> None:
+        if form.good is not None:
+            form.add_extra(step, ch.plays[form.good])
             redraw(ctx, holder, make)
 
     def confirm(e: Any) -> None:

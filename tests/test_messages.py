@@ -1,0 +1,105 @@
+"""Refusal sentences: seats shown as names, every other number as a number.
+
+A parameter names a seat only when it is called ``player``, ``players`` or ends in
+``_player``/``_players``.  The refusals below come from the real engines; the
+figures in them are worked out from the rulebooks, not copied from a run.
+"""
+
+from __future__ import annotations
+
+from companion.core import Action, IllegalAction, Session
+from companion.games.im_the_boss import GAME as BOSS
+from companion.games.pandemic import GAME as PANDEMIC
+from companion.games.saboteur import GAME as SABOTEUR
+from companion.messages import describe_error, fill
+
+A = Action.make
+
+
+def refusal(session: Session, action: Action) -> IllegalAction:
+    try:
+        session.apply(action)
+    except IllegalAction as err:
+        return err
+    raise AssertionError("the action was accepted")
+
+
+def test_seat_keys_are_names_and_other_numbers_stay_numbers() -> None:
+    names = ["Ann", "Bo", "Cy", "Di"]
+    text = fill("{player}/{seller_player}/{expected_players}/{expected}/{count}",
+                {"player": 0, "seller_player": 1, "expected_players": [2, 3], "expected": 3, "count": 1},
+                "en", names)
+    assert text == "Ann/Bo/Cy, Di/3/1"
+
+
+def test_saboteur_gold_share_shows_nuggets_not_a_name() -> None:
+    # Saboteur (seed, scoring): when the gold is not reached, the saboteurs share gold by
+    # player count — two saboteurs take 3 nuggets each.  Seat 3 is Di; the sentence must say 3.
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"]
+    s = Session(SABOTEUR, SABOTEUR.setup(names))
+    s.apply(A("gold_not_found"))
+    s.apply(A("reveal_roles", saboteurs=[0, 3]))
+    err = refusal(s, A("take_gold", 0, cards=[3, 1]))
+    for lang in ("en", "zh_Hans", "zh_Hant"):
+        text = describe_error(err, "saboteur", lang, names)
+        assert "3" in text and "Di" not in text, text
+
+
+def test_pandemic_cube_count_is_a_number() -> None:
+    # Pandemic (seed, epidemic): the bottom card of an epidemic places 3 cubes.
+    names = ["Ann", "Bo", "Cy", "Di"]
+    s = Session(PANDEMIC, PANDEMIC.setup(names))
+    for seat, role in enumerate(["scientist", "medic", "researcher", "dispatcher"]):
+        s.apply(A("role", seat, role=role))
+    for _ in range(9):
+        s.apply(A("setup_infect", colour="blue"))
+    s.apply(A("first_player", 0))
+    s.apply(A("pass_actions", 0))
+    s.apply(A("draw", 0, card="epidemic"))
+    err = refusal(s, A("infect", colour="red", cubes=1, outbreaks=0))
+    assert err.params == {"expected": 3}
+    assert "Di" not in describe_error(err, "pandemic", "en", names)
+    assert "3" in describe_error(err, "pandemic", "en", names)
+
+
+def test_boss_share_value_is_millions_not_a_name() -> None:
+    # I'm the Boss (seed): a tile keeps its value per share while it lies on top; tile 1 is worth 2.
+    names = ["Ann", "Bo", "Cy"]
+    s = Session(BOSS, BOSS.setup(names, {"short": True}))
+    s.apply(A("deal", 0, shares=3, value=2))
+    err = refusal(s, A("deal", 1, shares=3, value=3))
+    text = describe_error(err, "im_the_boss", "en", names)
+    assert "2 million" in text and "Cy" not in text, text
+
+
+def test_out_of_turn_names_the_waiting_players() -> None:
+    # Saboteur (seed, scoring): the miner who reached the gold picks first.
+    names = ["Ann", "Bo", "Cy"]
+    s = Session(SABOTEUR, SABOTEUR.setup(names))
+    s.apply(A("gold_found", 0))
+    s.apply(A("reveal_roles", saboteurs=[]))
+    s.apply(A("gold_drawn", cards=[1, 1, 2]))
+    err = refusal(s, A("pick", 1, value=2))
+    assert err.code == "not_your_turn"
+    text = describe_error(err, "saboteur", "en", names)
+    assert text.endswith("waiting for Ann."), text
+
+
+def test_no_refusal_names_a_seat_outside_the_convention() -> None:
+    # every IllegalAction raised by a game: a parameter whose name says "seat" but does not
+    # follow the convention would be shown as a bare number instead of the player's name
+    import ast
+    from pathlib import Path
+
+    seatish = {"seat", "seats", "owner", "holder", "seller", "boss", "chef", "winner", "expected_seat",
+               "target", "who", "starter", "captain"}
+    root = Path(__file__).resolve().parent.parent / "companion" / "games"
+    found = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
+                for kw in node.keywords:
+                    if kw.arg in seatish and not (path.parent.name == "citadels" and kw.arg == "target"):
+                        found.append(f"{path.parent.name}/{path.name}:{node.lineno} {kw.arg}")
+    # Citadels' ``target`` is a character rank, not a seat
+    assert found == []
