@@ -4,7 +4,8 @@ What is searched: each clause once, with its title, its section's title, its
 text (table cells included) in ALL three languages, plus the aliases of
 ``rules_data/<game>/aliases.json`` (the rulebooks' own terms, common names,
 synonyms) and the game's names.  A result is shown in the reader's language
-(``prefer``; else the query's script; else English), never twice.
+(``prefer``; else the query's script — Chinese without a script-only character: Simplified —;
+else English), never twice.
 
 How text is cut into terms (:func:`analyze`; the query and the clauses alike):
 
@@ -173,8 +174,9 @@ class Token:
     surface: str = ""  # a word as written (folded, no apostrophes), for prefix matching
 
 
-def analyze(text: str, *, stopwords: bool = True) -> list[Token]:
-    """The terms of ``text`` with their offsets in ``text`` (see the module docstring)."""
+def analyze(text: str, *, drop_stopwords: bool = False) -> list[Token]:
+    """The terms of ``text`` with their offsets in ``text`` (see the module docstring); a query
+    drops :data:`STOPWORDS` (the index keeps them, for a query made only of them)."""
     folded = fold(text)
     units: list[Token] = []
     for m in _UNIT.finditer(folded):
@@ -183,7 +185,7 @@ def analyze(text: str, *, stopwords: bool = True) -> list[Token]:
         if "a" <= c <= "z":
             if s in _WORD_NUMBERS:
                 units.append(Token(_WORD_NUMBERS[s], NUMBER, m.start(), m.end()))
-            elif not (stopwords and s in STOPWORDS):
+            elif not (drop_stopwords and s in STOPWORDS):
                 units.append(Token(stem(s), WORD, m.start(), m.end(), s.replace("'", "")))
         elif "0" <= c <= "9":
             units.append(Token(_number(s.replace(",", "")), NUMBER, m.start(), m.end()))
@@ -195,8 +197,10 @@ def analyze(text: str, *, stopwords: bool = True) -> list[Token]:
     prev: Token | None = None
     for u in units:
         out.append(u)
+        # neighbours: two characters, or a character and a number; spaces count only beside a
+        # number (掷出 7 = 掷出7), between two characters they part words
         if (prev is not None and prev.kind != WORD and u.kind != WORD and HAN in (prev.kind, u.kind)
-                and not folded[prev.end:u.start].strip()):
+                and (prev.end == u.start or (NUMBER in (prev.kind, u.kind) and not folded[prev.end:u.start].strip()))):
             out.append(Token(prev.text + u.text, "b", prev.start, u.end))
         prev = u
     return out
@@ -213,7 +217,7 @@ def _number(s: str) -> str:
 def query_terms(query: str) -> list[Token]:
     """The terms a query is looked up by: its words and numbers; for each run of Chinese,
     its bigrams (a lone character by itself).  In order, without duplicates."""
-    tokens = analyze(query)
+    tokens = analyze(query, drop_stopwords=True) or analyze(query)
     starts = {t.start for t in tokens if t.kind == "b"}
     ends = {t.end for t in tokens if t.kind == "b"}
     terms: list[Token] = []
@@ -257,7 +261,7 @@ def _merge(spans: Iterable[Span]) -> tuple[Span, ...]:
 
 def mark(text: str, matched: frozenset[str] | set[str]) -> tuple[Span, ...]:
     """The spans of ``text`` whose terms are in ``matched``."""
-    return _merge((t.start, t.end) for t in analyze(text, stopwords=False) if t.text in matched)
+    return _merge((t.start, t.end) for t in analyze(text) if t.text in matched)
 
 
 # ---------------------------------------------------------------- the index
@@ -379,7 +383,8 @@ class SearchIndex:
         if not terms:
             return []
         last = len(query.rstrip()) == len(query) and terms[-1].end >= len(query.rstrip())
-        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(query), *LANGUAGES))
+        chinese = ("zh_Hans", "zh_Hant") if any(is_cjk(ch) for ch in query) else ()
+        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(query), *chinese, *LANGUAGES))
                       if lang and (langs is None or lang in langs)]
         if not lang_order:
             return []
