@@ -313,3 +313,19 @@ def test_real_library_search_finds_each_game_by_name_and_clause_titles() -> None
                 assert clause["id"] in {h.clause_id for h in hits}, (game, lang, clause["id"], title)
                 checked += 1
     assert checked == expected == len(index) > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("掷出擲點点七7两兩十二 ,.roling'sABC骰子１")), max_size=14))
+def test_the_index_and_the_marking_cut_text_alike(text: str) -> None:
+    """The index's fast path (no offsets) and analyze (offsets, for marking) give the same terms."""
+    surfaces: dict[str, str] = {}
+    assert sorted(search._index_terms(text, surfaces)) == sorted(t.text for t in analyze(text))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("掷出擲點点七7两兩十二 ,.roling'sABC骰子后")), max_size=14),
+       st.sets(st.sampled_from(["掷出", "出7", "7", "7点", "2", "roll", "s", "骰子", "子", "后", "12", "出"])))
+def test_marking_finds_exactly_the_matched_terms_analyze_gives(text: str, matched: set[str]) -> None:
+    expected = search._merge((t.start, t.end) for t in analyze(text) if t.text in matched)
+    assert search.mark(text, matched) == expected

@@ -45,7 +45,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Iterable, Mapping, Sequence
 
 from ..i18n import LANGUAGES
@@ -117,7 +117,7 @@ _UNIT = re.compile(
     r"[a-z]+(?:'[a-z]+)*"  # a word (after folding: lower case, straight apostrophes)
     r"|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"  # a number
     rf"|[{_CN_NUM}]+"  # a Chinese number
-    r"|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]"  # one Han character
+    rf"|(?:(?![{_CN_NUM}])[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])+"  # Han characters
 )
 _WORD_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                  "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
@@ -139,6 +139,7 @@ def _cn_number(run: str) -> str:
     return "".join(_CN_DIGIT[ch] for ch in run)
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A light English stemmer: what matters is that a word and its forms meet."""
     if word.endswith("'s"):
@@ -174,36 +175,98 @@ class Token:
     surface: str = ""  # a word as written (folded, no apostrophes), for prefix matching
 
 
-def analyze(text: str, *, drop_stopwords: bool = False) -> list[Token]:
-    """The terms of ``text`` with their offsets in ``text`` (see the module docstring); a query
-    drops :data:`STOPWORDS` (the index keeps them, for a query made only of them)."""
-    folded = fold(text)
-    units: list[Token] = []
+# a term as a plain tuple (text, kind, start, end, surface): the index and the marking of
+# results make hundreds of thousands, and a tuple costs a fraction of a dataclass
+_Raw = tuple[str, str, int, int, str]
+
+
+_RUN = "r"  # a run of Han characters, before it is cut into characters and pairs
+
+
+def _units(folded: str, drop_stopwords: bool) -> list[_Raw]:
+    """Words, numbers and runs of Han characters of a folded text."""
+    units: list[_Raw] = []
     for m in _UNIT.finditer(folded):
         s = m.group()
         c = s[0]
+        a, b = m.span()
         if "a" <= c <= "z":
             if s in _WORD_NUMBERS:
-                units.append(Token(_WORD_NUMBERS[s], NUMBER, m.start(), m.end()))
+                units.append((_WORD_NUMBERS[s], NUMBER, a, b, ""))
             elif not (drop_stopwords and s in STOPWORDS):
-                units.append(Token(stem(s), WORD, m.start(), m.end(), s.replace("'", "")))
+                units.append((stem(s), WORD, a, b, s.replace("'", "")))
         elif "0" <= c <= "9":
-            units.append(Token(_number(s.replace(",", "")), NUMBER, m.start(), m.end()))
+            units.append((_number(s.replace(",", "")), NUMBER, a, b, ""))
         elif c in _CN_NUM:
-            units.append(Token(_cn_number(s), NUMBER, m.start(), m.end()))
+            units.append((_cn_number(s), NUMBER, a, b, ""))
         else:
-            units.append(Token(s, HAN, m.start(), m.end()))
-    out: list[Token] = []
-    prev: Token | None = None
-    for u in units:
-        out.append(u)
-        # neighbours: two characters, or a character and a number; spaces count only beside a
-        # number (掷出 7 = 掷出7), between two characters they part words
-        if (prev is not None and prev.kind != WORD and u.kind != WORD and HAN in (prev.kind, u.kind)
-                and (prev.end == u.start or (NUMBER in (prev.kind, u.kind) and not folded[prev.end:u.start].strip()))):
-            out.append(Token(prev.text + u.text, "b", prev.start, u.end))
+            units.append((s, _RUN, a, b, ""))
+    return units
+
+
+def _pair(folded: str, prev: _Raw | None, u: _Raw) -> _Raw | None:
+    """The bigram across two neighbouring units: two characters, or a character and a number;
+    spaces count only beside a number (掷出 7 = 掷出7), between two characters they part words."""
+    if prev is None or prev[1] == WORD or u[1] == WORD or _RUN not in (prev[1], u[1]):
+        return None
+    if prev[3] != u[2] and (prev[1] != NUMBER and u[1] != NUMBER or folded[prev[3]:u[2]].strip()):
+        return None
+    left, start = (prev[0], prev[2]) if prev[1] == NUMBER else (prev[0][-1], prev[3] - 1)
+    right, end = (u[0], u[3]) if u[1] == NUMBER else (u[0][0], u[2] + 1)
+    return (left + right, "b", start, end, "")
+
+
+def _analyze(text: str, drop_stopwords: bool = False) -> list[_Raw]:
+    """Every term of ``text`` with its offsets, in reading order."""
+    folded = fold(text)
+    out: list[_Raw] = []
+    prev: _Raw | None = None
+    for u in _units(folded, drop_stopwords):
+        if u[1] == _RUN:
+            s, a = u[0], u[2]
+            for i, ch in enumerate(s):
+                out.append((ch, HAN, a + i, a + i + 1, ""))
+                if i:
+                    out.append((s[i - 1:i + 1], "b", a + i - 1, a + i + 1, ""))
+                else:
+                    pair = _pair(folded, prev, u)
+                    if pair:
+                        out.append(pair)
+        else:
+            out.append(u)
+            pair = _pair(folded, prev, u)
+            if pair:
+                out.append(pair)
         prev = u
     return out
+
+
+def _index_terms(text: str, surfaces: dict[str, str]) -> list[str]:
+    """The terms of ``text`` without offsets (the fast path for building the index); its
+    English words as written are noted in ``surfaces``."""
+    folded = fold(text)
+    out: list[str] = []
+    prev: _Raw | None = None
+    for u in _units(folded, False):
+        if u[1] == _RUN:
+            s = u[0]
+            out.extend(s)
+            out.extend([s[i:i + 2] for i in range(len(s) - 1)])
+        else:
+            out.append(u[0])
+            if u[4]:
+                surfaces[u[4]] = u[0]
+        pair = _pair(folded, prev, u)
+        if pair:
+            out.append(pair[0])
+        prev = u
+    return out
+
+
+def analyze(text: str, *, drop_stopwords: bool = False) -> list[Token]:
+    """The terms of ``text`` with their offsets in ``text`` (see the module docstring); a query
+    drops :data:`STOPWORDS` (the index keeps them, for a query made only of them)."""
+    return [Token(*raw) for raw in _analyze(text, drop_stopwords)]
 
 
 def _number(s: str) -> str:
@@ -259,9 +322,43 @@ def _merge(spans: Iterable[Span]) -> tuple[Span, ...]:
     return tuple(out)
 
 
-def mark(text: str, matched: frozenset[str] | set[str]) -> tuple[Span, ...]:
-    """The spans of ``text`` whose terms are in ``matched``."""
-    return _merge((t.start, t.end) for t in analyze(text) if t.text in matched)
+@lru_cache(maxsize=1024)
+def _shown_units(text: str) -> tuple[str, tuple[_Raw, ...]]:
+    """A shown text folded and cut into units (cached: typing a query shows the same texts)."""
+    folded = fold(text)
+    return folded, tuple(_units(folded, False))
+
+
+def han_terms(matched: Iterable[str]) -> list[str]:
+    """The matched terms made of Chinese characters only."""
+    return [t for t in matched if t and all(is_cjk(ch) for ch in t)]
+
+
+def mark(text: str, matched: frozenset[str] | set[str], han: list[str] | None = None) -> tuple[Span, ...]:
+    """The spans of ``text`` whose terms are in ``matched`` — the terms :func:`analyze` gives,
+    found without cutting every run of Chinese into characters and pairs: in a run, each
+    matched character or pair (``han``: :func:`han_terms` of ``matched``) is looked up
+    with ``str.find``."""
+    folded, units = _shown_units(text)
+    if han is None:
+        han = han_terms(matched)
+    spans: list[Span] = []
+    prev: _Raw | None = None
+    for u in units:
+        if u[1] == _RUN:
+            run, a = u[0], u[2]
+            for t in han:
+                i = run.find(t)
+                while i >= 0:
+                    spans.append((a + i, a + i + len(t)))
+                    i = run.find(t, i + 1)
+        elif u[0] in matched:
+            spans.append((u[2], u[3]))
+        pair = _pair(folded, prev, u)
+        if pair and pair[0] in matched:
+            spans.append((pair[2], pair[3]))
+        prev = u
+    return _merge(spans)
 
 
 # ---------------------------------------------------------------- the index
@@ -449,11 +546,12 @@ class SearchIndex:
         ranked.sort()
 
         hits: list[Hit] = []
+        han = han_terms(matched)
         shown_games: set[str] = set()
         for g in sorted(name_games, key=lambda g: (g != game, g)):
             i = self._first.get(g)
             if i is not None:
-                hit = self._hit(i, "name", 0.0, lang_order, matched, [t for t, _, _ in term_info])
+                hit = self._hit(i, "name", 0.0, lang_order, matched, han, [t for t, _, _ in term_info])
                 if hit is not None:
                     hits.append(hit)
                     shown_games.add(g)
@@ -464,13 +562,13 @@ class SearchIndex:
                 continue  # already there as the game's hit
             m = masks[i]
             field = ("title" if m & TITLE else "alias" if m & ALIAS else "section" if m & SECTION else "text")
-            hit = self._hit(i, field, -neg, lang_order, matched, [])
+            hit = self._hit(i, field, -neg, lang_order, matched, han, [])
             if hit is not None:
                 hits.append(hit)
         return hits[:limit] if limit is not None else hits
 
     def _hit(self, i: int, field: str, score: float, lang_order: list[str], matched: set[str],
-             name_terms: list[Token]) -> Hit | None:
+             han: list[str], name_terms: list[Token]) -> Hit | None:
         u = self._units[i]
         lang = next((lang for lang in lang_order if lang in u.docs), None)
         if lang is None:
@@ -478,23 +576,23 @@ class SearchIndex:
         doc = u.docs[lang]
         name = self._names.get((u.game, lang))
         game_name = name.name if name else u.game
-        name_matched = set(matched)
-        for t in name_terms:
-            name_matched.add(t.text)
-            name_matched.update(self._name_prefixed(u.game, t))
-        snippet, snippet_spans = make_snippet(doc.body, mark(doc.body, matched))
-        return Hit(u.game, lang, u.clause_id, field, game_name, mark(game_name, name_matched),
-                   doc.title, mark(doc.title, matched), snippet, snippet_spans, round(score, 6))
+        name_spans = mark(game_name, matched, han)
+        if name_terms:  # the query names the game: its words as typed are marked in the name
+            name_matched = set(matched)
+            for t in name_terms:
+                name_matched.add(t.text)
+                name_matched.update(self._name_prefixed(u.game, t))
+            name_spans = mark(game_name, name_matched)
+        snippet, snippet_spans = make_snippet(doc.body, mark(doc.body, matched, han))
+        return Hit(u.game, lang, u.clause_id, field, game_name, name_spans,
+                   doc.title, mark(doc.title, matched, han), snippet, snippet_spans, round(score, 6))
 
 
 def _terms(texts: Iterable[str], surfaces: dict[str, str]) -> list[str]:
     """The terms of ``texts``; their English words as written are noted in ``surfaces``."""
     out: list[str] = []
     for text in texts:
-        for t in analyze(text):
-            out.append(t.text)
-            if t.surface:
-                surfaces[t.surface] = t.text
+        out += _index_terms(text, surfaces)
     return out
 
 
