@@ -93,6 +93,9 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("偷渡", None, HANS, "manila.placement.stowaway"),
     ("两人玩", "citadels", HANS, "citadels.players.two"),
     ("银行 换", "catan", HANS, "catan.trade.bank"),
+    ("怎么贷款", "manila", HANS, "manila.loans.mortgage"),  # questions as typed, particles and all
+    ("抵押了还能赎回吗", None, HANS, "manila.loans.redeem"),
+    ("强盗怎么移动", None, HANS, "catan.robber.move"),
     # ---- Traditional
     ("海港負責人", None, HANT, "manila.auction.win"),
     ("平底船", None, HANT, "manila.spaces.boats"),  # the rulebook's boats: their seats

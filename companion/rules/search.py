@@ -27,7 +27,9 @@ finds "auction"; the last word as soon as one letter is typed, others from 3).
 Ranking (BM25F): per term, a field-weighted, length-normalised frequency
 (title > alias > section title > text) saturated by ``k1``, times the term's
 idf; multiplied by the square of the share of the query (idf-weighted) that the
-clause covers, a clause covering less than half is left out; the game on the
+clause covers; a clause covering less than half of what the best one covers is left out
+(query terms found nowhere, like a pair across two words, do not count; nor do Chinese
+question particles: 吗, 呢, 么 …); the game on the
 table (``game=``) is boosted, and its clauses that hold the whole query come before any other
 game's; ties go by game id, then reading order.  A query
 that is all a game's name (or an ``aka``) also returns the game itself first
@@ -126,6 +128,8 @@ STOPWORDS = frozenset(
     "can could i my me you your it its if with by as from this that these those there their them "
     "they we our will would should shall may might than then so such about into per".split())
 WORD, NUMBER, HAN = "w", "n", "c"
+#: Chinese question particles: a character or pair of a query holding one is left out
+PARTICLES = frozenset("吗呢吧啊嘛呀么")
 
 
 def _cn_number(run: str) -> str:
@@ -283,11 +287,12 @@ def query_terms(query: str) -> list[Token]:
     tokens = analyze(query, drop_stopwords=True) or analyze(query)
     starts = {t.start for t in tokens if t.kind == "b"}
     ends = {t.end for t in tokens if t.kind == "b"}
+    # a character is looked up through its pairs; a particle and its pairs not at all
+    kept = [t for t in tokens if not (t.kind == HAN and (t.start in starts or t.end in ends))]
+    tokens = [t for t in kept if not (t.kind in (HAN, "b") and any(ch in PARTICLES for ch in t.text))] or kept
     terms: list[Token] = []
     seen: set[str] = set()
     for t in tokens:
-        if t.kind == HAN and (t.start in starts or t.end in ends):
-            continue  # part of a bigram: looked up through it
         if t.text not in seen:
             seen.add(t.text)
             terms.append(t)
@@ -529,14 +534,16 @@ class SearchIndex:
                     if self._units[i].game in games_with:
                         scores[i] += NAME_WEIGHT * weight
                         covered[i] += weight
+        covers = {i: min(1.0, c / total_weight) for i, c in covered.items()
+                  if allowed is None or self._units[i].game in allowed}
+        # at least half of what the best clause holds (a long question rarely matches whole)
+        floor = MIN_COVER * max(covers.values(), default=0.0)
         ranked: list[tuple[int, float, int, int]] = []
-        for i, s in scores.items():
+        for i, cover in covers.items():
             u = self._units[i]
-            if allowed is not None and u.game not in allowed:
+            if cover < floor:
                 continue
-            cover = min(1.0, covered[i] / total_weight)
-            if cover < MIN_COVER:
-                continue
+            s = scores[i]
             s *= cover * cover
             tier = 1
             if game is not None and u.game == game:
