@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 from companion.i18n import LANGUAGES
 from companion.rules import library, search
-from companion.rules.scripts import fold
 from companion.rules.search import Document, GameName, SearchIndex, analyze, make_snippet, parse_query
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rules_data"
