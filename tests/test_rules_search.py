@@ -217,7 +217,8 @@ def test_parse_query() -> None:
     assert parse_query("掷出7") == parse_query("擲出 7") == parse_query("掷出七") == ["掷出", "7", "出7"]
     assert parse_query("兩人") == parse_query("二人") == parse_query("2 人") == ["2", "2人"]
     assert parse_query("十二") == ["12"] and parse_query("二十五张") == ["25", "25张"]
-    assert parse_query("licences") == parse_query("licence") == ["licenc"]
+    assert parse_query("licences") == parse_query("licence") == parse_query("license") == ["licens"]
+    assert parse_query("colours") == parse_query("color") and parse_query("harbour") == parse_query("harbors")
     assert parse_query("the game") == ["gam"] and parse_query("two players") == ["2", "player"]
     assert parse_query("1,000") == ["1000"]
 

@@ -12,8 +12,10 @@ How text is cut into terms (:func:`analyze`; the query and the clauses alike):
 * folded first (:func:`companion.rules.scripts.fold`: case, full-width forms,
   accents, Traditional → Simplified), so 馬尼拉 = 马尼拉;
 * English words: apostrophes dropped, a light stemmer (plural ``s``/``es``/``ies``,
-  ``-ing``, ``-ed``, final ``e``, doubled final consonant), common words left
-  out; number words one … twelve are numbers;
+  ``-ing``, ``-ed``, final ``e``, doubled final consonant), British and American
+  spellings alike (licence = license, colour = color), common words left out of a
+  query (kept in the index, for a query made only of them); number words one …
+  twelve are numbers;
 * numbers: digit runs (``1,000`` = 1000) and Chinese numerals (七 = 7,
   两/兩/二 = 2, 十二 = 12) are the same number term;
 * Chinese: each character, and each pair of neighbouring characters (a number
@@ -167,7 +169,14 @@ def stem(word: str) -> str:
         word = word[:-1]
     if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiouls":
         word = word[:-1]
-    return word
+    return _SPELLING.get(word, word)
+
+
+#: British and American spellings meet (on the stems above)
+_SPELLING = {"colour": "color", "harbour": "harbor", "licenc": "licens", "neighbour": "neighbor",
+             "favour": "favor", "centr": "center", "grey": "gray", "defenc": "defens", "offenc": "offens",
+             "travell": "travel", "cancell": "cancel", "labour": "labor", "honour": "honor",
+             "practis": "practic", "catalogu": "catalog", "armour": "armor"}
 
 
 @dataclass(frozen=True, slots=True)
