@@ -329,3 +329,9 @@ def test_the_index_and_the_marking_cut_text_alike(text: str) -> None:
 def test_marking_finds_exactly_the_matched_terms_analyze_gives(text: str, matched: set[str]) -> None:
     expected = search._merge((t.start, t.end) for t in analyze(text) if t.text in matched)
     assert search.mark(text, matched) == expected
+
+
+def test_characters_when_no_pair_is_anywhere(index: SearchIndex) -> None:
+    # no text holds 船骰 or 骰船; harbor.sail.dice holds both characters ("每艘船", "骰子")
+    assert hit_ids(index.search("船骰"))[0] == "harbor.sail.dice"
+    assert index.search("船骰")[0].snippet_spans  # its characters are marked

@@ -116,6 +116,9 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("誰先開始", "niagara", HANT, "niagara.setup.lifebuoy"),
     ("平手", "citadels", HANT, "citadels.end.tie"),
     ("發幾張", "citadels", HANT, "citadels.setup.deal"),
+    ("搶劫", "catan", HANT, "catan.robber.steal"),
+    ("建路", None, HANT, "catan.build.road"),
+    ("毒戒指", None, HANT, "kutschfahrt.items.poison-ring"),
     # ---- mixed
     ("Manila 贷款", None, HANS, "manila.loans.mortgage"),
     ("catan 7", None, EN, "catan.robber.seven"),

@@ -485,21 +485,11 @@ class SearchIndex:
     def _in_name(self, game: str, term: Token, prefix: bool) -> bool:
         return term.text in self._name_terms.get(game, ()) or (prefix and bool(self._name_prefixed(game, term)))
 
-    def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
-               prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
-        """Ranked hits for ``query``.  ``langs``: the languages a hit may be shown in (the
-        first of prefer / the query's script / en, zh_Hans, zh_Hant that the clause has);
-        ``games``: only these games; ``game``: the game on the table, ranked first."""
-        terms = query_terms(query)
-        if not terms:
-            return []
-        last = len(query.rstrip()) == len(query) and terms[-1].end >= len(query.rstrip())
-        chinese = ("zh_Hans", "zh_Hant") if any(is_cjk(ch) for ch in query) else ()
-        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(query), *chinese, *LANGUAGES))
-                      if lang and (langs is None or lang in langs)]
-        if not lang_order:
-            return []
-        allowed = None if games is None else set(games)
+    def _score(self, terms: list[Token], last: bool) -> tuple[
+            dict[int, float], dict[int, int], dict[int, float], float, set[str], list[tuple[Token, float, bool]]]:
+        """Per clause: the BM25F score, the fields matched, the query weight held; the query's
+        total weight, the index terms matched, and (term, weight, prefix allowed) of each
+        query term found somewhere."""
         scores: dict[int, float] = {}
         masks: dict[int, int] = {}
         covered: dict[int, float] = {}
@@ -530,6 +520,28 @@ class SearchIndex:
                 scores[i] = scores.get(i, 0.0) + s
                 masks[i] = masks.get(i, 0) | m
                 covered[i] = covered.get(i, 0.0) + weight
+        return scores, masks, covered, total_weight, matched, term_info
+
+    def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
+               prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
+        """Ranked hits for ``query``.  ``langs``: the languages a hit may be shown in (the
+        first of prefer / the query's script / en, zh_Hans, zh_Hant that the clause has);
+        ``games``: only these games; ``game``: the game on the table, ranked first."""
+        terms = query_terms(query)
+        if not terms:
+            return []
+        last = len(query.rstrip()) == len(query) and terms[-1].end >= len(query.rstrip())
+        chinese = ("zh_Hans", "zh_Hant") if any(is_cjk(ch) for ch in query) else ()
+        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(query), *chinese, *LANGUAGES))
+                      if lang and (langs is None or lang in langs)]
+        if not lang_order:
+            return []
+        allowed = None if games is None else set(games)
+        scores, masks, covered, total_weight, matched, term_info = self._score(terms, last)
+        if not term_info and any(t.kind == "b" for t in terms):
+            # no pair of the query's characters is anywhere (建路, 毒戒指): its characters
+            chars = [t for t in analyze(query) if t.kind == HAN and t.text not in PARTICLES]
+            scores, masks, covered, total_weight, matched, term_info = self._score(chars, False)
         if not term_info:
             return []
 
