@@ -447,8 +447,10 @@ class SearchIndex:
         for g in self._names.values():
             bag = self._name_terms.setdefault(g.game, set())
             words = self._name_surfaces.setdefault(g.game, {})
-            for text in (g.name, *g.aka):
-                bag.update(_terms([text], words))
+            for text in (g.name, *g.aka):  # common words ("the" of "I'm the Boss") left out
+                bag.update(t for t in _terms([text], words) if t not in STOPWORDS)
+            for word in [w for w in words if w in STOPWORDS]:
+                del words[word]
 
     @classmethod
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
@@ -472,8 +474,9 @@ class SearchIndex:
         lo = bisect_left(words, term.surface)
         hi = bisect_left(words, term.surface + "\uffff", lo)
         found = sorted({self._surface_stem[w] for w in words[lo:hi]} - {term.text})
-        if len(found) > MAX_EXPANSIONS:
-            found = sorted(found, key=lambda w: (-self._df[w], w))[:MAX_EXPANSIONS]
+        most = MAX_EXPANSIONS if len(term.surface) >= 3 else MAX_EXPANSIONS // (8 if len(term.surface) == 1 else 2)
+        if len(found) > most:  # one or two letters typed: the most frequent words only
+            found = sorted(found, key=lambda w: (-self._df[w], w))[:most]
         return found
 
     def _name_prefixed(self, game: str, term: Token) -> set[str]:
