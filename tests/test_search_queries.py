@@ -69,6 +69,8 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("who starts", "modern_art", EN, "modern_art.setup.first-seller"),
     ("tie", "dominion", EN, "dominion.scoring.winner"),
     ("biddin", "manila", EN, "manila.auction.bids"),  # as typed, a letter short
+    ("how many players", "catan", EN, "catan.overview.players"),
+    ("how many players", "citadels", EN, "citadels.overview.players"),
     # ---- Simplified
     ("贷款", "manila", HANS, "manila.loans.mortgage"),
     ("贷款", None, HANS, "manila.loans.mortgage"),
