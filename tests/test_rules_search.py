@@ -335,3 +335,14 @@ def test_characters_when_no_pair_is_anywhere(index: SearchIndex) -> None:
     # no text holds 船骰 or 骰船; harbor.sail.dice holds both characters ("每艘船", "骰子")
     assert hit_ids(index.search("船骰"))[0] == "harbor.sail.dice"
     assert index.search("船骰")[0].snippet_spans  # its characters are marked
+
+
+def test_the_table_game_leads_with_every_clause_that_holds_the_whole_query() -> None:
+    docs = [Document("a", "en", "a.x.loans", "Bank loans", "Borrow from the bank.", "Money"),
+            Document("b", "en", "b.x.other", "Other things", "You may go to the bank for a loan.", "Misc"),
+            Document("b", "en", "b.x.bank", "The bank", "Ask for money.", "Money")]
+    index = SearchIndex(docs)
+    # b.x.bank holds only "bank", the commoner half of the query: left out
+    assert hit_ids(index.search("bank loan")) == ["a.x.loans", "b.x.other"]
+    # at b's table: b's clause with both words first, even from its text
+    assert hit_ids(index.search("bank loan", game="b")) == ["b.x.other", "a.x.loans"]

@@ -32,8 +32,8 @@ idf; multiplied by the square of the share of the query (idf-weighted) that the
 clause covers; a clause covering less than half of what the best one covers is left out
 (query terms found nowhere, like a pair across two words, do not count; nor do Chinese
 question particles: 吗, 呢, 么 …); the game on the
-table (``game=``) is boosted, and its clauses that hold the whole query and score at least a
-quarter of the best come before any other game's; ties go by game id, then reading order.  A query
+table (``game=``) is boosted, and its clauses that hold the whole query come before any other
+game's; ties go by game id, then reading order.  A query
 that is all a game's name (or an ``aka``) also returns the game itself first
 (``field == "name"``).
 
@@ -68,8 +68,7 @@ MAX_EXPANSIONS = 40  # longest words a prefix may stand for (the most frequent k
 MIN_COVER = 0.5  # share of the query (idf-weighted) a clause must hold
 NAME_WEIGHT = 0.5  # a query term found in the clause's game name
 GAME_BOOST = 2.0  # the game on the table
-FULL_COVER = 0.999  # a clause of the game on the table that holds the whole query comes first,
-TIER_SHARE = 0.25  # if it scores at least this share of the best clause
+FULL_COVER = 0.999  # a clause of the game on the table that holds the whole query comes first
 MAX_TERMS = 24
 
 
@@ -572,11 +571,9 @@ class SearchIndex:
             if game is not None and u.game == game:
                 s *= GAME_BOOST
             ranked.append((1, -s, u.order, i))
-        # the table's game first: its clauses that hold the whole query and score at least
-        # a quarter of the best (not a word in passing)
-        best = -min((r[1] for r in ranked), default=0.0)
-        ranked = [(0 if game is not None and self._units[i].game == game and covers[i] >= FULL_COVER
-                   and -neg >= TIER_SHARE * best else 1, neg, order, i) for _, neg, order, i in ranked]
+        # the table's game first: its clauses that hold the whole query
+        ranked = [(0 if game is not None and self._units[i].game == game and covers[i] >= FULL_COVER else 1,
+                   neg, order, i) for _, neg, order, i in ranked]
         ranked.sort()
 
         hits: list[Hit] = []
