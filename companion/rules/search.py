@@ -22,20 +22,21 @@ How text is cut into terms (:func:`analyze`; the query and the clauses alike):
   counts as one character here) — a character-bigram index.  Spaces between
   Chinese and digits are ignored, so 掷出7 = 擲出 7.
 
-A query of several Chinese characters is looked up by its bigrams, one
-character by itself; an English word also matches as a word prefix (``auc``
-finds "auction"; the last word as soon as one letter is typed, others from 3).
+A query of several Chinese characters is looked up by its bigrams (by its
+characters when none of its bigrams is anywhere), one character by itself; an
+English word also matches as a prefix of the words as written (``auc`` finds
+"auction", ``biddin`` "bidding"; the last word as soon as one letter is typed,
+others from 3 letters).
 
 Ranking (BM25F): per term, a field-weighted, length-normalised frequency
-(title > alias > section title > text) saturated by ``k1``, times the term's
-idf; multiplied by the square of the share of the query (idf-weighted) that the
-clause covers; a clause covering less than half of what the best one covers is left out
-(query terms found nowhere, like a pair across two words, do not count; nor do Chinese
-question particles: 吗, 呢, 么 …); the game on the
-table (``game=``) is boosted, and its clauses that hold the whole query come before any other
-game's; ties go by game id, then reading order.  A query
-that is all a game's name (or an ``aka``) also returns the game itself first
-(``field == "name"``).
+(title > alias > section title and section aliases > text) saturated by ``k1``,
+times the term's idf; multiplied by the square of the share of the query
+(idf-weighted) the clause holds.  A clause holding less than half of what the best
+one holds is left out (query terms found nowhere, like a pair across two words, do
+not count; nor do Chinese question particles 吗, 呢, 么 …).  The game on the table
+(``game=``) is boosted, and its clauses that hold the whole query come before any
+other game's.  Ties go by game id, then reading order.  A query that is all a
+game's name (or an ``aka``) also returns the game itself first (``field == "name"``).
 
 The index is built once, lazily, from :mod:`companion.rules.library`
 (:func:`default_index`); :class:`SearchIndex` can also be built from any
@@ -64,8 +65,8 @@ WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0}
 B = {TITLE: 0.3, ALIAS: 0.0, SECTION: 0.3, TEXT: 0.75}  # an alias list is not one long text
 K1 = 1.2
 PREFIX_WEIGHT = 0.8  # a word matched as a prefix of a longer word
-MAX_EXPANSIONS = 40  # longest words a prefix may stand for (the most frequent kept)
-MIN_COVER = 0.5  # share of the query (idf-weighted) a clause must hold
+MAX_EXPANSIONS = 40  # most words a prefix may stand for (the most frequent kept)
+MIN_COVER = 0.5  # share of what the best clause holds of the query (idf-weighted) a clause must hold
 NAME_WEIGHT = 0.5  # a query term found in the clause's game name
 GAME_BOOST = 2.0  # the game on the table
 FULL_COVER = 0.999  # a clause of the game on the table that holds the whole query comes first
