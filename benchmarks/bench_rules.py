@@ -7,8 +7,10 @@ clauses copied under made-up game ids up to 13 games x 80 clauses x 3
 languages, the size issue 6 expects):
 
 * the time to build the search index (once per app run, on first search);
-* the median and 95th-percentile time per query over queries in all three
-  languages, typed as-you-type (every prefix of each query), goal < 5 ms median;
+* the median, 95th-percentile and worst time per query over queries in all three
+  languages (the player queries of tests/test_search_queries.py and more), whole and
+  typed as-you-type (every prefix of each query), goal <= 5 ms median; "cold" empties the
+  cache of cut result texts before every search, "warm" keeps it (as typing does);
 * the time to open one game's rules: table of contents + every clause rendered,
   cold (files read and parsed) and warm.
 """
@@ -27,12 +29,24 @@ from companion.rules.search import Document, GameName, SearchIndex
 QUERIES = [
     # English: words, prefixes, several terms
     "auction", "bid", "dice", "score", "end of the game", "trade", "pass", "card", "round", "tie",
+    "loan", "roll 7", "carrier", "license", "two players", "how many cards", "when does the game end",
     # Simplified
     "拍卖", "出价", "骰子", "计分", "游戏结束", "交易", "回合", "玩家", "马尼拉", "船",
+    "贷款", "掷出7", "发几张", "成套卖画", "喊一圈", "魔法师", "平局", "两人玩",
     # Traditional
     "拍賣", "出價", "擲骰", "計分", "遊戲結束", "交易", "回合", "玩家", "馬尼拉", "島",
+    "擲出 7", "遊戲何時結束", "兩人玩", "搶寶石", "海港負責人", "平底船", "修船場", "盲目的旅客", "銀行",
 ]
 GOAL_MS = 5.0
+
+
+def player_queries() -> list[tuple[str, str | None]]:
+    """(query, game on the table) of the search test set, when the tests are at hand."""
+    try:
+        from tests.test_search_queries import CASES
+    except ImportError:
+        return []
+    return [(q, g) for q, g, _, _ in CASES]
 FULL_GAMES, FULL_CLAUSES = 13, 80
 
 
@@ -41,14 +55,27 @@ def typed(query: str) -> list[str]:
     return [query[:i] for i in range(1, len(query) + 1) if query[:i].strip()]
 
 
-def time_queries(index: SearchIndex, queries: list[str], repeat: int) -> list[float]:
+def time_queries(index: SearchIndex, queries: list[str] | list[tuple[str, str | None]],
+                 repeat: int, cold: bool = False) -> tuple[list[float], str]:
+    """Per query, the median time in ms of ``repeat`` runs, and the slowest query.  ``cold``:
+    the cache of cut result texts is emptied before every run (nothing reused from an earlier
+    query or keystroke)."""
     times: list[float] = []
-    for _ in range(repeat):
-        for q in queries:
+    worst, worst_q = -1.0, ""
+    for item in queries:
+        q, game = item if isinstance(item, tuple) else (item, None)
+        runs = []
+        for _ in range(repeat):
+            if cold:
+                search._shown_units.cache_clear()
             t0 = time.perf_counter()
-            index.search(q)
-            times.append((time.perf_counter() - t0) * 1000)
-    return times
+            index.search(q, game=game, limit=30)
+            runs.append((time.perf_counter() - t0) * 1000)
+        t = statistics.median(runs)
+        times.append(t)
+        if t > worst:
+            worst, worst_q = t, q
+    return times, worst_q
 
 
 def full_size(docs: list[Document], names: list[GameName]) -> tuple[list[Document], list[GameName]]:
@@ -71,16 +98,22 @@ def full_size(docs: list[Document], names: list[GameName]) -> tuple[list[Documen
 
 def report(label: str, index: SearchIndex, build_ms: float, repeat: int) -> None:
     words = [q for query in QUERIES for q in typed(query)]
-    whole = time_queries(index, QUERIES, repeat)
-    keystrokes = time_queries(index, words, max(1, repeat // 2))
-    print(f"\n{label}: {len(index)} clause texts")
+    players = player_queries()
+    runs = []
+    for cold in (True, False):
+        tag = "cold" if cold else "warm"
+        runs += [(f"whole queries, {tag}", time_queries(index, QUERIES, repeat, cold)),
+                 (f"every keystroke, {tag}", time_queries(index, words, max(1, repeat // 2), cold))]
+        if players:
+            runs.append((f"player queries, {tag}", time_queries(index, players, repeat, cold)))
+    print(f"\n{label}: {len(index)} clause texts, {index.clauses} clauses")
     print(f"  build index:                {build_ms:8.1f} ms")
-    for name, times in (("whole queries", whole), ("every keystroke", keystrokes)):
+    for name, (times, worst) in runs:
         med = statistics.median(times)
         p95 = statistics.quantiles(times, n=20)[-1] if len(times) >= 20 else max(times)
-        verdict = "ok" if med < GOAL_MS else "OVER GOAL"
-        print(f"  {name:<16} median {med:6.3f} ms   p95 {p95:6.3f} ms   max {max(times):6.3f} ms"
-              f"   ({len(times)} searches, goal < {GOAL_MS} ms median: {verdict})")
+        verdict = "ok" if med <= GOAL_MS else "OVER GOAL"
+        print(f"  {name:<22} median {med:6.3f} ms   p95 {p95:6.3f} ms   worst {max(times):6.3f} ms ({worst!r})"
+              f"   ({len(times)} queries, goal <= {GOAL_MS} ms median: {verdict})")
 
 
 def open_game(game: str, lang: str) -> int:
@@ -130,8 +163,8 @@ def main() -> None:
     library.clear_caches()
     search.reset()
     t0 = time.perf_counter()
-    docs, names = search.library_documents()
-    index = SearchIndex(docs, names)
+    docs, names, aliases, section_aliases = search.library_documents()
+    index = SearchIndex(docs, names, aliases, section_aliases)
     build_ms = (time.perf_counter() - t0) * 1000
     games = sorted({d.game for d in docs})
     print(f"library now: {len(games)} games with text ({', '.join(games) or 'none'})")

@@ -69,6 +69,8 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("who starts", "modern_art", EN, "modern_art.setup.first-seller"),
     ("tie", "dominion", EN, "dominion.scoring.winner"),
     ("biddin", "manila", EN, "manila.auction.bids"),  # as typed, a letter short
+    ("how many players", "catan", EN, "catan.overview.players"),
+    ("how many players", "citadels", EN, "citadels.overview.players"),
     # ---- Simplified
     ("贷款", "manila", HANS, "manila.loans.mortgage"),
     ("贷款", None, HANS, "manila.loans.mortgage"),
@@ -93,6 +95,9 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("偷渡", None, HANS, "manila.placement.stowaway"),
     ("两人玩", "citadels", HANS, "citadels.players.two"),
     ("银行 换", "catan", HANS, "catan.trade.bank"),
+    ("怎么贷款", "manila", HANS, "manila.loans.mortgage"),  # questions as typed, particles and all
+    ("抵押了还能赎回吗", None, HANS, "manila.loans.redeem"),
+    ("强盗怎么移动", None, HANS, "catan.robber.move"),
     # ---- Traditional
     ("海港負責人", None, HANT, "manila.auction.win"),
     ("平底船", None, HANT, "manila.spaces.boats"),  # the rulebook's boats: their seats
@@ -113,6 +118,9 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("誰先開始", "niagara", HANT, "niagara.setup.lifebuoy"),
     ("平手", "citadels", HANT, "citadels.end.tie"),
     ("發幾張", "citadels", HANT, "citadels.setup.deal"),
+    ("搶劫", "catan", HANT, "catan.robber.steal"),
+    ("建路", None, HANT, "catan.build.road"),
+    ("毒戒指", None, HANT, "kutschfahrt.items.poison-ring"),
     # ---- mixed
     ("Manila 贷款", None, HANS, "manila.loans.mortgage"),
     ("catan 7", None, EN, "catan.robber.seven"),

@@ -4,33 +4,39 @@ What is searched: each clause once, with its title, its section's title, its
 text (table cells included) in ALL three languages, plus the aliases of
 ``rules_data/<game>/aliases.json`` (the rulebooks' own terms, common names,
 synonyms) and the game's names.  A result is shown in the reader's language
-(``prefer``; else the query's script; else English), never twice.
+(``prefer``; else the query's script — Chinese without a script-only character: Simplified —;
+else English), never twice.
 
 How text is cut into terms (:func:`analyze`; the query and the clauses alike):
 
 * folded first (:func:`companion.rules.scripts.fold`: case, full-width forms,
   accents, Traditional → Simplified), so 馬尼拉 = 马尼拉;
 * English words: apostrophes dropped, a light stemmer (plural ``s``/``es``/``ies``,
-  ``-ing``, ``-ed``, final ``e``, doubled final consonant), common words left
-  out; number words one … twelve are numbers;
+  ``-ing``, ``-ed``, final ``e``, doubled final consonant), British and American
+  spellings alike (licence = license, colour = color), common words left out of a
+  query (kept in the index, for a query made only of them); number words one …
+  twelve are numbers;
 * numbers: digit runs (``1,000`` = 1000) and Chinese numerals (七 = 7,
   两/兩/二 = 2, 十二 = 12) are the same number term;
 * Chinese: each character, and each pair of neighbouring characters (a number
   counts as one character here) — a character-bigram index.  Spaces between
   Chinese and digits are ignored, so 掷出7 = 擲出 7.
 
-A query of several Chinese characters is looked up by its bigrams, one
-character by itself; an English word also matches as a word prefix (``auc``
-finds "auction"; the last word as soon as one letter is typed, others from 3).
+A query of several Chinese characters is looked up by its bigrams (by its
+characters when none of its bigrams is anywhere), one character by itself; an
+English word also matches as a prefix of the words as written (``auc`` finds
+"auction", ``biddin`` "bidding"; the last word as soon as one letter is typed,
+others from 3 letters).
 
 Ranking (BM25F): per term, a field-weighted, length-normalised frequency
-(title > alias > section title > text) saturated by ``k1``, times the term's
-idf; multiplied by the square of the share of the query (idf-weighted) that the
-clause covers, a clause covering less than half is left out; the game on the
-table (``game=``) is boosted, and its clauses that hold the whole query come before any other
-game's; ties go by game id, then reading order.  A query
-that is all a game's name (or an ``aka``) also returns the game itself first
-(``field == "name"``).
+(title > alias > section title and section aliases > text) saturated by ``k1``,
+times the term's idf; multiplied by the square of the share of the query
+(idf-weighted) the clause holds.  A clause holding less than half of what the best
+one holds is left out (query terms found nowhere, like a pair across two words, do
+not count; nor do Chinese question particles 吗, 呢, 么 …).  The game on the table
+(``game=``) is boosted, and its clauses that hold the whole query come before any
+other game's.  Ties go by game id, then reading order.  A query that is all a
+game's name (or an ``aka``) also returns the game itself first (``field == "name"``).
 
 The index is built once, lazily, from :mod:`companion.rules.library`
 (:func:`default_index`); :class:`SearchIndex` can also be built from any
@@ -44,7 +50,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Iterable, Mapping, Sequence
 
 from ..i18n import LANGUAGES
@@ -59,8 +65,8 @@ WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0}
 B = {TITLE: 0.3, ALIAS: 0.0, SECTION: 0.3, TEXT: 0.75}  # an alias list is not one long text
 K1 = 1.2
 PREFIX_WEIGHT = 0.8  # a word matched as a prefix of a longer word
-MAX_EXPANSIONS = 40  # longest words a prefix may stand for (the most frequent kept)
-MIN_COVER = 0.5  # share of the query (idf-weighted) a clause must hold
+MAX_EXPANSIONS = 40  # most words a prefix may stand for (the most frequent kept)
+MIN_COVER = 0.5  # share of what the best clause holds of the query (idf-weighted) a clause must hold
 NAME_WEIGHT = 0.5  # a query term found in the clause's game name
 GAME_BOOST = 2.0  # the game on the table
 FULL_COVER = 0.999  # a clause of the game on the table that holds the whole query comes first
@@ -116,7 +122,7 @@ _UNIT = re.compile(
     r"[a-z]+(?:'[a-z]+)*"  # a word (after folding: lower case, straight apostrophes)
     r"|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"  # a number
     rf"|[{_CN_NUM}]+"  # a Chinese number
-    r"|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]"  # one Han character
+    rf"|(?:(?![{_CN_NUM}])[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])+"  # Han characters
 )
 _WORD_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                  "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
@@ -125,6 +131,8 @@ STOPWORDS = frozenset(
     "can could i my me you your it its if with by as from this that these those there their them "
     "they we our will would should shall may might than then so such about into per".split())
 WORD, NUMBER, HAN = "w", "n", "c"
+#: Chinese question particles: a character or pair of a query holding one is left out
+PARTICLES = frozenset("吗呢吧啊嘛呀么")
 
 
 def _cn_number(run: str) -> str:
@@ -138,6 +146,7 @@ def _cn_number(run: str) -> str:
     return "".join(_CN_DIGIT[ch] for ch in run)
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A light English stemmer: what matters is that a word and its forms meet."""
     if word.endswith("'s"):
@@ -161,7 +170,14 @@ def stem(word: str) -> str:
         word = word[:-1]
     if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiouls":
         word = word[:-1]
-    return word
+    return _SPELLING.get(word, word)
+
+
+#: British and American spellings meet (on the stems above)
+_SPELLING = {"colour": "color", "harbour": "harbor", "licenc": "licens", "neighbour": "neighbor",
+             "favour": "favor", "centr": "center", "grey": "gray", "defenc": "defens", "offenc": "offens",
+             "travell": "travel", "cancell": "cancel", "labour": "labor", "honour": "honor",
+             "practis": "practic", "catalogu": "catalog", "armour": "armor"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,33 +189,98 @@ class Token:
     surface: str = ""  # a word as written (folded, no apostrophes), for prefix matching
 
 
-def analyze(text: str, *, stopwords: bool = True) -> list[Token]:
-    """The terms of ``text`` with their offsets in ``text`` (see the module docstring)."""
-    folded = fold(text)
-    units: list[Token] = []
+# a term as a plain tuple (text, kind, start, end, surface): the index and the marking of
+# results make hundreds of thousands, and a tuple costs a fraction of a dataclass
+_Raw = tuple[str, str, int, int, str]
+
+
+_RUN = "r"  # a run of Han characters, before it is cut into characters and pairs
+
+
+def _units(folded: str, drop_stopwords: bool) -> list[_Raw]:
+    """Words, numbers and runs of Han characters of a folded text."""
+    units: list[_Raw] = []
     for m in _UNIT.finditer(folded):
         s = m.group()
         c = s[0]
+        a, b = m.span()
         if "a" <= c <= "z":
             if s in _WORD_NUMBERS:
-                units.append(Token(_WORD_NUMBERS[s], NUMBER, m.start(), m.end()))
-            elif not (stopwords and s in STOPWORDS):
-                units.append(Token(stem(s), WORD, m.start(), m.end(), s.replace("'", "")))
+                units.append((_WORD_NUMBERS[s], NUMBER, a, b, ""))
+            elif not (drop_stopwords and s in STOPWORDS):
+                units.append((stem(s), WORD, a, b, s.replace("'", "")))
         elif "0" <= c <= "9":
-            units.append(Token(_number(s.replace(",", "")), NUMBER, m.start(), m.end()))
+            units.append((_number(s.replace(",", "")), NUMBER, a, b, ""))
         elif c in _CN_NUM:
-            units.append(Token(_cn_number(s), NUMBER, m.start(), m.end()))
+            units.append((_cn_number(s), NUMBER, a, b, ""))
         else:
-            units.append(Token(s, HAN, m.start(), m.end()))
-    out: list[Token] = []
-    prev: Token | None = None
-    for u in units:
-        out.append(u)
-        if (prev is not None and prev.kind != WORD and u.kind != WORD and HAN in (prev.kind, u.kind)
-                and not folded[prev.end:u.start].strip()):
-            out.append(Token(prev.text + u.text, "b", prev.start, u.end))
+            units.append((s, _RUN, a, b, ""))
+    return units
+
+
+def _pair(folded: str, prev: _Raw | None, u: _Raw) -> _Raw | None:
+    """The bigram across two neighbouring units: two characters, or a character and a number;
+    spaces count only beside a number (掷出 7 = 掷出7), between two characters they part words."""
+    if prev is None or prev[1] == WORD or u[1] == WORD or _RUN not in (prev[1], u[1]):
+        return None
+    if prev[3] != u[2] and (prev[1] != NUMBER and u[1] != NUMBER or folded[prev[3]:u[2]].strip()):
+        return None
+    left, start = (prev[0], prev[2]) if prev[1] == NUMBER else (prev[0][-1], prev[3] - 1)
+    right, end = (u[0], u[3]) if u[1] == NUMBER else (u[0][0], u[2] + 1)
+    return (left + right, "b", start, end, "")
+
+
+def _analyze(text: str, drop_stopwords: bool = False) -> list[_Raw]:
+    """Every term of ``text`` with its offsets, in reading order."""
+    folded = fold(text)
+    out: list[_Raw] = []
+    prev: _Raw | None = None
+    for u in _units(folded, drop_stopwords):
+        if u[1] == _RUN:
+            s, a = u[0], u[2]
+            for i, ch in enumerate(s):
+                out.append((ch, HAN, a + i, a + i + 1, ""))
+                if i:
+                    out.append((s[i - 1:i + 1], "b", a + i - 1, a + i + 1, ""))
+                else:
+                    pair = _pair(folded, prev, u)
+                    if pair:
+                        out.append(pair)
+        else:
+            out.append(u)
+            pair = _pair(folded, prev, u)
+            if pair:
+                out.append(pair)
         prev = u
     return out
+
+
+def _index_terms(text: str, surfaces: dict[str, str]) -> list[str]:
+    """The terms of ``text`` without offsets (the fast path for building the index); its
+    English words as written are noted in ``surfaces``."""
+    folded = fold(text)
+    out: list[str] = []
+    prev: _Raw | None = None
+    for u in _units(folded, False):
+        if u[1] == _RUN:
+            s = u[0]
+            out.extend(s)
+            out.extend([s[i:i + 2] for i in range(len(s) - 1)])
+        else:
+            out.append(u[0])
+            if u[4]:
+                surfaces[u[4]] = u[0]
+        pair = _pair(folded, prev, u)
+        if pair:
+            out.append(pair[0])
+        prev = u
+    return out
+
+
+def analyze(text: str, *, drop_stopwords: bool = False) -> list[Token]:
+    """The terms of ``text`` with their offsets in ``text`` (see the module docstring); a query
+    drops :data:`STOPWORDS` (the index keeps them, for a query made only of them)."""
+    return [Token(*raw) for raw in _analyze(text, drop_stopwords)]
 
 
 def _number(s: str) -> str:
@@ -213,14 +294,15 @@ def _number(s: str) -> str:
 def query_terms(query: str) -> list[Token]:
     """The terms a query is looked up by: its words and numbers; for each run of Chinese,
     its bigrams (a lone character by itself).  In order, without duplicates."""
-    tokens = analyze(query)
+    tokens = analyze(query, drop_stopwords=True) or analyze(query)
     starts = {t.start for t in tokens if t.kind == "b"}
     ends = {t.end for t in tokens if t.kind == "b"}
+    # a character is looked up through its pairs; a particle and its pairs not at all
+    kept = [t for t in tokens if not (t.kind == HAN and (t.start in starts or t.end in ends))]
+    tokens = [t for t in kept if not (t.kind in (HAN, "b") and any(ch in PARTICLES for ch in t.text))] or kept
     terms: list[Token] = []
     seen: set[str] = set()
     for t in tokens:
-        if t.kind == HAN and (t.start in starts or t.end in ends):
-            continue  # part of a bigram: looked up through it
         if t.text not in seen:
             seen.add(t.text)
             terms.append(t)
@@ -255,9 +337,43 @@ def _merge(spans: Iterable[Span]) -> tuple[Span, ...]:
     return tuple(out)
 
 
-def mark(text: str, matched: frozenset[str] | set[str]) -> tuple[Span, ...]:
-    """The spans of ``text`` whose terms are in ``matched``."""
-    return _merge((t.start, t.end) for t in analyze(text, stopwords=False) if t.text in matched)
+@lru_cache(maxsize=1024)
+def _shown_units(text: str) -> tuple[str, tuple[_Raw, ...]]:
+    """A shown text folded and cut into units (cached: typing a query shows the same texts)."""
+    folded = fold(text)
+    return folded, tuple(_units(folded, False))
+
+
+def han_terms(matched: Iterable[str]) -> list[str]:
+    """The matched terms made of Chinese characters only."""
+    return [t for t in matched if t and all(is_cjk(ch) for ch in t)]
+
+
+def mark(text: str, matched: frozenset[str] | set[str], han: list[str] | None = None) -> tuple[Span, ...]:
+    """The spans of ``text`` whose terms are in ``matched`` — the terms :func:`analyze` gives,
+    found without cutting every run of Chinese into characters and pairs: in a run, each
+    matched character or pair (``han``: :func:`han_terms` of ``matched``) is looked up
+    with ``str.find``."""
+    folded, units = _shown_units(text)
+    if han is None:
+        han = han_terms(matched)
+    spans: list[Span] = []
+    prev: _Raw | None = None
+    for u in units:
+        if u[1] == _RUN:
+            run, a = u[0], u[2]
+            for t in han:
+                i = run.find(t)
+                while i >= 0:
+                    spans.append((a + i, a + i + len(t)))
+                    i = run.find(t, i + 1)
+        elif u[0] in matched:
+            spans.append((u[2], u[3]))
+        pair = _pair(folded, prev, u)
+        if pair and pair[0] in matched:
+            spans.append((pair[2], pair[3]))
+        prev = u
+    return _merge(spans)
 
 
 # ---------------------------------------------------------------- the index
@@ -332,8 +448,10 @@ class SearchIndex:
         for g in self._names.values():
             bag = self._name_terms.setdefault(g.game, set())
             words = self._name_surfaces.setdefault(g.game, {})
-            for text in (g.name, *g.aka):
-                bag.update(_terms([text], words))
+            for text in (g.name, *g.aka):  # common words ("the" of "I'm the Boss") left out
+                bag.update(t for t in _terms([text], words) if t not in STOPWORDS)
+            for word in [w for w in words if w in STOPWORDS]:
+                del words[word]
 
     @classmethod
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
@@ -357,8 +475,9 @@ class SearchIndex:
         lo = bisect_left(words, term.surface)
         hi = bisect_left(words, term.surface + "\uffff", lo)
         found = sorted({self._surface_stem[w] for w in words[lo:hi]} - {term.text})
-        if len(found) > MAX_EXPANSIONS:
-            found = sorted(found, key=lambda w: (-self._df[w], w))[:MAX_EXPANSIONS]
+        most = MAX_EXPANSIONS if len(term.surface) >= 3 else MAX_EXPANSIONS // (8 if len(term.surface) == 1 else 2)
+        if len(found) > most:  # one or two letters typed: the most frequent words only
+            found = sorted(found, key=lambda w: (-self._df[w], w))[:most]
         return found
 
     def _name_prefixed(self, game: str, term: Token) -> set[str]:
@@ -370,20 +489,11 @@ class SearchIndex:
     def _in_name(self, game: str, term: Token, prefix: bool) -> bool:
         return term.text in self._name_terms.get(game, ()) or (prefix and bool(self._name_prefixed(game, term)))
 
-    def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
-               prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
-        """Ranked hits for ``query``.  ``langs``: the languages a hit may be shown in (the
-        first of prefer / the query's script / en, zh_Hans, zh_Hant that the clause has);
-        ``games``: only these games; ``game``: the game on the table, ranked first."""
-        terms = query_terms(query)
-        if not terms:
-            return []
-        last = len(query.rstrip()) == len(query) and terms[-1].end >= len(query.rstrip())
-        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(query), *LANGUAGES))
-                      if lang and (langs is None or lang in langs)]
-        if not lang_order:
-            return []
-        allowed = None if games is None else set(games)
+    def _score(self, terms: list[Token], last: bool) -> tuple[
+            dict[int, float], dict[int, int], dict[int, float], float, set[str], list[tuple[Token, float, bool]]]:
+        """Per clause: the BM25F score, the fields matched, the query weight held; the query's
+        total weight, the index terms matched, and (term, weight, prefix allowed) of each
+        query term found somewhere."""
         scores: dict[int, float] = {}
         masks: dict[int, int] = {}
         covered: dict[int, float] = {}
@@ -414,6 +524,28 @@ class SearchIndex:
                 scores[i] = scores.get(i, 0.0) + s
                 masks[i] = masks.get(i, 0) | m
                 covered[i] = covered.get(i, 0.0) + weight
+        return scores, masks, covered, total_weight, matched, term_info
+
+    def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
+               prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
+        """Ranked hits for ``query``.  ``langs``: the languages a hit may be shown in (the
+        first of prefer / the query's script / en, zh_Hans, zh_Hant that the clause has);
+        ``games``: only these games; ``game``: the game on the table, ranked first."""
+        terms = query_terms(query)
+        if not terms:
+            return []
+        last = len(query.rstrip()) == len(query) and terms[-1].end >= len(query.rstrip())
+        chinese = ("zh_Hans", "zh_Hant") if any(is_cjk(ch) for ch in query) else ()
+        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(query), *chinese, *LANGUAGES))
+                      if lang and (langs is None or lang in langs)]
+        if not lang_order:
+            return []
+        allowed = None if games is None else set(games)
+        scores, masks, covered, total_weight, matched, term_info = self._score(terms, last)
+        if not term_info and any(t.kind == "b" for t in terms):
+            # no pair of the query's characters is anywhere (建路, 毒戒指): its characters
+            chars = [t for t in analyze(query) if t.kind == HAN and t.text not in PARTICLES]
+            scores, masks, covered, total_weight, matched, term_info = self._score(chars, False)
         if not term_info:
             return []
 
@@ -427,28 +559,31 @@ class SearchIndex:
                     if self._units[i].game in games_with:
                         scores[i] += NAME_WEIGHT * weight
                         covered[i] += weight
+        covers = {i: min(1.0, c / total_weight) for i, c in covered.items()
+                  if allowed is None or self._units[i].game in allowed}
+        # at least half of what the best clause holds (a long question rarely matches whole)
+        floor = MIN_COVER * max(covers.values(), default=0.0)
         ranked: list[tuple[int, float, int, int]] = []
-        for i, s in scores.items():
+        for i, cover in covers.items():
             u = self._units[i]
-            if allowed is not None and u.game not in allowed:
+            if cover < floor:
                 continue
-            cover = min(1.0, covered[i] / total_weight)
-            if cover < MIN_COVER:
-                continue
-            s *= cover * cover
-            tier = 1
+            s = scores[i] * cover * cover
             if game is not None and u.game == game:
                 s *= GAME_BOOST
-                tier = 0 if cover >= FULL_COVER else 1
-            ranked.append((tier, -s, u.order, i))
+            ranked.append((1, -s, u.order, i))
+        # the table's game first: its clauses that hold the whole query
+        ranked = [(0 if game is not None and self._units[i].game == game and covers[i] >= FULL_COVER else 1,
+                   neg, order, i) for _, neg, order, i in ranked]
         ranked.sort()
 
         hits: list[Hit] = []
+        han = han_terms(matched)
         shown_games: set[str] = set()
         for g in sorted(name_games, key=lambda g: (g != game, g)):
             i = self._first.get(g)
             if i is not None:
-                hit = self._hit(i, "name", 0.0, lang_order, matched, [t for t, _, _ in term_info])
+                hit = self._hit(i, "name", 0.0, lang_order, matched, han, [t for t, _, _ in term_info])
                 if hit is not None:
                     hits.append(hit)
                     shown_games.add(g)
@@ -459,13 +594,13 @@ class SearchIndex:
                 continue  # already there as the game's hit
             m = masks[i]
             field = ("title" if m & TITLE else "alias" if m & ALIAS else "section" if m & SECTION else "text")
-            hit = self._hit(i, field, -neg, lang_order, matched, [])
+            hit = self._hit(i, field, -neg, lang_order, matched, han, [])
             if hit is not None:
                 hits.append(hit)
         return hits[:limit] if limit is not None else hits
 
     def _hit(self, i: int, field: str, score: float, lang_order: list[str], matched: set[str],
-             name_terms: list[Token]) -> Hit | None:
+             han: list[str], name_terms: list[Token]) -> Hit | None:
         u = self._units[i]
         lang = next((lang for lang in lang_order if lang in u.docs), None)
         if lang is None:
@@ -473,23 +608,23 @@ class SearchIndex:
         doc = u.docs[lang]
         name = self._names.get((u.game, lang))
         game_name = name.name if name else u.game
-        name_matched = set(matched)
-        for t in name_terms:
-            name_matched.add(t.text)
-            name_matched.update(self._name_prefixed(u.game, t))
-        snippet, snippet_spans = make_snippet(doc.body, mark(doc.body, matched))
-        return Hit(u.game, lang, u.clause_id, field, game_name, mark(game_name, name_matched),
-                   doc.title, mark(doc.title, matched), snippet, snippet_spans, round(score, 6))
+        name_spans = mark(game_name, matched, han)
+        if name_terms:  # the query names the game: its words as typed are marked in the name
+            name_matched = set(matched)
+            for t in name_terms:
+                name_matched.add(t.text)
+                name_matched.update(self._name_prefixed(u.game, t))
+            name_spans = mark(game_name, name_matched)
+        snippet, snippet_spans = make_snippet(doc.body, mark(doc.body, matched, han))
+        return Hit(u.game, lang, u.clause_id, field, game_name, name_spans,
+                   doc.title, mark(doc.title, matched, han), snippet, snippet_spans, round(score, 6))
 
 
 def _terms(texts: Iterable[str], surfaces: dict[str, str]) -> list[str]:
     """The terms of ``texts``; their English words as written are noted in ``surfaces``."""
     out: list[str] = []
     for text in texts:
-        for t in analyze(text):
-            out.append(t.text)
-            if t.surface:
-                surfaces[t.surface] = t.text
+        out += _index_terms(text, surfaces)
     return out
 
 

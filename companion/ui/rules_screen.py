@@ -125,7 +125,8 @@ def _library_home(app: "App", lang: str) -> ft.Control:
 
     def show(query: str) -> None:
         app.nav.params["query"] = query
-        hits = search(query, prefer=lang, limit=MAX_RESULTS) if query.strip() else []
+        hits = search(query, prefer=lang, limit=MAX_RESULTS,  # the open table's game first
+                      game=app.table.game.id if app.table is not None else None) if query.strip() else []
         if query.strip() and not hits:
             results.controls = [ft.Text(_("Nothing found for “{query}”.", query=query.strip()))]
         else:

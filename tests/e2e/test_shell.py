@@ -52,6 +52,7 @@ def test_rules_search_across_scripts_open_clause_switch_language(browser, server
     screen = Screen(browser, server, TABLET)
     try:
         screen.click("Rules")
+        screen.click("简体中文")  # the reader's language: each hit once, in Simplified
         screen.fill("Search all rules", "馬尼拉")
         screen.wait_text("马尼拉", exact=False)  # the Simplified text is found from a Traditional query
         screen.shot("tablet-rules-search")
