@@ -1,0 +1,303 @@
+"""Opening the database under faults: only real damage is moved aside.
+
+Disk full (a file-size limit), a lock held elsewhere and a read-only folder
+raise StoreUnavailable and leave the healthy file where and as it was; a
+truncated or bit-flipped file is kept aside under a name never reused, and
+the notice survives restarts until acknowledged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from companion import registry, storage
+from companion.storage import APPLICATION_ID, Store, StoreUnavailable
+from toy import TOY
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toy", "toy")
+    registry.get_game.cache_clear()
+    yield
+    registry.get_game.cache_clear()
+
+
+def healthy(path: Path, tables: int = 1) -> str:
+    """A database holding toy tables of a few actions each; returns the first id."""
+    store = Store(path)
+    ids = []
+    for _ in range(tables):
+        stored = store.create_table(TOY, TOY.setup(["Ann", "Bo"], {"pile": 50}))
+        for i in range(5):
+            stored.apply(TOY_TAKE(i % 2))
+        ids.append(stored.id)
+    store.close()
+    return ids[0]
+
+
+def TOY_TAKE(player: int):  # noqa: N802 - reads like the action it builds
+    from companion.core.actions import Action
+
+    return Action.make("take", player, n=1)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def kept_aside(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm")))
+
+
+def checkpoint(path: Path) -> None:
+    """Fold the WAL into the main file so the file alone holds everything."""
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("PRAGMA journal_mode=DELETE")
+    conn.close()
+
+
+def run_opener(path: Path, prelude: str) -> dict:
+    """Open the store in a child process after ``prelude`` (limits, uid).
+
+    Modules and catalogs are loaded first: this Python lives in a folder the
+    unprivileged user cannot read."""
+    code = textwrap.dedent(f"""
+        import json, os, resource, signal, sys
+        from pathlib import Path
+        from companion.storage import Store, StoreUnavailable
+        from companion.i18n import Translator
+        for lang in ("en", "zh_Hans", "zh_Hant"):
+            Translator(lang).gettext("x")
+        {prelude}
+        try:
+            store = Store(Path({str(path)!r}), timeout=0.5)
+            print(json.dumps({{"tables": len(store.list_tables())}}))
+        except StoreUnavailable as exc:
+            print(json.dumps({{"reason": exc.reason, "message": exc.message()}}))
+    """)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert "Traceback" not in result.stderr, result.stderr
+    return json.loads(result.stdout)
+
+
+# ----- operational errors: nothing moved ------------------------------------------
+def test_disk_full_moves_nothing_and_the_data_is_there_afterwards(tmp_path):
+    path = tmp_path / "c.db"
+    table_id = healthy(path)
+    checkpoint(path)
+    before = digest(path)
+    out = run_opener(path, "signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+                           "resource.setrlimit(resource.RLIMIT_FSIZE, (1, 1))")
+    assert out["reason"] in ("disk_full", "io_error")
+    assert digest(path) == before and kept_aside(tmp_path) == []
+    store = Store(path)  # the space is back: everything is still there, and no notice
+    assert [t.id for t in store.list_tables()] == [table_id] and store.notices() == []
+
+
+def test_disk_full_on_first_start_leaves_no_empty_file_to_report(tmp_path):
+    path = tmp_path / "new.db"
+    out = run_opener(path, "signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+                           "resource.setrlimit(resource.RLIMIT_FSIZE, (1, 1))")
+    assert out["reason"] in ("disk_full", "io_error")
+    assert Store(path).notices() == []
+
+
+def test_lock_held_by_another_connection_moves_nothing(tmp_path):
+    path = tmp_path / "c.db"
+    table_id = healthy(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("PRAGMA locking_mode=EXCLUSIVE")
+    other.execute("BEGIN EXCLUSIVE")
+    other.execute("UPDATE settings SET value=value")
+    try:
+        with pytest.raises(StoreUnavailable) as caught:
+            Store(path, timeout=0.2)
+        assert caught.value.reason == "locked"
+        assert "Another program" in caught.value.message("en")
+        assert caught.value.message("zh_Hant") != caught.value.message("en")
+        assert kept_aside(tmp_path) == [] and path.exists()
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert [t.id for t in Store(path).list_tables()] == [table_id]
+
+
+def test_read_only_folder_moves_nothing(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "c.db"
+    healthy(path)
+    checkpoint(path)
+    for side in folder.iterdir():
+        if side != path:
+            side.unlink()
+    before = digest(path)
+    folder.chmod(0o555)
+    path.chmod(0o444)
+    tmp_path.chmod(0o755)
+    try:
+        # root ignores permissions: the opener drops to "nobody" first
+        out = run_opener(path, "os.setgid(65534); os.setuid(65534)")
+    finally:
+        folder.chmod(0o755)
+    assert out["reason"] in ("read_only", "cant_open"), out
+    assert out["reason"] == "read_only"
+    assert sorted(p.name for p in folder.iterdir()) == ["c.db"] and digest(path) == before
+
+
+def test_unwritable_new_location_is_read_only_not_a_traceback(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    tmp_path.chmod(0o755)
+    try:
+        out = run_opener(folder / "c.db", "os.setgid(65534); os.setuid(65534)")
+    finally:
+        folder.chmod(0o755)
+    assert out["reason"] == "read_only" and list(folder.iterdir()) == []
+
+
+def test_foreign_sqlite_file_is_left_untouched(tmp_path):
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE contacts(name TEXT)")
+    conn.execute("INSERT INTO contacts VALUES ('x')")
+    conn.commit()
+    conn.close()
+    before = digest(path)
+    with pytest.raises(StoreUnavailable) as caught:
+        Store(path)
+    assert caught.value.reason == "foreign"
+    assert digest(path) == before and sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]
+
+
+def test_file_with_another_application_id_is_foreign_even_with_our_tables(tmp_path):
+    path = tmp_path / "c.db"
+    healthy(path)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA application_id=12345")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreUnavailable) as caught:
+        Store(path)
+    assert caught.value.reason == "foreign"
+
+
+def test_older_file_of_ours_without_application_id_is_adopted_and_migrated(tmp_path):
+    path = tmp_path / "c.db"
+    conn = sqlite3.connect(path)
+    conn.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL,
+            cursor INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'active',
+            created REAL NOT NULL, updated REAL NOT NULL, finished REAL, result TEXT);
+        CREATE TABLE actions (table_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,
+            PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO tables VALUES ('t1', 'toy', '{"players": ["A", "B"], "options": {"pile": 10}}',
+            1, 'active', 1.0, 2.0, NULL, NULL);
+        INSERT INTO actions VALUES ('t1', 1, '{"type": "take", "player": 0, "n": 2}');
+    """)
+    conn.close()
+    store = Store(path)
+    assert store.conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert "origin" in {r[1] for r in store.conn.execute("PRAGMA table_info(tables)")}
+    assert store.open_table("t1").state.pile == 8
+
+
+# ----- real damage: kept aside, never overwritten, reported until acknowledged ---
+def test_truncated_database_is_kept_aside_and_reported_on_every_start(tmp_path):
+    path = tmp_path / "c.db"
+    healthy(path, tables=150)
+    checkpoint(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    store = Store(path)
+    (aside,) = kept_aside(tmp_path)
+    assert aside.read_bytes() == data[: len(data) // 2]
+    assert store.recovered == aside and store.list_tables() == []
+    store.close()
+    for _ in range(2):  # every later start says it again
+        again = Store(path)
+        (notice,) = again.notices()
+        assert notice.kind == "recovered" and notice.file == aside.name
+        assert aside.name in notice.message("en") and aside.name in notice.message("zh_Hans")
+        again.close()
+    last = Store(path)
+    last.acknowledge(notice.id)
+    last.close()
+    assert Store(path).notices() == []
+
+
+@pytest.mark.parametrize("offset", [0, 16, 4096])
+def test_bit_flipped_database_is_kept_aside(tmp_path, offset):
+    """Byte 0: the header magic; 16: the page size; 4096: page 2's b-tree type."""
+    path = tmp_path / "c.db"
+    healthy(path, tables=150)
+    checkpoint(path)
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0x5A
+    path.write_bytes(bytes(data))
+    store = Store(path)
+    (aside,) = kept_aside(tmp_path)
+    assert aside.read_bytes() == bytes(data)
+    assert [n.kind for n in store.notices()] == ["recovered"]
+
+
+def test_two_recoveries_in_the_same_second_keep_both_files(tmp_path, monkeypatch):
+    path = tmp_path / "c.db"
+    monkeypatch.setattr(storage.time, "strftime", lambda fmt, *a: "20260101-000000")
+    tokens = iter(["same", "same", "other"])
+    monkeypatch.setattr(storage.secrets, "token_hex", lambda n: next(tokens))
+    monkeypatch.setattr(storage.os, "getpid", lambda: 42)
+    path.write_bytes(b"first damage" * 500)
+    Store(path).close()
+    path.write_bytes(b"second damage" * 500)
+    Store(path).close()
+    kept = kept_aside(tmp_path)
+    assert [p.name for p in kept] == ["c.db.corrupt-20260101-000000-42-other",
+                                      "c.db.corrupt-20260101-000000-42-same"]
+    assert kept[1].read_bytes().startswith(b"first damage")
+    assert kept[0].read_bytes().startswith(b"second damage")
+    # the first notice lived in the database that was damaged next; the new one names the latest
+    assert [n.file for n in Store(path).notices()] == [kept[0].name]
+
+
+def test_empty_database_file_is_reported(tmp_path):
+    path = tmp_path / "c.db"
+    path.write_bytes(b"")
+    store = Store(path)
+    assert [n.kind for n in store.notices()] == ["empty_file"]
+    assert "empty" in store.notices()[0].message("en")
+
+
+def test_cli_tables_reports_the_recovery_until_acknowledged(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DATA_DIR": str(tmp_path)}
+    (tmp_path / "companion.db").write_bytes(b"not a database at all" * 300)
+
+    def tables(*extra: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "companion", "tables", *extra], capture_output=True,
+                              text=True, env=env, timeout=60)
+
+    for _ in range(2):
+        result = tables()
+        assert result.returncode == 3 and "Traceback" not in result.stderr
+        body = json.loads(result.stderr)
+        assert body["error"] == "recovered" and body["notices"][0]["kind"] == "recovered"
+        assert "kept aside" in body["notices"][0]["message"]
+    assert tables("--acknowledge").returncode == 0
+    result = tables()
+    assert result.returncode == 0 and result.stderr == ""
