@@ -172,6 +172,8 @@ class TableInfo:
     updated: float
     finished: float | None
     result: dict[str, Any] | None
+    #: the table's stable export id (an imported table keeps its file's)
+    origin: str | None = None
 
 
 def _close(conn: sqlite3.Connection | None) -> None:
@@ -220,6 +222,24 @@ class StoreUnavailable(Exception):
         return {"error": "store_unavailable", "code": self.reason, "rule": None,
                 "message": self.message(lang), "file": str(self.path or "")}
 
+
+class TableDamaged(Exception):
+    """One table's stored rows cannot be decoded or replayed; it is marked
+    ``damaged`` and every other table stays usable."""
+
+    def __init__(self, table_id: str, detail: str = "") -> None:
+        self.table_id = table_id
+        self.detail = detail
+        super().__init__(f"table {table_id} is damaged: {detail}")
+
+    def message(self, lang: str = "en") -> str:
+        from .i18n import Translator
+
+        return Translator(lang).gettext(DAMAGED_MESSAGE)
+
+
+DAMAGED_MESSAGE = N_("This table's saved data is damaged and cannot be opened. Your other tables are fine; "
+                     "its raw log can still be exported.")
 
 #: reason code -> translated message (gettext, ``locales/``)
 UNAVAILABLE_MESSAGES: dict[str, str] = {
@@ -494,17 +514,24 @@ class Store:
 
     # ----- tables --------------------------------------------------------
     def create_table(self, game: Game, setup: TableSetup,  # type: ignore[type-arg]
-                     session: Session | None = None) -> "StoredSession":  # type: ignore[type-arg]
+                     session: Session | None = None, *,  # type: ignore[type-arg]
+                     origin: str | None = None, created: float | None = None,
+                     finished: float | None = None) -> "StoredSession":
         """A new table; with ``session`` (an import) its whole log is written
-        in the same transaction, so a half-imported table never appears."""
+        in the same transaction, so a half-imported table never appears.
+
+        ``origin``: the stable export id (default: a new one); ``created`` and
+        ``finished``: the original dates of an imported play (Unix time)."""
         table_id = uuid.uuid4().hex[:12]
         now = time.time()
         session = session or Session(game, setup)
         stored = StoredSession(self, table_id, session)
         with self._tx():
             self.conn.execute(
-                "INSERT INTO tables(id, game, setup, cursor, status, created, updated) VALUES(?,?,?,?,?,?,?)",
-                (table_id, game.id, json.dumps(setup.to_json(), ensure_ascii=False), 0, "active", now, now))
+                "INSERT INTO tables(id, game, setup, cursor, status, created, updated, finished, origin) "
+                "VALUES(?,?,?,?,?,?,?,?,?)",
+                (table_id, game.id, json.dumps(setup.to_json(), ensure_ascii=False), 0, "active",
+                 created if created is not None else now, now, finished, origin or uuid.uuid4().hex))
             self.conn.executemany("INSERT INTO actions(table_id, seq, action) VALUES(?,?,?)",
                                   [(table_id, i + 1, json.dumps(a.to_json(), ensure_ascii=False))
                                    for i, a in enumerate(session.log)])
@@ -514,18 +541,70 @@ class Store:
         return stored
 
     def list_tables(self, status: str | None = None) -> list[TableInfo]:
-        sql = "SELECT id, game, setup, cursor, status, created, updated, finished, result FROM tables"
-        args: tuple[Any, ...] = ()
-        if status:
-            sql += " WHERE status=?"
-            args = (status,)
-        sql += " ORDER BY updated DESC"
+        """Tables, newest first.  A row that cannot be decoded is marked
+        ``damaged`` (and listed only under that status); the rest stay usable."""
+        sql = "SELECT id, game, setup, cursor, status, created, updated, finished, result, origin FROM tables"
         out = []
-        for row in self.conn.execute(sql, args):
-            setup = json.loads(row[2])
-            out.append(TableInfo(row[0], row[1], setup["players"], setup["options"], row[3], row[4],
-                                 row[5], row[6], row[7], json.loads(row[8]) if row[8] else None))
+        damaged = []
+        for row in self.conn.execute(sql + " ORDER BY updated DESC").fetchall():
+            try:
+                info = self._decode_info(row)
+            except Exception:  # noqa: BLE001 - any undecodable row is damage, not a crash
+                damaged.append(row[0])
+                info = TableInfo(str(row[0]), str(row[1]), [], {}, 0, "damaged", 0.0, 0.0, None, None, None)
+            if status is None or info.status == status:
+                out.append(info)
+        for table_id in damaged:
+            self.mark_damaged(table_id)
         return out
+
+    @staticmethod
+    def _decode_info(row: tuple[Any, ...]) -> TableInfo:
+        setup = json.loads(row[2])
+        players, options = setup["players"], setup["options"]
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players) \
+                or not isinstance(options, dict):
+            raise ValueError("setup")
+        result = json.loads(row[8]) if row[8] else None
+        if result is not None and not isinstance(result, dict):
+            raise ValueError("result")
+        return TableInfo(row[0], row[1], players, options, int(row[3]), str(row[4]), float(row[5]),
+                         float(row[6]), None if row[7] is None else float(row[7]), result, row[9])
+
+    def mark_damaged(self, table_id: str) -> None:
+        """Keep an unreadable table out of the way (status ``damaged``); its
+        rows stay as they are, so the raw log can still be exported."""
+        try:
+            self.conn.execute("UPDATE tables SET status='damaged' WHERE id=?", (table_id,))
+        except sqlite3.Error:
+            pass  # reporting it damaged must not fail because the disk is full
+
+    def raw_log(self, table_id: str) -> dict[str, Any]:
+        """A damaged table's rows as they are (text), for a rescue export."""
+        row = self.conn.execute("SELECT game, setup, cursor FROM tables WHERE id=?", (table_id,)).fetchone()
+        if row is None:
+            raise KeyError(table_id)
+        actions = [a for (a,) in self.conn.execute(
+            "SELECT action FROM actions WHERE table_id=? ORDER BY seq", (table_id,))]
+        return {"format": "table-companion-raw", "table": table_id, "game": row[0], "setup": row[1],
+                "cursor": row[2], "log": actions}
+
+    def find_origin(self, origin: str) -> str | None:
+        """The id of the table with this export id, if there is one."""
+        row = self.conn.execute("SELECT id FROM tables WHERE origin=? LIMIT 1", (origin,)).fetchone()
+        return row[0] if row else None
+
+    def export_identity(self, table_id: str) -> dict[str, Any]:
+        """``origin`` (made and stored on first need), ``created``, ``finished``."""
+        row = self.conn.execute("SELECT origin, created, finished FROM tables WHERE id=?", (table_id,)).fetchone()
+        if row is None:
+            raise KeyError(table_id)
+        origin = row[0]
+        if not origin:
+            origin = uuid.uuid4().hex
+            self.conn.execute("UPDATE tables SET origin=? WHERE id=? AND origin IS NULL", (origin, table_id))
+            origin = self.conn.execute("SELECT origin FROM tables WHERE id=?", (table_id,)).fetchone()[0]
+        return {"origin": origin, "created": row[1], "finished": row[2]}
 
     def delete_table(self, table_id: str) -> None:
         with self._tx():
@@ -534,9 +613,21 @@ class Store:
             self.conn.execute("DELETE FROM tables WHERE id=?", (table_id,))
 
     def open_table(self, table_id: str) -> "StoredSession":
+        """The table, resumed.  KeyError if there is none; :class:`TableDamaged`
+        (and the table marked ``damaged``) if its rows cannot be decoded or
+        its stored log is refused on replay."""
         row = self.conn.execute("SELECT game, setup, cursor FROM tables WHERE id=?", (table_id,)).fetchone()
         if row is None:
             raise KeyError(table_id)
+        try:
+            return self._open_table(table_id, row)
+        except (sqlite3.OperationalError, MemoryError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - JSONDecodeError, KeyError, a refused replay…
+            self.mark_damaged(table_id)
+            raise TableDamaged(table_id, f"{type(exc).__name__}: {exc}"[:300]) from exc
+
+    def _open_table(self, table_id: str, row: tuple[Any, ...]) -> "StoredSession":
         game = get_game(row[0])
         raw = json.loads(row[1])
         setup = TableSetup(tuple(raw["players"]), raw["options"])
