@@ -301,3 +301,140 @@ def test_cli_tables_reports_the_recovery_until_acknowledged(tmp_path):
     assert tables("--acknowledge").returncode == 0
     result = tables()
     assert result.returncode == 0 and result.stderr == ""
+
+
+# ----- damaged tables: marked, kept apart, the others stay usable -------------------
+def two_tables(path: Path) -> tuple[str, str]:
+    store = Store(path)
+    ids = []
+    for _ in range(2):
+        stored = store.create_table(TOY, TOY.setup(["Ann", "Bo"], {"pile": 50}))
+        stored.apply(TOY_TAKE(0))
+        stored.apply(TOY_TAKE(1))
+        ids.append(stored.id)
+    store.close()
+    return ids[0], ids[1]
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE actions SET action='{\"type\": \"take\", \"pla' WHERE table_id=? AND seq=2",   # JSONDecodeError
+    "UPDATE actions SET action='{\"type\": \"take\", \"player\": 0, \"n\": 3}' WHERE table_id=? AND seq=2",  # refused
+    "UPDATE tables SET setup='{\"players\": [\"Ann\"]}' WHERE id=?",                          # KeyError
+    "UPDATE tables SET game='no_such_game' WHERE id=?",                                      # unknown game
+])
+def test_a_table_that_cannot_be_decoded_is_marked_damaged_and_the_rest_stay_usable(tmp_path, damage):
+    path = tmp_path / "c.db"
+    bad, good = two_tables(path)
+    conn = sqlite3.connect(path)
+    conn.execute(damage, (bad,))
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    with pytest.raises(storage.TableDamaged) as caught:
+        store.open_table(bad)
+    assert caught.value.table_id == bad and "damaged" in caught.value.message("en")
+    assert [t.id for t in store.list_tables("active")] == [good]
+    assert [t.id for t in store.list_tables("damaged")] == [bad]
+    assert store.open_table(good).state.pile == 48
+    raw = store.raw_log(bad)  # the rows as they are, for a rescue
+    assert raw["table"] == bad and len(raw["log"]) == 2
+    assert kept_aside(tmp_path) == []  # one damaged table never moves the database
+
+
+def test_an_undecodable_setup_row_is_listed_as_damaged_not_a_crash(tmp_path):
+    path = tmp_path / "c.db"
+    bad, good = two_tables(path)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE tables SET setup='{not json' WHERE id=?", (bad,))
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    assert {t.id: t.status for t in store.list_tables()} == {bad: "damaged", good: "active"}
+    assert [t.id for t in Store(path).list_tables("damaged")] == [bad]  # stays marked
+
+
+def test_cli_reports_a_damaged_table_and_exports_its_raw_log(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DATA_DIR": str(tmp_path)}
+    path = tmp_path / "companion.db"
+    store = Store(path)
+    stored = store.create_table(get_toy(), TOY.setup(["Ann", "Bo"]))
+    stored.apply(TOY_TAKE(0))
+    store.conn.execute("UPDATE actions SET action='garbage' WHERE table_id=?", (stored.id,))
+    store.close()
+
+    def cli(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                              env=env, timeout=60)
+
+    result = cli("export", stored.id, str(tmp_path / "out.json"))
+    assert result.returncode == 1 and json.loads(result.stdout)["code"] == "table_damaged"
+    result = cli("export", "--raw", stored.id, str(tmp_path / "raw.json"))
+    assert result.returncode == 0
+    assert json.loads((tmp_path / "raw.json").read_text())["log"] == ["garbage"]
+    listing = cli("tables").stdout
+    assert f"{stored.id}\ttoy\tdamaged" in listing
+
+
+def get_toy():
+    return TOY
+
+
+def test_ui_shows_a_translated_message_for_a_damaged_table_and_keeps_the_rest(tmp_path):
+    from companion.ui.app import App
+    from ui_harness import FakePage, texts
+
+    path = tmp_path / "c.db"
+    bad, good = two_tables(path)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE actions SET action='{' WHERE table_id=?", (bad,))
+    conn.commit()
+    conn.close()
+    app = App(FakePage(), Store(path))
+    app.render()
+    app.open_table(bad)  # no exception reaches Flet
+    assert app.nav.screen == "home" and app.table is None
+    shown = texts(app.page)
+    assert any(t.startswith("This table's saved data is damaged") for t in shown)
+    assert "Damaged tables" in shown and "Export raw log" in shown
+    app.set_language("zh_Hant")
+    assert "已損壞的對局" in texts(app.page)
+    app.open_table(good)
+    assert app.nav.screen == "table" and app.table.state.pile == 48
+
+
+def test_ui_unexpected_error_while_acting_keeps_the_table_and_shows_a_message(tmp_path, monkeypatch):
+    from companion.ui.app import App
+    from ui_harness import FakePage, texts
+
+    path = tmp_path / "c.db"
+    _, good = two_tables(path)
+    app = App(FakePage(), Store(path))
+    app.render()
+    app.open_table(good)
+
+    def broken(state, action):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(app.table, "apply", lambda action: broken(None, action))
+    assert app.dispatch(TOY_TAKE(0)) is False
+    assert app.nav.screen == "table" and app.table.state.pile == 48
+    assert any(t.startswith("Something went wrong (OperationalError)") for t in texts(app.page))
+    assert Store(path).open_table(good).state.pile == 48
+
+
+def test_ui_cannot_start_shows_the_reason_in_three_languages(tmp_path):
+    import asyncio
+
+    from companion.ui.app import make_main
+    from ui_harness import FakePage, texts
+
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE contacts(name TEXT)")
+    conn.commit()
+    conn.close()
+    page = FakePage()
+    asyncio.run(make_main(lambda: Store(other))(page))
+    shown = texts(page)
+    assert any("belongs to another program" in t for t in shown)
+    assert any("屬於另一個程式" in t for t in shown) and any("属于另一个程序" in t for t in shown)
