@@ -438,3 +438,17 @@ def test_ui_cannot_start_shows_the_reason_in_three_languages(tmp_path):
     shown = texts(page)
     assert any("belongs to another program" in t for t in shown)
     assert any("屬於另一個程式" in t for t in shown) and any("属于另一个程序" in t for t in shown)
+
+
+def test_cli_reports_store_unavailable_as_json(tmp_path):
+    conn = sqlite3.connect(tmp_path / "companion.db")
+    conn.execute("CREATE TABLE contacts(name TEXT)")
+    conn.commit()
+    conn.close()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DATA_DIR": str(tmp_path), "LANG": "zh_TW.UTF-8"}
+    result = subprocess.run([sys.executable, "-m", "companion", "tables"], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 3 and "Traceback" not in result.stderr
+    body = json.loads(result.stdout)
+    assert body["error"] == "store_unavailable" and body["code"] == "foreign"
+    assert "屬於另一個程式" in body["message"]
