@@ -453,7 +453,10 @@ class Store:
             now = os.stat(self.path)
         except FileNotFoundError:
             return None
-        if (now.st_ino, now.st_dev) != (seen.st_ino, seen.st_dev):
+        def identity(st: os.stat_result) -> tuple[int, ...]:  # inode numbers alone get reused
+            return st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+        if identity(now) != identity(seen):
             return None
         while True:
             aside = _unique_aside(self.path)

@@ -449,3 +449,10 @@ def test_real_process_help_lists_subcommands(tmp_path):
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert result.returncode == 0 and all(c in result.stdout for c in ("referee", "import", "export", "tables"))
     assert "--desktop" not in result.stdout  # not serve's help any more
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(raw=st.binary(max_size=200))
+def test_random_bytes_as_an_import_file_are_json_errors(data_dir, raw):
+    refused(*import_text(data_dir, raw))

@@ -466,3 +466,17 @@ def test_cli_reports_store_unavailable_as_json(tmp_path):
     body = json.loads(result.stdout)
     assert body["error"] == "store_unavailable" and body["code"] == "foreign"
     assert "屬於另一個程式" in body["message"]
+
+
+def test_a_file_replaced_by_another_process_since_the_check_is_not_moved(tmp_path):
+    """Two starts recovering at once: the second finds a fresh healthy file
+    where the damaged one was, and must leave it alone."""
+    path = tmp_path / "c.db"
+    path.write_bytes(b"damaged" * 100)
+    seen = os.stat(path)
+    path.unlink()
+    table_id = healthy(path)  # another process already recovered and started fresh
+    store = Store.__new__(Store)
+    store.path = path
+    assert store._keep_aside(seen) is None
+    assert kept_aside(tmp_path) == [] and [t.id for t in Store(path).list_tables()] == [table_id]
