@@ -480,3 +480,26 @@ def test_a_file_replaced_by_another_process_since_the_check_is_not_moved(tmp_pat
     store.path = path
     assert store._keep_aside(seen) is None
     assert kept_aside(tmp_path) == [] and [t.id for t in Store(path).list_tables()] == [table_id]
+
+
+def test_imported_play_keeps_its_dates_and_export_id(tmp_path):
+    from datetime import datetime, timezone
+
+    from companion.transfer import export_table, import_from_text
+
+    store = Store(tmp_path / "a.db")
+    stored = store.create_table(TOY, TOY.setup(["Ann", "Bo"], {"pile": 2}))
+    stored.apply(TOY_TAKE(0))
+    stored.apply(TOY_TAKE(1))  # the pile is empty: Bo took the last counter
+    data = export_table(stored)
+    assert data["export_id"] == export_table(stored)["export_id"]  # made once, stored
+    data["created"], data["finished"] = "2020-01-02T03:04:05Z", "2020-01-02T04:00:00Z"
+    other = Store(tmp_path / "b.db")
+    copy = import_from_text(other, json.dumps(data))
+    (info,) = other.list_tables("finished")
+    assert info.id == copy.id and info.origin == data["export_id"]
+    assert info.created == datetime(2020, 1, 2, 3, 4, 5, tzinfo=timezone.utc).timestamp()
+    assert info.finished == datetime(2020, 1, 2, 4, 0, tzinfo=timezone.utc).timestamp()
+    again = export_table(copy)  # the copy carries the same identity and dates onward
+    assert (again["export_id"], again["created"], again["finished"]) == \
+        (data["export_id"], "2020-01-02T03:04:05Z", "2020-01-02T04:00:00Z")
