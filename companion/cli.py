@@ -57,7 +57,8 @@ def _emit(body: dict[str, Any], out: TextIO) -> None:
 
 def _error(error: str, code: str, lang: str, params: dict[str, Any] | None = None, line: int | None = None,
            game_id: str | None = None, **extra: Any) -> dict[str, Any]:
-    params = dict(params or {})
+    # outside text (paths, arguments) shown safely: no control characters or lone surrogates
+    params = {k: inputgate.shown(v, 300) if isinstance(v, str) else v for k, v in (params or {}).items()}
     body: dict[str, Any] = {"error": error, "line": line, "kind": "malformed", "code": code, "rule": None,
                             "params": _plain(params), "message": game_message(game_id, code, lang, params)}
     body.update(extra)

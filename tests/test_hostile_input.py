@@ -456,3 +456,12 @@ def test_real_process_help_lists_subcommands(tmp_path):
 @given(raw=st.binary(max_size=200))
 def test_random_bytes_as_an_import_file_are_json_errors(data_dir, raw):
     refused(*import_text(data_dir, raw))
+
+
+def test_undecodable_command_line_arguments_are_json_errors(tmp_path):
+    """Non-UTF-8 bytes in argv arrive as lone surrogates (surrogateescape)."""
+    bad = os.fsdecode(b"\xff\xfe")
+    refused(*run(["referee", "manila" + bad, "--players", "A,B,C"]), code="unknown_game")
+    refused(*run(["referee", "manila", "--players", f"A,B,C{bad}"]), code="bad_name")
+    refused(*run(["referee", "manila", "--players", "A,B,C", str(tmp_path / bad)]), code="input_no_file")
+    refused(*run(["referee", "manila", "--players", "A,B,C", "--option", f"oldest{bad}"]), code="bad_option_syntax")
