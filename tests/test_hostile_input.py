@@ -20,11 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.core.actions import Action
 from companion.core.errors import RefereeError
 from companion.registry import game_ids, get_game
 
