@@ -503,3 +503,19 @@ def test_imported_play_keeps_its_dates_and_export_id(tmp_path):
     again = export_table(copy)  # the copy carries the same identity and dates onward
     assert (again["export_id"], again["created"], again["finished"]) == \
         (data["export_id"], "2020-01-02T03:04:05Z", "2020-01-02T04:00:00Z")
+
+
+def test_new_table_form_refuses_a_name_with_an_escape_in_the_chosen_language(tmp_path):
+    """The app's form uses the same name rule as import and the referee."""
+    from companion.ui.app import App
+    from ui_harness import FakePage, press, texts, type_into
+
+    app = App(FakePage(), Store(tmp_path / "ui.db"))
+    app.lang = "zh_Hans"
+    app.render()
+    app.go("new_table", game="toy")
+    type_into(app.page, "1 号座位", "Mei\x1b[31m")
+    type_into(app.page, "2 号座位", "Tom")
+    press(app.page, "开始游戏")
+    assert app.nav.screen == "new_table"
+    assert any("不能作为玩家名字" in t for t in texts(app.page))
