@@ -2,9 +2,22 @@
 
     companion [serve] [--host H] [--port P] [--desktop]
     companion referee GAME --players A,B,C [--option key=value]... [--lang L] [--reveal] [FILE]
-    companion export TABLE_ID FILE
+    companion export [--raw] TABLE_ID FILE
     companion import FILE
-    companion tables
+    companion tables [--acknowledge]
+
+Every failure is one JSON object on stdout with a nonzero exit, never a
+traceback::
+
+    {"error": "transcript", "line": 3, "kind": "illegal", "code": "not_your_turn",
+     "rule": "manila.flow", "params": {...}, "message": "…"}
+
+``error`` names the stage (``usage``, ``unknown_game``, ``setup``, ``file``,
+``transcript``, ``import``, ``unknown_table``, ``table_damaged``,
+``store_unavailable``, ``internal``); ``line`` is the transcript line (or
+``null``); ``code`` is stable and ``message`` is in the chosen language.
+Exit codes: 1 a refused line or file, 2 a usage/setup problem, 3 the saved
+data was recovered (``tables``) or cannot be used, 70 an internal error.
 """
 
 from __future__ import annotations
@@ -13,13 +26,47 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, BinaryIO, Iterable, TextIO
 
+from . import inputgate
 from .core.actions import Action
 from .core.errors import MalformedAction, RefereeError, SetupError
 from .core.session import Session
 from .i18n import LANGUAGES, resolve_locale
+from .inputgate import InputRefused
 from .messages import describe_error, describe_problem, game_message
+
+
+class UsageError(Exception):
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(code)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage problem as JSON instead of plain text."""
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        raise UsageError("usage", problem=message)
+
+
+def _emit(body: dict[str, Any], out: TextIO) -> None:
+    print(inputgate.dumps(body), file=out)
+
+
+def _error(error: str, code: str, lang: str, params: dict[str, Any] | None = None, line: int | None = None,
+           game_id: str | None = None, **extra: Any) -> dict[str, Any]:
+    # outside text (paths, arguments) shown safely: no control characters or lone surrogates
+    params = {k: inputgate.shown(v, 300) if isinstance(v, str) else v for k, v in (params or {}).items()}
+    body: dict[str, Any] = {"error": error, "line": line, "kind": "malformed", "code": code, "rule": None,
+                            "params": _plain(params), "message": game_message(game_id, code, lang, params)}
+    body.update(extra)
+    return body
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(params, ensure_ascii=False, default=str))
 
 
 def _parse_options(pairs: Iterable[str]) -> dict[str, str]:
@@ -27,7 +74,7 @@ def _parse_options(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise SystemExit(f"--option needs key=value, got {pair!r}")
+            raise UsageError("bad_option_syntax", option=inputgate.shown(pair))
         out[key.strip()] = value.strip()
     return out
 
@@ -42,10 +89,11 @@ def _default_lang() -> str:
     return resolve_locale(locale.getlocale()[0])
 
 
-def parse_line(raw: str, players: tuple[str, ...], game: Any = None) -> Action:
-    """One transcript line → Action. ``player`` — and, given the game, every other
-    parameter that names a seat (e.g. Manila's ``for_player``) — may be a seat number or a name."""
-    data = json.loads(raw)
+def parse_line(raw: str, players: tuple[str, ...], game: Any = None, line: int | None = None) -> Action:
+    """One transcript line → Action, through the input gate. ``player`` — and, given the
+    game, every other parameter that names a seat (e.g. Manila's ``for_player``) — may be
+    a seat number or a name."""
+    data = inputgate.loads(raw, line)
     if not isinstance(data, dict):
         return Action.from_json(data)
     keys = ["player"]
@@ -57,70 +105,79 @@ def parse_line(raw: str, players: tuple[str, ...], game: Any = None) -> Action:
             name = data[key]
             matches = [i for i, p in enumerate(players) if p == name]
             if not matches:
-                raise MalformedAction("bad_player", None, player=name)
+                raise MalformedAction("bad_player", None, player=inputgate.shown(name))
             data = {**data, key: matches[0]}
     return Action.from_json(data)
 
 
-def referee(game_id: str, players: list[str], options: dict[str, str], stream: TextIO,
+def referee(game_id: str, players: list[str], options: dict[str, str], stream: TextIO | BinaryIO,
             lang: str, reveal: bool, out: TextIO, odds: bool = False) -> int:
     from .registry import GAMES, get_game
 
     if game_id not in GAMES:
-        print(json.dumps({"error": "unknown_game", "game": game_id, "known": list(GAMES)}), file=out)
+        _emit(_error("unknown_game", "unknown_game", lang, {"game": inputgate.shown(game_id),
+                                                             "known": ", ".join(GAMES)}, known=list(GAMES),
+                     game=inputgate.shown(game_id)), out)
         return 2
     game = get_game(game_id)
     try:
         setup = game.setup(players, options)
     except SetupError as exc:
-        print(json.dumps({"error": "setup", "problems": [
-            {"code": p.code, "params": p.params, "message": describe_problem(p, game_id, lang)}
-            for p in exc.problems]}, ensure_ascii=False), file=out)
+        problems = [{"code": p.code, "params": _plain(p.params), "message": describe_problem(p, game_id, lang)}
+                    for p in exc.problems]
+        body = _error("setup", exc.problems[0].code, lang, exc.problems[0].params, game_id=game_id,
+                      problems=problems)
+        body["message"] = problems[0]["message"]
+        _emit(body, out)
         return 2
     session = Session(game, setup)
-    for number, raw in enumerate(stream, start=1):
-        line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
-            continue
-        try:
-            action = parse_line(line, setup.players, game)
+    number = 0
+    try:
+        for number, line in inputgate.lines(stream):
+            line = line.strip()
+            if not line or line.startswith("#") or line.startswith("//"):
+                continue
+            action = parse_line(line, setup.players, game, number)
             if action.type == "undo":
                 session.undo()
             elif action.type == "redo":
                 session.redo()
             else:
                 session.apply(action)
-        except json.JSONDecodeError:
-            err: dict[str, Any] = {"line": number, "kind": "malformed", "code": "bad_json", "rule": None,
-                                   "message": game_message(None, "bad_json", lang, {"line": number})}
-            print(json.dumps(err, ensure_ascii=False), file=out)
-            return 1
-        except RefereeError as exc:
-            err = {"line": number, "kind": exc.kind, "code": exc.code, "rule": exc.rule,
-                   "params": exc.to_dict()["params"],
-                   "message": describe_error(exc, game_id, lang, setup.players)}
-            print(json.dumps(err, ensure_ascii=False), file=out)
-            return 1
+    except InputRefused as exc:
+        at = exc.line if exc.line is not None else number
+        params = {**exc.params, "line": at}
+        _emit(_error("transcript", exc.code, lang, params, line=at, game_id=game_id), out)
+        return 1
+    except RefereeError as exc:
+        err = {"error": "transcript", "line": number, "kind": exc.kind, "code": exc.code, "rule": exc.rule,
+               "params": _plain(exc.to_dict()["params"]),
+               "message": describe_error(exc, game_id, lang, setup.players)}
+        _emit(err, out)
+        return 1
     summary = game.summary(session.state, setup, reveal=reveal)
     if odds:
         # --odds: the exact odds with the state (only games that compute them, e.g. Manila)
         compute = getattr(game, "odds", None)
         summary["odds"] = compute(session.state) if callable(compute) else None
-    print(json.dumps(summary, ensure_ascii=False), file=out)
+    _emit(summary, out)
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(prog="companion", description="Table Companion")
-    sub = parser.add_subparsers(dest="command")
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion", description="Table Companion: rules companion and referee. "
+                     "Run a subcommand with --help for its own help; no subcommand starts the app.")
+    sub = parser.add_subparsers(dest="command", title="subcommands", metavar="COMMAND")
 
-    serve = sub.add_parser("serve", help="start the app (web server when headless)")
+    serve = sub.add_parser("serve", help="start the app (web server when headless)",
+                           description="Start the app: a web server on a headless machine, else a window.")
     serve.add_argument("--host", default=None)
     serve.add_argument("--port", type=int, default=None)
     serve.add_argument("--desktop", action="store_true", help="open the desktop window instead")
 
-    ref = sub.add_parser("referee", help="apply a JSON-lines transcript and print the state")
+    ref = sub.add_parser("referee", help="apply a JSON-lines transcript and print the state",
+                         description="Apply a JSON-lines transcript (FILE, or stdin) and print the state as "
+                         "one JSON object; the first refused line is printed as a JSON error (exit 1).")
     ref.add_argument("game_and_file", nargs="+", metavar="GAME [FILE]")
     ref.add_argument("--players", required=True, help="comma-separated names in seat order")
     ref.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -128,14 +185,48 @@ def main(argv: list[str] | None = None) -> int:
     ref.add_argument("--reveal", action="store_true", help="include secret information")
     ref.add_argument("--odds", action="store_true", help="also print the exact odds (Manila)")
 
-    exp = sub.add_parser("export", help="write a stored table to a JSON file")
+    exp = sub.add_parser("export", help="write a stored table to a JSON file",
+                         description="Write a stored table to a JSON file (format version 2).")
     exp.add_argument("table_id")
     exp.add_argument("file")
-    imp = sub.add_parser("import", help="read a table from a JSON export")
+    exp.add_argument("--raw", action="store_true", help="write a damaged table's rows as they are")
+    imp = sub.add_parser("import", help="read a table from a JSON export",
+                         description="Read a table from a JSON export; a table already here is refused "
+                         "(import_duplicate, naming it).")
     imp.add_argument("file")
-    sub.add_parser("tables", help="list stored tables")
+    tab = sub.add_parser("tables", help="list stored tables",
+                         description="List stored tables (id, game, status, players, actions). A recovered "
+                         "database is reported on stderr as JSON (exit 3) until acknowledged.")
+    tab.add_argument("--acknowledge", action="store_true", help="mark the recovery notices as seen")
+    return parser
 
-    if not argv or argv[0].startswith("--"):
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _default_lang()
+    try:
+        return _main(argv, lang)
+    except UsageError as exc:
+        _emit(_error("usage", exc.code, lang, exc.params), sys.stdout)
+        return 2
+    except InputRefused as exc:
+        _emit(_error("file", exc.code, lang, exc.params, line=exc.line), sys.stdout)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the last net: JSON, never a traceback
+        from .storage import StoreUnavailable
+
+        if isinstance(exc, StoreUnavailable):
+            body = exc.to_json(lang)
+            body.update({"line": None, "kind": "unavailable", "params": {"reason": exc.reason}})
+            _emit(body, sys.stdout)
+            return 3
+        _emit(_error("internal", "internal_error", lang, {"kind": type(exc).__name__}), sys.stdout)
+        return 70
+
+
+def _main(argv: list[str], lang: str) -> int:
+    parser = build_parser()
+    if not argv or (argv[0].startswith("--") and argv[0] != "--help"):
         argv = ["serve", *argv]
     # argparse cannot take a positional after options (GAME --players … FILE):
     # collect what is left over and treat it as the rest of GAME [FILE].
@@ -144,6 +235,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if extra:
         args.game_and_file += extra
+    if args.command is None:
+        parser.print_help()
+        return 2
 
     if args.command == "serve":
         from .ui.app import serve as run_app
@@ -151,39 +245,66 @@ def main(argv: list[str] | None = None) -> int:
         run_app(host=args.host, port=args.port, desktop=args.desktop)
         return 0
     if args.command == "referee":
-        lang = args.lang if args.lang in LANGUAGES else resolve_locale(args.lang) if args.lang else _default_lang()
+        if args.lang:
+            lang = args.lang if args.lang in LANGUAGES else resolve_locale(args.lang)
         players = [p.strip() for p in args.players.split(",")]
         options = _parse_options(args.option)
         if len(args.game_and_file) > 2:
             parser.error("referee takes GAME and at most one FILE")
         game_id, path = args.game_and_file[0], (args.game_and_file[1:] or [None])[0]
         if path:
-            with open(path, encoding="utf-8") as fh:
+            with inputgate.open_lines(path) as fh:
                 return referee(game_id, players, options, fh, lang, args.reveal, sys.stdout, args.odds)
-        return referee(game_id, players, options, sys.stdin, lang, args.reveal, sys.stdout, args.odds)
-    from .storage import Store
-    from .transfer import ImportRefused, export_to_file, import_from_text
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)
+        return referee(game_id, players, options, stdin, lang, args.reveal, sys.stdout, args.odds)
+    return _stored(args, lang)
+
+
+def _stored(args: argparse.Namespace, lang: str) -> int:
+    from .storage import Store, TableDamaged
+    from .transfer import ImportRefused, export_to_file, import_from_file
 
     store = Store()
+    notices = store.notices()
+    if notices:
+        report = {"error": "recovered", "line": None, "kind": "notice", "code": notices[-1].kind, "rule": None,
+                  "params": {}, "message": notices[-1].message(lang),
+                  "notices": [n.to_json(lang) for n in notices]}
+        print(inputgate.dumps(report), file=sys.stderr)
     if args.command == "export":
-        export_to_file(store.open_table(args.table_id), Path(args.file))
+        try:
+            if args.raw:
+                body = store.raw_log(args.table_id)
+                Path(args.file).write_text(json.dumps(body, ensure_ascii=False, indent=1), encoding="utf-8")
+            else:
+                export_to_file(store.open_table(args.table_id), Path(args.file))
+        except KeyError:
+            _emit(_error("unknown_table", "unknown_table", lang, {"table": inputgate.shown(args.table_id)}),
+                  sys.stdout)
+            return 1
+        except TableDamaged as exc:
+            _emit(_error("table_damaged", "table_damaged", lang, {"table": exc.table_id}), sys.stdout)
+            return 1
+        except OSError as exc:
+            _emit(_error("file", "cannot_write", lang, {"file": args.file, "reason": exc.strerror or str(exc)}),
+                  sys.stdout)
+            return 1
         return 0
     if args.command == "import":
         try:
-            stored = import_from_text(store, Path(args.file).read_text(encoding="utf-8"))
+            stored = import_from_file(store, args.file)
         except ImportRefused as exc:
-            message = game_message(None, exc.code, _default_lang(), exc.params)
-            print(json.dumps({"error": exc.code, "params": exc.params, "message": message}, ensure_ascii=False))
+            extra = {"table": exc.params["table"]} if exc.code == "import_duplicate" else {}
+            _emit(_error("import", exc.code, lang, exc.params, **extra), sys.stdout)
             return 1
         print(stored.id)
         return 0
     if args.command == "tables":
+        if args.acknowledge:
+            store.acknowledge()
+            return 0
         for info in store.list_tables():
-            print(f"{info.id}\t{info.game}\t{info.status}\t{','.join(info.players)}\t{info.cursor}")
-        return 0
-    parser.print_help()
+            players = ",".join(inputgate.shown(p) for p in info.players)
+            print(f"{info.id}\t{info.game}\t{info.status}\t{players}\t{info.cursor}")
+        return 3 if notices else 0
     return 2
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -47,6 +47,31 @@ CORE_MESSAGES: dict[str, str] = {
     "import_bad_setup": N_("The file's table setup is not valid: {where}."),
     "import_bad_log": N_("The file's action log is damaged at “{where}”."),
     "import_illegal_action": N_("Action {index} in the file is refused ({reason})."),
+    # the input gate (companion/inputgate.py), the command line and imports
+    "bad_name": N_("“{name}” cannot be a player name: use letters, digits and spaces, "
+                   "without control characters or line breaks."),
+    "name_too_long": N_("The name “{name}” is too long: at most {max} characters."),
+    "bad_value": N_("“{action}” got a value of the wrong kind."),
+    "input_bad_utf8": N_("Line {line} is not valid UTF-8 text."),
+    "input_too_deep": N_("Line {line} is nested too deeply (at most {limit} levels)."),
+    "input_number_out_of_range": N_("Line {line} has a number beyond ±{limit}."),
+    "input_not_an_integer": N_("Line {line} has “{value}” where a whole number is expected."),
+    "input_line_too_long": N_("Line {line} is too long (at most {limit} characters)."),
+    "input_too_many_lines": N_("The transcript has too many lines (at most {limit})."),
+    "input_too_large": N_("The file is too large (at most {limit} bytes)."),
+    "input_no_file": N_("There is no file “{file}”."),
+    "input_not_a_file": N_("“{file}” is a folder, not a file."),
+    "input_unreadable": N_("The file “{file}” cannot be read: {reason}."),
+    "import_bad_date": N_("The file's date “{where}” is not a valid ISO 8601 time."),
+    "import_duplicate": N_("This table is already here (table {table}); it was not imported again."),
+    "unknown_game": N_("There is no game “{game}”. Known games: {known}."),
+    "unknown_table": N_("There is no table “{table}”."),
+    "table_damaged": N_("Table {table} is damaged and cannot be opened; export its raw log with "
+                        "“companion export --raw”."),
+    "usage": N_("The command line is not valid: {problem}"),
+    "bad_option_syntax": N_("--option needs key=value, got “{option}”."),
+    "cannot_write": N_("The file “{file}” cannot be written: {reason}."),
+    "internal_error": N_("Something unexpected went wrong ({kind}); nothing was changed."),
 }
 
 _SEAT_KEYS = {"player", "players"}

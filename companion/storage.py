@@ -2,24 +2,34 @@
 
 Tables::
 
-    tables(id, game, setup, cursor, status, created, updated, finished, result)
+    tables(id, game, setup, cursor, status, created, updated, finished, result, origin)
     actions(table_id, seq, action)          -- the log, seq from 1
     snapshots(table_id, seq, engine, state) -- a cache: pickled state after seq actions
     settings(key, value)
+    notices(id, kind, file, created, acknowledged) -- recoveries to report until acknowledged
 
 A new action after an undo deletes the redo tail, inserts the action and moves
 the cursor in one transaction.  Snapshots are only a cache: if one cannot be
 read (another engine version, a damaged row), the log is replayed instead.
 
-A database that cannot be opened or fails its integrity check is renamed
-aside (``*.corrupt-<time>``) and a fresh one is started; ``Store.recovered``
-names the kept file so the UI can tell the user.
+Opening tells real damage from trouble of the moment.  A file that is not a
+database, is malformed or fails its quick check is moved aside under a name
+nobody has (``*.corrupt-<time>-<pid>-<random>``, never overwriting anything)
+and a fresh database is started with a notice in it, reported by every later
+start until acknowledged.  A full disk, an I/O error, a lock held elsewhere, a
+read-only place or another program's SQLite file raise
+:class:`StoreUnavailable` and move nothing.  ``tables.origin`` is the table's
+stable export id (an imported table keeps its file's), so a re-import is
+recognised.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import pickle
+import secrets
 import sqlite3
 import time
 import uuid
@@ -30,6 +40,7 @@ from typing import Any, Callable, Iterator, MutableSequence, overload
 from .core.actions import Action
 from .core.game import Game, TableSetup
 from .core.session import Session
+from .i18n import N_
 from .paths import user_data_dir
 from .registry import get_game
 
@@ -69,7 +80,19 @@ CREATE TABLE IF NOT EXISTS roster (
     name TEXT PRIMARY KEY,
     last_used REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS notices (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    file TEXT NOT NULL,
+    created REAL NOT NULL,
+    acknowledged REAL
+);
 """
+
+#: ``PRAGMA application_id`` of our databases ("TCmp"); 0 = not set (older files)
+APPLICATION_ID = 0x54436D70
+#: the tables an older file of ours may hold (anything else: a foreign file)
+OUR_TABLES = frozenset({"tables", "actions", "snapshots", "settings", "roster", "notices"})
 
 
 class ActionLog(MutableSequence[Action]):
@@ -149,45 +172,327 @@ class TableInfo:
     updated: float
     finished: float | None
     result: dict[str, Any] | None
+    #: the table's stable export id (an imported table keeps its file's)
+    origin: str | None = None
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+def _close(conn: sqlite3.Connection | None) -> None:
+    if conn is not None:
+        try:
+            conn.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def connect(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
+    return _configure(_raw_connect(path, timeout))
+
+
+def _raw_connect(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
+    return sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=timeout)
+
+
+def _configure(conn: sqlite3.Connection) -> sqlite3.Connection:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     return conn
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be used right now, and nothing was moved.
+
+    ``reason`` is a stable code (see :data:`UNAVAILABLE_MESSAGES`): the disk is
+    full, an I/O error, another program holds a lock, the file or its folder is
+    read-only, the file cannot be opened, or it belongs to another program.
+    """
+
+    def __init__(self, reason: str, detail: str = "", path: Path | None = None) -> None:
+        self.reason = reason if reason in UNAVAILABLE_MESSAGES else "cant_open"
+        self.detail = detail
+        self.path = path
+        super().__init__(f"{self.reason}: {detail}" if detail else self.reason)
+
+    def message(self, lang: str = "en") -> str:
+        from .i18n import Translator
+
+        return Translator(lang).gettext(UNAVAILABLE_MESSAGES[self.reason], file=str(self.path or ""))
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {"error": "store_unavailable", "code": self.reason, "rule": None,
+                "message": self.message(lang), "file": str(self.path or "")}
+
+
+class TableDamaged(Exception):
+    """One table's stored rows cannot be decoded or replayed; it is marked
+    ``damaged`` and every other table stays usable."""
+
+    def __init__(self, table_id: str, detail: str = "") -> None:
+        self.table_id = table_id
+        self.detail = detail
+        super().__init__(f"table {table_id} is damaged: {detail}")
+
+    def message(self, lang: str = "en") -> str:
+        from .i18n import Translator
+
+        return Translator(lang).gettext(DAMAGED_MESSAGE)
+
+
+DAMAGED_MESSAGE = N_("This table's saved data is damaged and cannot be opened. Your other tables are fine; "
+                     "its raw log can still be exported.")
+
+#: reason code -> translated message (gettext, ``locales/``)
+UNAVAILABLE_MESSAGES: dict[str, str] = {
+    "disk_full": N_("The saved data cannot be written: the disk is full. Free some space and start again; "
+                    "nothing was changed."),
+    "io_error": N_("The saved data cannot be read or written (an input/output error). Nothing was changed; "
+                   "try again."),
+    "locked": N_("Another program is using the saved data. Close it and start again; nothing was changed."),
+    "read_only": N_("The saved data is in a read-only place ({file}). Nothing was changed."),
+    "cant_open": N_("The saved data cannot be opened ({file}). Nothing was changed."),
+    "foreign": N_("{file} belongs to another program, so the app left it untouched. Choose another data folder."),
+}
+
+#: notice kind -> translated message shown until acknowledged
+NOTICE_MESSAGES: dict[str, str] = {
+    "recovered": N_("The saved data could not be read. It was kept aside as {file} and the app started fresh."),
+    "empty_file": N_("The saved data file was empty (0 bytes), so the app started fresh."),
+}
+
+#: SQLite primary result codes that mean the file itself is damaged
+_DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+_OPERATIONAL = {13: "disk_full", 10: "io_error", 5: "locked", 6: "locked", 8: "read_only",
+                14: "cant_open", 3: "read_only", 23: "read_only", 7: "io_error", 15: "io_error"}
+
+
+class _Damaged(Exception):
+    """The file is not a usable database (kept aside, then started fresh)."""
+
+
+def _classify(exc: BaseException) -> str | None:
+    """``None`` for real damage, else the StoreUnavailable reason."""
+    if isinstance(exc, _Damaged):
+        return None
+    if isinstance(exc, PermissionError):
+        return "read_only"
+    if isinstance(exc, OSError):
+        return "disk_full" if exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT) else \
+            "read_only" if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM) else "io_error"
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(exc, sqlite3.DatabaseError) and code is not None:
+        if code & 0xFF in _DAMAGE_CODES:
+            return None
+        return _OPERATIONAL.get(code & 0xFF, "cant_open")
+    text = str(exc).lower()
+    if "not a database" in text or "malformed" in text:
+        return None
+    return "cant_open"
+
+
+@dataclass
+class Notice:
+    id: int
+    kind: str
+    file: str
+    created: float
+
+    def message(self, lang: str = "en") -> str:
+        from .i18n import Translator
+
+        return Translator(lang).gettext(NOTICE_MESSAGES.get(self.kind, self.kind), file=self.file)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "file": self.file, "created": self.created,
+                "message": self.message(lang)}
+
+
+def _unique_aside(path: Path) -> Path:
+    """A name beside ``path`` that nobody has: time, pid and a random suffix."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return path.with_name(f"{path.name}.corrupt-{stamp}-{os.getpid()}-{secrets.token_hex(4)}")
+
+
+def _move_aside(src: Path, dst: Path) -> bool:
+    """Move ``src`` to ``dst`` without ever replacing an existing ``dst``."""
+    try:
+        os.link(src, dst)  # fails with FileExistsError rather than overwrite
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        if isinstance(exc, FileExistsError):
+            raise
+        # no hard links here: reserve the name, then move onto our own reservation
+        fd = os.open(dst, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        os.close(fd)
+        os.replace(src, dst)
+        return True
+    os.unlink(src)
+    return True
+
+
 class Store:
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or (user_data_dir() / "companion.db")
+    """The app's database.
+
+    Opening tells real damage (not a database, malformed, a failed quick check)
+    from operational errors: damage is kept aside under a unique name and a
+    fresh database started, with a notice stored in it until acknowledged
+    (:meth:`notices`, :meth:`acknowledge`); anything else raises
+    :class:`StoreUnavailable` and moves nothing.  A file of another program
+    (another ``application_id`` or other tables) is never adopted.
+    """
+
+    def __init__(self, path: Path | None = None, timeout: float = 5.0) -> None:
+        if path is None:
+            try:
+                path = user_data_dir() / "companion.db"
+            except OSError as exc:
+                raise StoreUnavailable(_classify(exc) or "cant_open", str(exc)) from exc
+        self.path = Path(path)
+        self.timeout = timeout
+        #: the kept-aside file, when this start recovered from damage
         self.recovered: Path | None = None
         self.conn = self._open()
 
     def _open(self) -> sqlite3.Connection:
-        try:
-            conn = connect(self.path)
-            ok = conn.execute("PRAGMA quick_check").fetchone()
-            if not ok or ok[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity: {ok}")
-            conn.executescript(_SCHEMA)
-            return conn
-        except sqlite3.DatabaseError:
+        for _attempt in range(3):
             try:
-                conn.close()  # type: ignore[possibly-undefined]
-            except Exception:  # noqa: BLE001
+                before = os.stat(self.path)
+            except FileNotFoundError:
+                before = None
+            except OSError as exc:
+                raise StoreUnavailable(_classify(exc) or "cant_open", str(exc), self.path) from exc
+            empty = before is not None and before.st_size == 0 and not \
+                self.path.with_name(self.path.name + "-wal").exists()
+            conn: sqlite3.Connection | None = None
+            try:
+                conn = _raw_connect(self.path, timeout=self.timeout)
+                self._check(conn)  # reads only: a foreign file is left as it was
+                self._prepare(conn)
+                if empty:
+                    self._add_notice(conn, "empty_file", self.path.name)
+                return conn
+            except StoreUnavailable:
+                _close(conn)
+                if before is None:
+                    self._forget_new_file()
+                raise
+            except Exception as exc:  # noqa: BLE001 - classified below
+                _close(conn)
+                reason = _classify(exc)
+                if reason is not None:
+                    if before is None:
+                        self._forget_new_file()
+                    raise StoreUnavailable(self._why(reason), str(exc), self.path) from exc
+                if before is None:
+                    raise StoreUnavailable("cant_open", str(exc), self.path) from exc
+                aside = self._keep_aside(before)
+                if aside is None:
+                    continue  # someone else moved it already: open what is there now
+                self.recovered = aside
+                conn = None
+                try:
+                    conn = _raw_connect(self.path, timeout=self.timeout)
+                    self._prepare(conn)
+                    self._add_notice(conn, "recovered", aside.name)
+                    return conn
+                except StoreUnavailable:
+                    _close(conn)
+                    raise
+                except Exception as again:  # noqa: BLE001
+                    _close(conn)
+                    raise StoreUnavailable(self._why(_classify(again) or "cant_open"), str(again),
+                                           self.path) from again
+        raise StoreUnavailable("cant_open", "the file kept changing while opening", self.path)
+
+    def _forget_new_file(self) -> None:
+        """A file this start created but could not fill is removed again, so
+        the next start does not report it as an empty database."""
+        try:
+            if self.path.stat().st_size == 0:
+                self.path.unlink()
+        except OSError:
+            pass
+
+    @staticmethod
+    def _check(conn: sqlite3.Connection) -> None:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        if not rows or rows[0][0] != "ok":
+            raise _Damaged(f"quick_check: {rows[:3]}")
+
+    def _why(self, reason: str) -> str:
+        """A refused open or write in a folder we may not write to is ``read_only``."""
+        if reason == "cant_open":
+            folder = self.path.parent
+            if not os.access(folder, os.W_OK) or (self.path.exists() and not os.access(self.path, os.W_OK)):
+                return "read_only"
+        return reason
+
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        """Refuse a foreign file; then configure, create or migrate our schema."""
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        names = {r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
+        if app_id not in (0, APPLICATION_ID):
+            raise StoreUnavailable("foreign", f"application_id {app_id}", self.path)
+        if app_id == 0 and names and not (names <= OUR_TABLES and {"tables", "actions"} <= names):
+            raise StoreUnavailable("foreign", f"tables {sorted(names)[:5]}", self.path)
+        _configure(conn)
+        conn.executescript(_SCHEMA)
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(tables)")}
+        if "origin" not in columns:
+            conn.execute("ALTER TABLE tables ADD COLUMN origin TEXT")
+        if app_id == 0:
+            conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+
+    def _keep_aside(self, seen: os.stat_result) -> Path | None:
+        """Move the damaged file (and its -wal/-shm) to a fresh unique name.
+
+        Only the very file found damaged is moved: if another process already
+        replaced it, nothing is moved and ``None`` is returned."""
+        try:
+            now = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        def identity(st: os.stat_result) -> tuple[int, ...]:  # inode numbers alone get reused
+            return st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+        if identity(now) != identity(seen):
+            return None
+        while True:
+            aside = _unique_aside(self.path)
+            try:
+                moved = _move_aside(self.path, aside)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise StoreUnavailable(_classify(exc) or "cant_open", str(exc), self.path) from exc
+            break
+        if not moved:
+            return None
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            try:
+                _move_aside(side, aside.with_name(aside.name + suffix))
+            except OSError:
                 pass
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-            self.path.rename(aside)
-            for suffix in ("-wal", "-shm"):
-                side = self.path.with_name(self.path.name + suffix)
-                if side.exists():
-                    side.rename(aside.with_name(aside.name + suffix))
-            self.recovered = aside
-            conn = connect(self.path)
-            conn.executescript(_SCHEMA)
-            return conn
+        return aside
+
+    # ----- notices (a recovery stays reported until acknowledged) ----------
+    @staticmethod
+    def _add_notice(conn: sqlite3.Connection, kind: str, file: str) -> None:
+        conn.execute("INSERT INTO notices(kind, file, created) VALUES(?,?,?)", (kind, file, time.time()))
+
+    def notices(self) -> list[Notice]:
+        """Recoveries not yet acknowledged, oldest first."""
+        return [Notice(*row) for row in self.conn.execute(
+            "SELECT id, kind, file, created FROM notices WHERE acknowledged IS NULL ORDER BY id")]
+
+    def acknowledge(self, notice_id: int | None = None) -> None:
+        """Mark one notice (or all, with ``None``) as seen."""
+        if notice_id is None:
+            self.conn.execute("UPDATE notices SET acknowledged=? WHERE acknowledged IS NULL", (time.time(),))
+        else:
+            self.conn.execute("UPDATE notices SET acknowledged=? WHERE id=?", (time.time(), notice_id))
 
     def close(self) -> None:
         self.conn.close()
@@ -212,17 +517,24 @@ class Store:
 
     # ----- tables --------------------------------------------------------
     def create_table(self, game: Game, setup: TableSetup,  # type: ignore[type-arg]
-                     session: Session | None = None) -> "StoredSession":  # type: ignore[type-arg]
+                     session: Session | None = None, *,  # type: ignore[type-arg]
+                     origin: str | None = None, created: float | None = None,
+                     finished: float | None = None) -> "StoredSession":
         """A new table; with ``session`` (an import) its whole log is written
-        in the same transaction, so a half-imported table never appears."""
+        in the same transaction, so a half-imported table never appears.
+
+        ``origin``: the stable export id (default: a new one); ``created`` and
+        ``finished``: the original dates of an imported play (Unix time)."""
         table_id = uuid.uuid4().hex[:12]
         now = time.time()
         session = session or Session(game, setup)
         stored = StoredSession(self, table_id, session)
         with self._tx():
             self.conn.execute(
-                "INSERT INTO tables(id, game, setup, cursor, status, created, updated) VALUES(?,?,?,?,?,?,?)",
-                (table_id, game.id, json.dumps(setup.to_json(), ensure_ascii=False), 0, "active", now, now))
+                "INSERT INTO tables(id, game, setup, cursor, status, created, updated, finished, origin) "
+                "VALUES(?,?,?,?,?,?,?,?,?)",
+                (table_id, game.id, json.dumps(setup.to_json(), ensure_ascii=False), 0, "active",
+                 created if created is not None else now, now, finished, origin or uuid.uuid4().hex))
             self.conn.executemany("INSERT INTO actions(table_id, seq, action) VALUES(?,?,?)",
                                   [(table_id, i + 1, json.dumps(a.to_json(), ensure_ascii=False))
                                    for i, a in enumerate(session.log)])
@@ -232,18 +544,70 @@ class Store:
         return stored
 
     def list_tables(self, status: str | None = None) -> list[TableInfo]:
-        sql = "SELECT id, game, setup, cursor, status, created, updated, finished, result FROM tables"
-        args: tuple[Any, ...] = ()
-        if status:
-            sql += " WHERE status=?"
-            args = (status,)
-        sql += " ORDER BY updated DESC"
+        """Tables, newest first.  A row that cannot be decoded is marked
+        ``damaged`` (and listed only under that status); the rest stay usable."""
+        sql = "SELECT id, game, setup, cursor, status, created, updated, finished, result, origin FROM tables"
         out = []
-        for row in self.conn.execute(sql, args):
-            setup = json.loads(row[2])
-            out.append(TableInfo(row[0], row[1], setup["players"], setup["options"], row[3], row[4],
-                                 row[5], row[6], row[7], json.loads(row[8]) if row[8] else None))
+        damaged = []
+        for row in self.conn.execute(sql + " ORDER BY updated DESC").fetchall():
+            try:
+                info = self._decode_info(row)
+            except Exception:  # noqa: BLE001 - any undecodable row is damage, not a crash
+                damaged.append(row[0])
+                info = TableInfo(str(row[0]), str(row[1]), [], {}, 0, "damaged", 0.0, 0.0, None, None, None)
+            if status is None or info.status == status:
+                out.append(info)
+        for table_id in damaged:
+            self.mark_damaged(table_id)
         return out
+
+    @staticmethod
+    def _decode_info(row: tuple[Any, ...]) -> TableInfo:
+        setup = json.loads(row[2])
+        players, options = setup["players"], setup["options"]
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players) \
+                or not isinstance(options, dict):
+            raise ValueError("setup")
+        result = json.loads(row[8]) if row[8] else None
+        if result is not None and not isinstance(result, dict):
+            raise ValueError("result")
+        return TableInfo(row[0], row[1], players, options, int(row[3]), str(row[4]), float(row[5]),
+                         float(row[6]), None if row[7] is None else float(row[7]), result, row[9])
+
+    def mark_damaged(self, table_id: str) -> None:
+        """Keep an unreadable table out of the way (status ``damaged``); its
+        rows stay as they are, so the raw log can still be exported."""
+        try:
+            self.conn.execute("UPDATE tables SET status='damaged' WHERE id=?", (table_id,))
+        except sqlite3.Error:
+            pass  # reporting it damaged must not fail because the disk is full
+
+    def raw_log(self, table_id: str) -> dict[str, Any]:
+        """A damaged table's rows as they are (text), for a rescue export."""
+        row = self.conn.execute("SELECT game, setup, cursor FROM tables WHERE id=?", (table_id,)).fetchone()
+        if row is None:
+            raise KeyError(table_id)
+        actions = [a for (a,) in self.conn.execute(
+            "SELECT action FROM actions WHERE table_id=? ORDER BY seq", (table_id,))]
+        return {"format": "table-companion-raw", "table": table_id, "game": row[0], "setup": row[1],
+                "cursor": row[2], "log": actions}
+
+    def find_origin(self, origin: str) -> str | None:
+        """The id of the table with this export id, if there is one."""
+        row = self.conn.execute("SELECT id FROM tables WHERE origin=? LIMIT 1", (origin,)).fetchone()
+        return row[0] if row else None
+
+    def export_identity(self, table_id: str) -> dict[str, Any]:
+        """``origin`` (made and stored on first need), ``created``, ``finished``."""
+        row = self.conn.execute("SELECT origin, created, finished FROM tables WHERE id=?", (table_id,)).fetchone()
+        if row is None:
+            raise KeyError(table_id)
+        origin = row[0]
+        if not origin:
+            origin = uuid.uuid4().hex
+            self.conn.execute("UPDATE tables SET origin=? WHERE id=? AND origin IS NULL", (origin, table_id))
+            origin = self.conn.execute("SELECT origin FROM tables WHERE id=?", (table_id,)).fetchone()[0]
+        return {"origin": origin, "created": row[1], "finished": row[2]}
 
     def delete_table(self, table_id: str) -> None:
         with self._tx():
@@ -252,9 +616,21 @@ class Store:
             self.conn.execute("DELETE FROM tables WHERE id=?", (table_id,))
 
     def open_table(self, table_id: str) -> "StoredSession":
+        """The table, resumed.  KeyError if there is none; :class:`TableDamaged`
+        (and the table marked ``damaged``) if its rows cannot be decoded or
+        its stored log is refused on replay."""
         row = self.conn.execute("SELECT game, setup, cursor FROM tables WHERE id=?", (table_id,)).fetchone()
         if row is None:
             raise KeyError(table_id)
+        try:
+            return self._open_table(table_id, row)
+        except (sqlite3.OperationalError, MemoryError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - JSONDecodeError, KeyError, a refused replay…
+            self.mark_damaged(table_id)
+            raise TableDamaged(table_id, f"{type(exc).__name__}: {exc}"[:300]) from exc
+
+    def _open_table(self, table_id: str, row: tuple[Any, ...]) -> "StoredSession":
         game = get_game(row[0])
         raw = json.loads(row[1])
         setup = TableSetup(tuple(raw["players"]), raw["options"])

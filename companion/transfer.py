@@ -1,22 +1,36 @@
 """Export a table to a versioned JSON file and import it back by replaying it.
 
-The file::
+The file (version 2; version 1 files, without the identity and dates, are
+still read)::
 
-    {"format": "table-companion", "version": 1, "game": "manila",
+    {"format": "table-companion", "version": 2,
+     "export_id": "9f1c…",                 # the table's stable identity
+     "created": "2026-11-25T03:20:00Z",    # ISO 8601, UTC
+     "finished": null,                     # or when the game ended
+     "game": "manila",
      "setup": {"players": [...], "options": {...}},
      "log": [{"type": ...}, ...], "cursor": 12}
 
-Import checks everything before writing anything: a malformed file, an unknown
-version or game, a bad setup or an illegal log is refused with a
-:class:`ImportRefused` naming what and where.
+Import reads the bytes through :mod:`companion.inputgate` (size, strict UTF-8,
+depth and number limits) and checks everything before writing anything: a
+malformed file, an unknown version or game, a bad setup or an illegal log is
+refused with an :class:`ImportRefused` naming what and where.  A table already
+in the database (same ``export_id``; for a version-1 file, the same content)
+is refused as ``import_duplicate`` naming the table it already is.  An
+imported table keeps its original dates, so history counts it once, when it
+was played.  Parsing and validation are linear in the log.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from . import inputgate
 from .core.actions import Action
 from .core.errors import RefereeError, SetupError
 from .core.session import Session
@@ -24,7 +38,9 @@ from .registry import GAMES, get_game
 from .storage import Store, StoredSession
 
 FORMAT = "table-companion"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+_EXPORT_ID = re.compile(r"^[0-9A-Za-z:_-]{8,80}$")
 
 
 class ImportRefused(Exception):
@@ -34,33 +50,81 @@ class ImportRefused(Exception):
         super().__init__(f"{code} {params}")
 
 
+def iso(timestamp: float | None) -> str | None:
+    """A Unix time as ISO 8601 UTC (``2026-11-25T03:20:00Z``)."""
+    if timestamp is None:
+        return None
+    return datetime.fromtimestamp(timestamp, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _timestamp(value: Any, key: str) -> float | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise ImportRefused("import_bad_date", where=key)
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise ImportRefused("import_bad_date", where=key) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    if not 1970 <= moment.year <= 9999:
+        raise ImportRefused("import_bad_date", where=key)
+    return moment.timestamp()
+
+
 def export_table(stored: StoredSession) -> dict[str, Any]:
+    identity = stored.store.export_identity(stored.id)
     body = stored.session.to_json()
-    return {"format": FORMAT, "version": VERSION, **body}
+    return {"format": FORMAT, "version": VERSION, "export_id": identity["origin"],
+            "created": iso(identity["created"]), "finished": iso(identity["finished"]), **body}
 
 
 def export_to_file(stored: StoredSession, path: Path) -> None:
-    path.write_text(json.dumps(export_table(stored), ensure_ascii=False, indent=1), encoding="utf-8")
+    path.write_text(json.dumps(export_table(stored), ensure_ascii=False, indent=1, allow_nan=False),
+                    encoding="utf-8")
 
 
-def parse_export(data: Any) -> Session:  # type: ignore[type-arg]
-    """Validate and replay an export; returns the session, writes nothing."""
+class ParsedExport:
+    """A validated export: the replayed session plus its identity and dates."""
+
+    def __init__(self, session: Session, origin: str, created: float | None,  # type: ignore[type-arg]
+                 finished: float | None) -> None:
+        self.session = session
+        self.origin = origin
+        self.created = created
+        self.finished = finished
+
+
+def _content_origin(game_id: str, setup: Any, log: list[Any]) -> str:
+    """A version-1 file has no id: its content stands for it (linear)."""
+    digest = hashlib.sha256()
+    digest.update(json.dumps([game_id, setup], sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    for entry in log:
+        digest.update(b"\n")
+        digest.update(json.dumps(entry, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    return "sha256:" + digest.hexdigest()[:40]
+
+
+def read_export(data: Any) -> ParsedExport:
+    """Validate and replay an export; returns it, writes nothing."""
     if not isinstance(data, dict):
         raise ImportRefused("import_not_object")
     if data.get("format") != FORMAT:
-        raise ImportRefused("import_bad_format", found=str(data.get("format")))
-    if data.get("version") != VERSION:
-        raise ImportRefused("import_bad_version", found=str(data.get("version")), expected=VERSION)
+        raise ImportRefused("import_bad_format", found=inputgate.shown(data.get("format")))
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version not in READABLE_VERSIONS:
+        raise ImportRefused("import_bad_version", found=inputgate.shown(version), expected=VERSION)
     game_id = data.get("game")
-    if game_id not in GAMES:
-        raise ImportRefused("import_unknown_game", game=str(game_id))
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise ImportRefused("import_unknown_game", game=inputgate.shown(game_id))
     game = get_game(game_id)
     setup_raw = data.get("setup")
     if not isinstance(setup_raw, dict) or not isinstance(setup_raw.get("players"), list) \
             or not isinstance(setup_raw.get("options", {}), dict):
         raise ImportRefused("import_bad_setup", where="setup")
     try:
-        setup = game.setup([str(p) for p in setup_raw["players"]], setup_raw.get("options", {}))
+        setup = game.setup(setup_raw["players"], setup_raw.get("options", {}))
     except SetupError as exc:
         raise ImportRefused("import_bad_setup", where=", ".join(p.code for p in exc.problems)) from exc
     log_raw = data.get("log")
@@ -69,6 +133,15 @@ def parse_export(data: Any) -> Session:  # type: ignore[type-arg]
     cursor = data.get("cursor", len(log_raw))
     if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(log_raw):
         raise ImportRefused("import_bad_log", where="cursor")
+    if version >= 2:
+        origin = data.get("export_id")
+        if not isinstance(origin, str) or not _EXPORT_ID.match(origin):
+            raise ImportRefused("import_bad_log", where="export_id")
+        created = _timestamp(data.get("created"), "created")
+        finished = _timestamp(data.get("finished"), "finished")
+    else:
+        origin = _content_origin(game_id, setup_raw, log_raw)
+        created = finished = None
     log: list[Action] = []
     for index, raw in enumerate(log_raw):
         try:
@@ -81,13 +154,50 @@ def parse_export(data: Any) -> Session:  # type: ignore[type-arg]
     except RefereeError as exc:
         raise ImportRefused("import_illegal_action", index=exc.params.get("index", 0) + 1, reason=exc.code) from exc
     session.seek(cursor)  # back to the saved position, from the nearest snapshot
-    return session
+    return ParsedExport(session, origin, created, finished)
+
+
+def parse_export(data: Any) -> Session:  # type: ignore[type-arg]
+    """Validate and replay an export; returns the session, writes nothing."""
+    return read_export(data).session
+
+
+def load_export(data: bytes | str) -> Any:
+    """The file's JSON, through the input gate (limits, strict UTF-8, numbers)."""
+    try:
+        if isinstance(data, bytes):
+            if len(data) > inputgate.MAX_FILE:
+                raise inputgate.InputRefused("input_too_large", None, limit=inputgate.MAX_FILE)
+            text = inputgate.decode(data)
+        else:
+            if len(data) > inputgate.MAX_FILE:
+                raise inputgate.InputRefused("input_too_large", None, limit=inputgate.MAX_FILE)
+            text = inputgate.check_text(data)
+        return inputgate.loads(text)
+    except inputgate.InputRefused as exc:
+        if exc.code == "bad_json":
+            raise ImportRefused("import_bad_json", line=exc.params.get("line"),
+                                column=exc.params.get("column")) from None
+        raise ImportRefused(exc.code, **exc.params) from None
+
+
+def import_data(store: Store, data: bytes | str) -> StoredSession:
+    parsed = read_export(load_export(data))
+    existing = store.find_origin(parsed.origin)
+    if existing is not None:
+        raise ImportRefused("import_duplicate", table=existing)
+    session = parsed.session
+    return store.create_table(session.game, session.setup, session, origin=parsed.origin,
+                              created=parsed.created, finished=parsed.finished)
 
 
 def import_from_text(store: Store, text: str) -> StoredSession:
+    return import_data(store, text)
+
+
+def import_from_file(store: Store, path: str) -> StoredSession:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ImportRefused("import_bad_json", line=exc.lineno, column=exc.colno) from exc
-    session = parse_export(data)
-    return store.create_table(session.game, session.setup, session)
+        data = inputgate.read_file(path)
+    except inputgate.InputRefused as exc:
+        raise ImportRefused(exc.code, **exc.params) from None
+    return import_data(store, data)

@@ -156,13 +156,17 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     press(app.page, "Import a table")
     files = [t for t in texts(app.page) if t.startswith("toy-") and t.endswith(".json")]
     assert len(files) == 1
+    press(app.page, files[0])  # the table is already here: recognised, not duplicated
+    assert any(t.startswith("This table is already here") for t in texts(app.page))
+    assert len(app.store.list_tables()) == 1
+    app.store.delete_table(app.store.list_tables()[0].id)
     press(app.page, files[0])
     assert app.nav.screen == "table" and app.table.state == exported_state
     app.go_home()
     press(app.page, "Import a table")
     type_into(app.page, "Paste an exported table", '{"format": "table-companion", "version": 7}')
     press(app.page, "Import")
-    assert "The file has version 7; this app reads version 1." in texts(app.page)
+    assert "The file has version 7; this app reads version 2." in texts(app.page)
 
 
 def test_correction_form_offers_names_choices_and_switches(app):
@@ -189,8 +193,14 @@ def test_damaged_database_is_reported_once_on_the_home_screen(tmp_path):
     application.render()
     notice = [t for t in texts(application.page) if t.startswith("The saved data could not be read.")]
     assert len(notice) == 1 and "bad.db.corrupt-" in notice[0]
-    press(application.page, "OK")
-    assert not any(t.startswith("The saved data could not be read.") for t in texts(application.page))
+    again = App(FakePage(), Store(path))  # a later start still says it, until dismissed
+    again.render()
+    assert sum(t.startswith("The saved data could not be read.") for t in texts(again.page)) == 1
+    press(again.page, "Dismiss")
+    assert not any(t.startswith("The saved data could not be read.") for t in texts(again.page))
+    later = App(FakePage(), Store(path))
+    later.render()
+    assert not any(t.startswith("The saved data could not be read.") for t in texts(later.page))
 
 
 # ----- the now-banner ------------------------------------------------------------

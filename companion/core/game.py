@@ -22,6 +22,7 @@ import copy
 from dataclasses import dataclass, field, is_dataclass
 from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Sequence, TypeVar
 
+from ..inputgate import MAX_INT, name_problem, shown
 from .actions import Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
@@ -181,9 +182,13 @@ class Game(Generic[S]):
         n = len(players)
         if n < self.min_players or n > self.max_players:
             problems.append(SetupProblem("player_count", count=n, min=self.min_players, max=self.max_players))
-        names = [p.strip() for p in players]
-        if any(not p for p in names):
-            problems.append(SetupProblem("empty_name"))
+        names = [p.strip() if isinstance(p, str) else "" for p in players]
+        reported: set[str] = set()
+        for p in players:
+            problem = name_problem(p)
+            if problem is not None and problem[0] not in reported:
+                reported.add(problem[0])  # one problem of each kind is enough to fix the form
+                problems.append(SetupProblem(problem[0], **problem[1]))
         seen: set[str] = set()
         for p in names:
             if p and p.casefold() in seen:
@@ -193,12 +198,12 @@ class Game(Generic[S]):
         for key, value in dict(options or {}).items():
             spec = specs.get(key)
             if spec is None:
-                problems.append(SetupProblem("unknown_option", option=key))
+                problems.append(SetupProblem("unknown_option", option=shown(key)))
                 continue
             try:
                 spec.parse(value)
             except (ValueError, TypeError):
-                problems.append(SetupProblem("bad_option", option=key, value=str(value)))
+                problems.append(SetupProblem("bad_option", option=shown(key), value=shown(value)))
         if not problems:
             problems.extend(self.validate_game_setup(tuple(names), self.resolve_options(options)))
         return problems
@@ -281,7 +286,15 @@ class Game(Generic[S]):
         move = self.check_form(state, action)
         self.check_flow(state, action, move)
         new = self.clone(state)
-        move.run(new, action)
+        if any(p.kind == "json" for p in move.params.values()):
+            # free-form arguments are checked by the move itself: a shape it did
+            # not expect (a number where a list belongs) is malformed input
+            try:
+                move.run(new, action)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+                raise MalformedAction("bad_value", None, action=action.type) from exc
+        else:
+            move.run(new, action)
         return new
 
     def is_legal(self, state: S, action: Action) -> bool:

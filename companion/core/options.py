@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..inputgate import MAX_INT
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -29,7 +31,12 @@ class OptionSpec:
                 return False
             raise ValueError(raw)
         if self.kind == "int":
-            value = raw if isinstance(raw, int) and not isinstance(raw, bool) else int(str(raw).strip())
+            text = str(raw).strip() if not isinstance(raw, int) or isinstance(raw, bool) else ""
+            if len(text) > 12:  # never parse a 5000-digit number
+                raise ValueError("too long")
+            value = raw if isinstance(raw, int) and not isinstance(raw, bool) else int(text)
+            if abs(value) > MAX_INT:
+                raise ValueError(raw)
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
                 raise ValueError(raw)
             return value

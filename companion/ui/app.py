@@ -76,6 +76,8 @@ class App:
         #: the next render should put it: 0 for a new screen, the saved offset on back
         self.offset = 0.0
         self.scroll_target: float | None = 0.0
+        #: a translated message after an unexpected error (shown on the home screen)
+        self.problem: str | None = None
 
     # ----- language ----------------------------------------------------------
     @property
@@ -130,9 +132,39 @@ class App:
         self.store.set_setting("open_table", open_id)
 
     def open_table(self, table_id: str) -> None:
-        self.table = self.store.open_table(table_id)
+        try:
+            self.table = self.store.open_table(table_id)
+        except Exception as exc:  # noqa: BLE001 - a damaged table: say so, keep the rest usable
+            self.unexpected(exc)
+            return
         self.private_flow = None
         self.go("table")
+
+    def unexpected(self, exc: BaseException) -> None:
+        """The one handler for errors nobody expected (a damaged table, a full
+        disk, a bug): log it, change no data, show a translated message instead
+        of Flet's error overlay.  An open table stays open unless it is the
+        one that failed to open or draw."""
+        from ..storage import StoreUnavailable, TableDamaged
+
+        log.error("unexpected error", exc_info=exc)
+        if isinstance(exc, (TableDamaged, StoreUnavailable)):
+            message = exc.message(self.lang)
+        else:
+            message = self._("Something went wrong ({kind}). Nothing was lost; the table is as it was.",
+                             kind=type(exc).__name__)
+        if self.table is not None and self.nav.screen == "table" and not isinstance(exc, TableDamaged):
+            self.refusal = Refusal(message, None)
+        else:
+            self.problem = message
+            self.table = None
+            self.nav = Nav("home")
+            self.back.clear()
+            try:
+                self._remember_open_table()  # do not reopen the failing table on the next start
+            except Exception:  # noqa: BLE001 - e.g. the disk is full: the message says enough
+                pass
+        self.render()
 
     def start_table(self, game_id: str, players: list[str], options: dict[str, Any]) -> None:
         from ..registry import get_game
@@ -157,6 +189,9 @@ class App:
                                    exc.rule)
             self.show_refusal()  # the state is unchanged: no rebuild, a half-filled form stays as it was
             return False
+        except Exception as exc:  # noqa: BLE001 - not committed: the table is as it was
+            self.unexpected(exc)
+            return False
         self.refusal = None
         self.render()
         return True
@@ -175,6 +210,9 @@ class App:
         except RefereeError as exc:
             self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
                                    exc.rule)
+        except Exception as exc:  # noqa: BLE001
+            self.unexpected(exc)
+            return
         self.render()
         if self.refusal is not None:
             self.show_refusal()
@@ -229,7 +267,15 @@ class App:
         page.theme_mode = ft.ThemeMode.DARK if self.theme == "dark" else ft.ThemeMode.LIGHT
         page.title = self._("Table Companion")
         builder = getattr(screens, f"screen_{self.nav.screen}")
-        appbar, body = builder(self)
+        try:
+            appbar, body = builder(self)
+        except Exception as exc:  # noqa: BLE001 - a screen that cannot be drawn: home, with a message
+            if self.nav.screen == "home":
+                raise
+            self.table = None
+            self.nav = Nav("home")
+            self.unexpected(exc)
+            return
         page.appbar = appbar
         page.controls = [ft.SafeArea(content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
@@ -287,7 +333,12 @@ def make_main(store_factory: Callable[[], Store] = Store) -> Callable[[ft.Page],
         page.dark_theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
         page.scroll = ft.ScrollMode.AUTO
         page.padding = 0
-        app = App(page, store_factory())
+        try:
+            store = store_factory()
+        except Exception as exc:  # noqa: BLE001 - StoreUnavailable: say why, in every language
+            _cannot_start(page, exc)
+            return
+        app = App(page, store)
         page.data = app
         for view in (getattr(page, "views", None) or [])[:1]:  # the page's own scroll: remember it for back
             view.scroll_interval = 250
@@ -314,6 +365,25 @@ def make_main(store_factory: Callable[[], Store] = Store) -> Callable[[ft.Page],
                 app.render()
 
     return main
+
+
+def _cannot_start(page: ft.Page, exc: BaseException) -> None:
+    """The data cannot be opened (disk full, locked, read-only, foreign file):
+    a translated message instead of Flet's "Error running app"."""
+    from ..storage import StoreUnavailable
+
+    log.error("cannot open the saved data", exc_info=exc)
+    lines = []
+    for lang in ("zh_Hans", "zh_Hant", "en"):
+        if isinstance(exc, StoreUnavailable):
+            lines.append(exc.message(lang))
+        else:
+            lines.append(Translator(lang).gettext("The saved data cannot be opened ({file}). Nothing was changed.",
+                                                  file=type(exc).__name__))
+    page.controls = [ft.SafeArea(content=ft.Container(content=ft.Column(
+        [ft.Icon(ft.Icons.ERROR_OUTLINE, size=48)] + [ft.Text(t, size=18) for t in lines], spacing=16),
+        padding=ft.Padding.all(16)))]
+    page.update()
 
 
 def serve(host: str | None = None, port: int | None = None, desktop: bool = False) -> None:

@@ -37,10 +37,11 @@ def game_title(game_id: str, lang: str) -> str:
 def screen_home(app: "App") -> tuple[Any, ft.Control]:
     _ = app._
     parts: list[ft.Control] = []
-    if app.show_recovered and app.store.recovered is not None:
-        parts.append(banner(_("The saved data could not be read. It was kept aside as {file} and the app "
-                              "started fresh.", file=app.store.recovered.name), "error",
-                            [ft.TextButton(_("OK"), on_click=lambda e: _dismiss_notice(app))]))
+    if app.problem:
+        parts.append(banner(app.problem, "error", [ft.TextButton(_("OK"), on_click=lambda e: _dismiss_problem(app))]))
+    for notice in app.store.notices():  # a recovery stays until someone dismisses it
+        parts.append(banner(notice.message(app.lang), "error",
+                            [ft.TextButton(_("Dismiss"), on_click=lambda e, n=notice.id: _dismiss_notice(app, n))]))
     parts.append(ft.Text(_("Table Companion"), size=28, weight=ft.FontWeight.BOLD))
     parts.append(ft.Text(_("Rules, referee and score keeper for the game on your table."), size=15))
     parts.append(ft.Column([
@@ -60,11 +61,38 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
                                                       else ", ".join(info.players)),
                 trailing=ft.Icon(ft.Icons.PLAY_ARROW), on_click=lambda e, i=info.id: app.open_table(i),
                 min_height=56))
+    damaged = app.store.list_tables("damaged")
+    if damaged:  # kept apart from the resume list; the raw rows can still be saved
+        parts.append(section_title(_("Damaged tables")))
+        for info in damaged[:20]:
+            parts.append(ft.ListTile(
+                title=ft.Text(game_title(info.game, app.lang)), subtitle=ft.Text(_("Cannot be opened")),
+                trailing=ft.TextButton(_("Export raw log"), on_click=lambda e, i=info.id: _export_raw(app, i)),
+                min_height=56))
     return None, ft.Column(parts, spacing=14)
 
 
-def _dismiss_notice(app: "App") -> None:
+def _dismiss_notice(app: "App", notice_id: int) -> None:
+    app.store.acknowledge(notice_id)
     app.show_recovered = False
+    app.render()
+
+
+def _dismiss_problem(app: "App") -> None:
+    app.problem = None
+    app.render()
+
+
+def _export_raw(app: "App", table_id: str) -> None:
+    import json
+
+    from ..paths import user_data_dir
+
+    folder = user_data_dir() / "exports"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"damaged-{table_id}.json"
+    path.write_text(json.dumps(app.store.raw_log(table_id), ensure_ascii=False, indent=1), encoding="utf-8")
+    app.problem = app._("Saved as {file}.", file=str(path))
     app.render()
 
 

@@ -120,11 +120,12 @@ def test_export_import_round_trip(tmp_path):
     play(stored, 12)
     stored.undo()
     data = export_table(stored)
-    assert data["format"] == "table-companion" and data["version"] == 1 and data["cursor"] == 11
-    copy = import_from_text(store, json.dumps(data))
+    assert data["format"] == "table-companion" and data["version"] == 2 and data["cursor"] == 11
+    other = Store(tmp_path / "other.db")  # the same table on another device
+    copy = import_from_text(other, json.dumps(data))
     assert copy.id != stored.id
     assert copy.state == stored.state and copy.session.log == stored.session.log
-    assert Store(tmp_path / "c.db").open_table(copy.id).state == stored.state
+    assert Store(tmp_path / "other.db").open_table(copy.id).state == stored.state
 
 
 @pytest.mark.parametrize("mutate, code, where", [

@@ -1,0 +1,231 @@
+"""The one gate every outside text passes before the engine sees it.
+
+``companion referee`` transcripts and ``companion import`` files go through
+here: size limits (line length, file size, number of lines), strict UTF-8
+(undecodable bytes and lone surrogates such as ``"\\ud800"`` refused), a JSON
+nesting limit checked by a linear bracket scan *before* ``json.loads`` (so no
+RecursionError), and numbers checked while parsing: integers beyond
+``±MAX_INT`` (a 5000-digit number, ``1e25``), fractions, ``NaN`` and
+``Infinity`` never reach a rule or a message formatter.  Each refusal is an
+:class:`InputRefused` with a stable code, the 1-based line and the params its
+message needs; the messages are in :data:`companion.messages.CORE_MESSAGES`.
+
+Everything here is linear in the input.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, BinaryIO, Iterator, TextIO
+
+#: the largest integer any game takes (money, counts, seats are far smaller)
+MAX_INT = 10**9
+#: characters in one transcript line
+MAX_LINE = 64 * 1024
+#: lines in one transcript
+MAX_LINES = 1_000_000
+#: bytes in one import file (a 400k-action log is about 20 MB)
+MAX_FILE = 64 * 1024 * 1024
+#: nesting of JSON arrays and objects
+MAX_DEPTH = 32
+#: longest player name, after trimming
+MAX_NAME = 40
+
+
+class InputRefused(Exception):
+    """Outside input refused before it reached the engine."""
+
+    def __init__(self, code: str, at: int | None = None, **params: Any) -> None:
+        self.code = code
+        self.line = at
+        self.params = params
+        super().__init__(f"{code} line={at} {params}")
+
+
+# ----- bytes and text ---------------------------------------------------------------
+def decode(data: bytes, first_line: int = 1) -> str:
+    """Strict UTF-8 (a leading BOM is dropped); the line of a bad byte is named."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = first_line + data.count(b"\n", 0, exc.start)
+        raise InputRefused("input_bad_utf8", line, line=line) from None
+    return text[1:] if text.startswith("\ufeff") and first_line == 1 else text
+
+
+def check_text(text: str, line: int | None = None) -> str:
+    """A text already decoded (stdin, a test) must still be valid UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputRefused("input_bad_utf8", line, line=line) from None
+    return text
+
+
+def read_file(path: str, limit: int = MAX_FILE) -> bytes:
+    """A whole file, refusing a missing path, a folder or an oversized file."""
+    import os
+
+    try:
+        if os.path.isdir(path):
+            raise InputRefused("input_not_a_file", None, file=path)
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except FileNotFoundError:
+        raise InputRefused("input_no_file", None, file=path) from None
+    except IsADirectoryError:
+        raise InputRefused("input_not_a_file", None, file=path) from None
+    except OSError as exc:
+        raise InputRefused("input_unreadable", None, file=path, reason=exc.strerror or str(exc)) from None
+    if len(data) > limit:
+        raise InputRefused("input_too_large", None, limit=limit)
+    return data
+
+
+def open_lines(path: str) -> BinaryIO:
+    """A transcript file opened for :func:`lines`; same refusals as read_file."""
+    import os
+
+    if os.path.isdir(path):
+        raise InputRefused("input_not_a_file", None, file=path)
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise InputRefused("input_no_file", None, file=path) from None
+    except IsADirectoryError:
+        raise InputRefused("input_not_a_file", None, file=path) from None
+    except OSError as exc:
+        raise InputRefused("input_unreadable", None, file=path, reason=exc.strerror or str(exc)) from None
+
+
+def lines(stream: BinaryIO | TextIO, max_line: int = MAX_LINE, max_lines: int = MAX_LINES) -> Iterator[tuple[int, str]]:
+    """(line number, text) for each line, never holding more than one line.
+
+    Bytes are decoded strictly; a text stream is checked for lone surrogates.
+    A line longer than ``max_line`` or more than ``max_lines`` lines is refused
+    without reading the rest."""
+    number = 0
+    cap = max_line * 4 + 2  # a UTF-8 character is at most 4 bytes, plus CR LF
+    while True:
+        raw = stream.readline(cap)
+        if not raw:
+            return
+        number += 1
+        if number > max_lines:
+            raise InputRefused("input_too_many_lines", number, line=number, limit=max_lines)
+        newline = b"\n" if isinstance(raw, bytes) else "\n"
+        if len(raw) >= cap and not raw.endswith(newline):  # type: ignore[arg-type]
+            raise InputRefused("input_line_too_long", number, line=number, limit=max_line)
+        text = decode(raw, number) if isinstance(raw, bytes) else check_text(raw, number)
+        if number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        text = text.rstrip("\r\n")
+        if len(text) > max_line:
+            raise InputRefused("input_line_too_long", number, line=number, limit=max_line)
+        yield number, text
+
+
+# ----- JSON ---------------------------------------------------------------------
+def check_depth(text: str, limit: int = MAX_DEPTH, first_line: int = 1) -> None:
+    """Refuse nesting deeper than ``limit`` with one linear scan (strings skipped)."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for index, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                line = first_line + text.count("\n", 0, index)
+                raise InputRefused("input_too_deep", line, line=line, limit=limit)
+        elif ch in "]}":
+            depth -= 1
+
+
+def _parse_int(token: str) -> int:
+    digits = token.lstrip("-")
+    if len(digits) > len(str(MAX_INT)) or abs(int(token)) > MAX_INT:
+        raise InputRefused("input_number_out_of_range", None, limit=MAX_INT)
+    return int(token)
+
+
+def _parse_float(token: str) -> float:
+    raise InputRefused("input_not_an_integer", None, value=token[:24])
+
+
+def _parse_constant(token: str) -> Any:
+    raise InputRefused("input_not_an_integer", None, value=token)
+
+
+def _check_strings(value: Any, line: int | None) -> None:
+    """Every string and key must be encodable (no lone surrogates from escapes)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            check_text(item, line)
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                check_text(key, line)
+                stack.append(sub)
+
+
+def loads(text: str, line: int | None = None, max_depth: int = MAX_DEPTH) -> Any:
+    """``json.loads`` behind the gate.  ``line`` is the transcript line (for a
+    whole file, ``None``: lines are then counted inside ``text``)."""
+    check_depth(text, max_depth, line or 1)
+    try:
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except InputRefused as exc:
+        if exc.line is None:
+            exc.line = line
+            if line is not None:
+                exc.params.setdefault("line", line)
+        raise
+    except json.JSONDecodeError as exc:
+        at = line if line is not None else exc.lineno
+        raise InputRefused("bad_json", at, line=at, column=exc.colno) from None
+    except RecursionError:  # the depth scan makes this unreachable; kept as a net
+        raise InputRefused("input_too_deep", line, line=line, limit=max_depth) from None
+    _check_strings(value, line)
+    return value
+
+
+def dumps(value: Any) -> str:
+    """Strict JSON out: NaN and Infinity are an error, never bare tokens."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+# ----- names ----------------------------------------------------------------------
+def name_problem(name: Any) -> tuple[str, dict[str, Any]] | None:
+    """Why a player name is refused (code, params), or None.
+
+    A name is text, 1–MAX_NAME characters once trimmed, every character
+    printable: no control characters, ANSI escapes, CR or LF."""
+    if not isinstance(name, str):
+        return "bad_name", {"name": shown(name)}
+    text = name.strip()
+    if not text:
+        return "empty_name", {}
+    if len(text) > MAX_NAME:
+        return "name_too_long", {"name": shown(text), "max": MAX_NAME}
+    if not text.isprintable():
+        return "bad_name", {"name": shown(text)}
+    return None
+
+
+def shown(value: Any, limit: int = MAX_NAME) -> str:
+    """A safe, short rendering of outside text for a message."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)[:limit * 2]
+    safe = "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
+    return safe if len(safe) <= limit else safe[: limit - 1] + "…"
