@@ -79,9 +79,6 @@ class Manila(Game[ManilaState], facts=True):
         fl.reset_board(state)
         return state
 
-    def clone(self, state: ManilaState) -> ManilaState:
-        return state.clone()
-
     # ----- flow --------------------------------------------------------------------------
     def active_players(self, state: ManilaState) -> frozenset[int]:
         phase = state.phase
