@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from typing import Any, Callable, Mapping
 
@@ -11,7 +11,7 @@ from ...core.legal import LegalActions
 from . import flow as fl
 from . import moves as mv
 from .facts import INSURANCE, load
-from .money import credit, share_cost, share_price, total_shares, unmortgaged, wealth
+from .money import credit, share_cost, share_price, total_shares, wealth
 from .state import ManilaState
 
 F = load()
@@ -81,6 +81,31 @@ def _launch_actions(seat: int) -> tuple[Action, ...]:
             if sum(starts) == F.start_sum:
                 out.append(Action.make("launch", seat, **dict(zip(cargo, starts))))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _roll_parts(seat: int, moving: tuple[str, ...], positions: tuple[int, ...],
+                last_roll: bool) -> tuple[tuple[int, Callable[[int], Action]], ...]:
+    """The lazy parts of :meth:`Manila._roll_actions` (count, builder) for boats at these
+    positions: a pure function of its arguments, so kept for the positions seen again."""
+    faces = range(F.die_min, F.die_max + 1)
+    docks, stays = [], []
+    for at in positions:
+        docking = [f for f in faces if at + f > F.last_space or (last_roll and at + f == F.last_space)]
+        docks.append(docking)
+        stays.append([f for f in faces if f not in docking])
+    parts = []
+    for size in range(len(moving) + 1):
+        for group in combinations(range(len(moving)), size):
+            radices = [docks[i] if i in group else stays[i] for i in range(len(moving))]
+            throws = 1
+            for r in radices:
+                throws *= len(r)
+            if not throws:
+                continue
+            orders = fl.arrival_orders([moving[i] for i in group]) if size > 1 else [None]
+            parts.append((throws * len(orders), _roll_builder(seat, list(moving), radices, orders)))
+    return tuple(parts)
 
 
 def _roll_builder(seat: int, moving: list[str], radices: list[list[int]],
@@ -176,8 +201,9 @@ class Manila(Game[ManilaState], facts=True):
         else:
             out.extend(self._phase_actions(state))
         loans = []
+        per_player, bought, mortgaged = F.shares_per_player, state.bought, state.mortgaged
         for seat in range(state.n):
-            if unmortgaged(state, seat) > 0:
+            if per_player + sum(bought[seat].values()) > mortgaged[seat]:  # money.unmortgaged > 0
                 loans.append(_loan_action("mortgage", seat))
             if state.mortgaged[seat] > 0 and state.cash[seat] >= F.redeem and not (
                     state.phase == "auction" and state.high_bidder == seat
@@ -243,25 +269,10 @@ class Manila(Game[ManilaState], facts=True):
         throws are grouped by the set of boats docking: a group is a product of each
         boat's docking or staying faces, times the docking orders.  Each group is one
         lazy part whose i-th action is decoded from i on demand."""
-        moving = fl.at_sea(state)
-        faces = range(F.die_min, F.die_max + 1)
+        moving = tuple(fl.at_sea(state))
         last_roll = state.rolls + 1 == F.plunder_after_roll and not state.pirates
-        docks, stays = [], []
-        for ware in moving:
-            at = state.position[ware]
-            docking = [f for f in faces if at + f > F.last_space or (last_roll and at + f == F.last_space)]
-            docks.append(docking)
-            stays.append([f for f in faces if f not in docking])
-        for size in range(len(moving) + 1):
-            for group in combinations(range(len(moving)), size):
-                radices = [docks[i] if i in group else stays[i] for i in range(len(moving))]
-                throws = 1
-                for r in radices:
-                    throws *= len(r)
-                if not throws:
-                    continue
-                orders = fl.arrival_orders([moving[i] for i in group]) if size > 1 else [None]
-                out.lazy(throws * len(orders), _roll_builder(seat, moving, radices, orders), "roll")
+        for count, build in _roll_parts(seat, moving, tuple(state.position[w] for w in moving), last_roll):
+            out.lazy(count, build, "roll")
 
     def _pilot_actions(self, state: ManilaState, seat: int) -> list[Action]:
         moving = fl.at_sea(state)
