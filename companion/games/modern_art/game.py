@@ -427,3 +427,6 @@ class ModernArt(Game[ModernArtState], facts=True):
         rnd, artist, paintings, auction, seller, co_seller, buyer, price = sale
         return {"round": rnd, "artist": F.artist_ids[artist], "paintings": paintings, "auction": auction,
                 "seller": seller, "co_seller": co_seller, "buyer": buyer, "price": price}
+
+
+GAME = ModernArt()
