@@ -11,18 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import registry
 from companion.cli import main, referee
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", "toy")
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
+pytestmark = pytest.mark.usefixtures("toy_registered")  # tests/conftest.py
 
 
 def run(lines, players=("Ann", "Bo"), options=None, lang="en"):

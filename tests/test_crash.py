@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from companion import registry
 from companion.core import Session
 from companion.storage import Store
 from toy import TOY
@@ -24,12 +23,7 @@ KILLS = 60
 TOTAL = 100_000
 
 
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", "toy")
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
+pytestmark = pytest.mark.usefixtures("toy_registered")  # tests/conftest.py
 
 
 def expected_log(n):

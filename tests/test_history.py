@@ -8,18 +8,13 @@ import json
 
 import pytest
 
-from companion import history, registry
+from companion import history
 from companion.core import Action
 from companion.storage import Store
 from toy import TOY
 
 
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", "toy")
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
+pytestmark = pytest.mark.usefixtures("toy_registered")  # tests/conftest.py
 
 
 def finish(store, players, winner_seat):

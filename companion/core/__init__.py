@@ -2,11 +2,12 @@
 
 from .actions import Action
 from .errors import AmbiguousAction, IllegalAction, MalformedAction, RefereeError, SetupError, SetupProblem
+from .legal import LegalActions
 from .game import Game, Move, OptionSpec, Param, TableSetup, move, moves_table
 from .session import Session
 
 __all__ = [
-    "Action", "AmbiguousAction", "Game", "IllegalAction", "MalformedAction", "Move",
+    "Action", "AmbiguousAction", "Game", "LegalActions", "IllegalAction", "MalformedAction", "Move",
     "OptionSpec", "Param", "RefereeError", "Session", "SetupError", "SetupProblem", "TableSetup", "move",
     "moves_table",
 ]

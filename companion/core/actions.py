@@ -15,6 +15,7 @@ from typing import Any, Iterator, Mapping
 from .errors import MalformedAction
 
 _RESERVED = ("type", "player")
+_PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
 class _FrozenDict(tuple):  # type: ignore[type-arg]
@@ -47,7 +48,10 @@ class Action:
 
     @classmethod
     def make(cls, type: str, player: int | None = None, **args: Any) -> "Action":
-        return cls(type, player, tuple(sorted((k, _freeze(v)) for k, v in args.items())))
+        if not args:
+            return cls(type, player)
+        return cls(type, player, tuple(sorted([(k, v if v.__class__ in _PLAIN else _freeze(v))
+                                              for k, v in args.items()])))
 
     def __getitem__(self, key: str) -> Any:
         for k, v in self.args:

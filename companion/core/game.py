@@ -258,11 +258,13 @@ class Game(Generic[S]):
                 raise MalformedAction("missing_player", None, action=action.type)
         if action.player is not None and not 0 <= action.player < n:
             raise MalformedAction("bad_player", None, player=action.player)
-        for key in action.keys():
-            if key not in move.params:
+        params = move.params
+        given = dict(action.args)
+        for key in given:
+            if key not in params:
                 raise MalformedAction("unknown_arg", None, action=action.type, arg=key)
-        for key, param in move.params.items():
-            if key not in action:
+        for key, param in params.items():
+            if key not in given:
                 if param.required:
                     raise MalformedAction("missing_arg", None, action=action.type, arg=key)
                 continue

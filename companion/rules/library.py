@@ -37,7 +37,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, number
 from ..paths import rules_dir
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.]+)\}")
@@ -160,8 +160,6 @@ def _fmt_fact(value: Any, lang: str) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, (int, float)):
-        from ..i18n import number
-
         return number(value, lang)
     if isinstance(value, list):
         sep = "、" if lang != "en" else ", "

@@ -7,19 +7,14 @@ import sqlite3
 
 import pytest
 
-from companion import registry, storage
+from companion import storage
 from companion.core import Action, IllegalAction
 from companion.storage import Store
 from companion.transfer import ImportRefused, export_table, import_from_text
 from toy import TOY
 
 
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", "toy")
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
+pytestmark = pytest.mark.usefixtures("toy_registered")  # tests/conftest.py
 
 
 def play(stored, count):

@@ -16,36 +16,13 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 
 from companion.cli import referee
-from companion.core import Action, IllegalAction, Session
-from companion.i18n import LANGUAGES
-from companion.messages import describe_error
-from companion.rules import library
+from companion.core import Session
 from companion.transcripts import examples
+from conftest import refused  # noqa: F401  (the one refusal check; re-exported for the game tests)
 
 TRANSCRIPTS = Path(__file__).resolve().parents[2] / "docs" / "transcripts"
-
-
-def refused(s: Session, action: Action, code: str | None = None, rule: str | None = None) -> IllegalAction:
-    """``action`` is refused (with ``code`` citing ``rule``, where given), the state is
-    untouched, the cited clause exists, and the refusal reads as a sentence in every language
-    (its fields filled in)."""
-    before = s.game.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    err = info.value
-    if code is not None:
-        assert err.code == code, err
-    if rule is not None:
-        assert err.rule == rule, err
-    assert s.state == before
-    for lang in LANGUAGES:
-        assert library.clause(err.rule, lang) is not None, (err.rule, lang)
-        text = describe_error(err, s.game.id, lang, s.setup.players)
-        assert text != code and "{" not in text, (lang, text)
-    return err
 
 
 def play_out(s: Session, rng: random.Random, max_steps: int) -> None:

@@ -8,9 +8,10 @@ import string
 
 import pytest
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.cockroach_poker import GAME, deal, losing_reason, taker
 from companion.rules import library
+from conftest import refused
 
 GID = "cockroach_poker"
 LANGS = ("en", "zh_Hans", "zh_Hant")
@@ -27,12 +28,6 @@ def call(s: Session, caller: int, claim: str, card: str, answer: str, passers: l
     s.apply(Action.make("call", caller, **args))
 
 
-def refused(s: Session, action: Action) -> IllegalAction:
-    before = GAME.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    assert s.state == before
-    return info.value
 
 
 # ----- setup table (rulebook: 64 cards dealt evenly, the remainder put aside) ----

@@ -8,10 +8,11 @@ import string
 
 import pytest
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.im_the_boss import (GAME, draw_count, end_numbers, hand_limit, last_deal_number,
                                          setup_summary, split_payout, tile_for_deal, value_range)
 from companion.rules import library
+from conftest import refused
 
 GID = "im_the_boss"
 LANGS = ("en", "zh_Hans", "zh_Hant")
@@ -35,12 +36,6 @@ def roll(s: Session, value: int) -> None:
     s.apply(Action.make("end_roll", s.state.last_boss, roll=value))
 
 
-def refused(s: Session, action: Action) -> IllegalAction:
-    before = GAME.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    assert s.state == before
-    return info.value
 
 
 def money(s: Session) -> list[int]:

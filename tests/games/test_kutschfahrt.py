@@ -9,9 +9,10 @@ import string
 
 import pytest
 
-from companion.core import Action, IllegalAction, MalformedAction, Session
+from companion.core import Action, MalformedAction, Session
 from companion.games.kutschfahrt import GAME, fight_winner, minority, setup_summary
 from companion.rules import library
+from conftest import refused
 
 GID = "kutschfahrt"
 LANGS = ("en", "zh_Hans", "zh_Hant")
@@ -30,12 +31,6 @@ def claim(claimant: int, items: list[list[str]], associations: list[str], allies
     return Action.make("claim", claimant, **args)
 
 
-def refused(s: Session, action: Action) -> IllegalAction:
-    before = GAME.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    assert s.state == before
-    return info.value
 
 
 # ----- set-up by player count (rulebook tables) ----------------------------------

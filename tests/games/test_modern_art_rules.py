@@ -12,6 +12,7 @@ from companion.games.modern_art import GAME
 from companion.games.modern_art.state import BANK
 from companion.messages import describe_error
 from companion.rules import library
+from conftest import refused as refused_action
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -29,19 +30,9 @@ def act(session: Session, line: str) -> None:
 
 
 def refused(session: Session, line: str, code: str, rule: str) -> IllegalAction:
-    """The line is refused with ``code`` citing ``rule``, the state is untouched, and the
-    message reads in all three languages with seat names filled in."""
-    before = session.game.clone(session.state)
-    with pytest.raises(IllegalAction) as info:
-        act(session, line)
-    err = info.value
-    assert (err.code, err.rule) == (code, rule)
-    assert session.state == before
-    for lang in ("en", "zh_Hans", "zh_Hant"):
-        assert library.clause(rule, lang) is not None
-        text = describe_error(err, "modern_art", lang, session.setup.players)
-        assert text != code and "{" not in text
-    return err
+    """The line is refused with ``code`` citing ``rule`` (tests/conftest.py ``refused``:
+    state untouched, the message reads in all three languages)."""
+    return refused_action(session, parse_line(line, session.setup.players), code, rule)
 
 
 START = ['{"type": "first_seller", "seller": 0}']

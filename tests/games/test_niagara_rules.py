@@ -7,15 +7,13 @@ state exactly as it was and cite a clause that exists in all three languages.
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
 from companion.core import Action, IllegalAction, MalformedAction, Session
 from companion.games.niagara import GAME
 from companion.games.niagara.game import river_flow
-from companion.messages import describe_error
-from companion.rules import library
+from conftest import refused
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 LANGS = ("en", "zh_Hans", "zh_Hant")
@@ -31,17 +29,8 @@ def do(s: Session, type: str, player: int | None = None, **args):
 
 
 def refuse(s: Session, code: str, type: str, player: int | None = None, **args) -> IllegalAction:
-    before = copy.deepcopy(s.state)
-    with pytest.raises(IllegalAction) as caught:
-        do(s, type, player, **args)
-    err = caught.value
-    assert err.code == code, err
-    assert s.state == before
-    for lang in LANGS:
-        assert library.clause(err.rule, lang) is not None, (err.rule, lang)
-        text = describe_error(err, "niagara", lang, NAMES)
-        assert "{" not in text and text != code, text
-    return err
+    """tests/conftest.py ``refused`` for an action given as type, player and arguments."""
+    return refused(s, Action.make(type, player, **args), code)
 
 
 def put(s: Session, owner: int, canoe: int, where: str, gem: str | None = None) -> None:

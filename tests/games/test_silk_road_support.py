@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import pytest
 
-from companion.core import Action, IllegalAction, Session
+from companion.core import Action, Session
 from companion.games.silk_road import GAME
 from companion.games.silk_road.state import SilkState
+from conftest import refused  # noqa: F401  (re-exported for test_silk_road.py)
 
 A = Action.make
 
@@ -59,14 +59,6 @@ def hands(state: SilkState) -> list[int]:
     return [p.hand for p in state.players]
 
 
-def refused(s: Session, action: Action, code: str, rule: str) -> IllegalAction:
-    before = GAME.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    assert info.value.code == code
-    assert info.value.rule == rule
-    assert s.state == before
-    return info.value
 
 
 def cards_accounted(state: SilkState) -> int:

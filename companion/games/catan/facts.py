@@ -10,7 +10,8 @@ from typing import Any, Mapping, Sequence
 
 from ...core.facts import load
 
-FACTS: dict[str, Any] = load("catan")
+GAME_ID = "catan"
+FACTS: dict[str, Any] = load(GAME_ID)
 RESOURCES: tuple[str, ...] = tuple(FACTS["resources"])
 GENERIC = "generic"
 HARBORS: tuple[str, ...] = (GENERIC, *RESOURCES)

@@ -295,17 +295,6 @@ class Catan(Game[CatanState], facts=True):
             progress={k: 0 for k in PROGRESS},
         )
 
-    def clone(self, state: CatanState) -> CatanState:
-        return CatanState(
-            players=list(state.players), target=state.target, phase=state.phase, turn=state.turn,
-            round=state.round, placements=state.placements, settlements=list(state.settlements),
-            cities=list(state.cities), roads=list(state.roads), road_length=list(state.road_length),
-            knights=list(state.knights), vp_cards=list(state.vp_cards),
-            harbors=[list(x) for x in state.harbors], progress=dict(state.progress),
-            dev_played=state.dev_played, longest_road=state.longest_road,
-            largest_army=state.largest_army, winner=state.winner,
-        )
-
     def active_players(self, state: CatanState) -> frozenset[int]:
         return frozenset() if state.phase == "end" else frozenset({state.turn})
 

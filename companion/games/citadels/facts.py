@@ -10,7 +10,8 @@ from typing import Any, Sequence
 
 from ...core.facts import load
 
-FACTS: dict[str, Any] = load("citadels")
+GAME_ID = "citadels"
+FACTS: dict[str, Any] = load(GAME_ID)
 CHARACTERS: tuple[str, ...] = tuple(FACTS["characters"])
 COLOURS: tuple[str, ...] = tuple(FACTS["colours"])
 SPECIAL = "special"

@@ -272,14 +272,6 @@ class Citadels(Game[CitadelsState], facts=True):
             end_at=h.end_districts(n, bool(setup.options["short_game"]), bool(setup.options["long_game"])),
             holders=[NOBODY] * len(h.CHARACTERS), cities=[[] for _ in range(n)])
 
-    def clone(self, state: CitadelsState) -> CitadelsState:
-        return CitadelsState(
-            players=list(state.players), end_at=state.end_at, phase=state.phase, round=state.round,
-            crown=state.crown, face_up=list(state.face_up), call=state.call, killed=state.killed,
-            robbed=state.robbed, holders=list(state.holders), called=list(state.called), builds=state.builds,
-            power_used=state.power_used, cities=[[list(d) for d in c] for c in state.cities],
-            first_complete=state.first_complete)
-
     def active_players(self, state: CitadelsState) -> frozenset[int]:
         if state.phase == "turn":
             return frozenset({state.holders[state.call - 1]})

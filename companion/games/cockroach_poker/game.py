@@ -174,11 +174,6 @@ class CockroachPoker(Game[CockroachState], facts=True):
         return CockroachState(list(setup.players), [deal(n)["hand"]] * n,
                               [[0] * len(CREATURES) for _ in range(n)])
 
-    def clone(self, state: CockroachState) -> CockroachState:
-        return CockroachState(list(state.players), list(state.hands), [list(p) for p in state.penalties],
-                              state.phase, state.starter, state.loser, state.end_reason, state.rounds,
-                              dict(state.last) if state.last is not None else None)
-
     def active_players(self, state: CockroachState) -> frozenset[int]:
         if state.phase == "play" and state.starter is not None:
             return frozenset({state.starter})

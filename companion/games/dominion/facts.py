@@ -9,7 +9,8 @@ from typing import Any, Mapping, Sequence
 
 from ...core.facts import load
 
-FACTS: dict[str, Any] = load("dominion")
+GAME_ID = "dominion"
+FACTS: dict[str, Any] = load(GAME_ID)
 #: the cards the score sheet counts per player (victory cards and curses)
 SCORING: tuple[str, ...] = ("estate", "duchy", "province", "curse", "gardens")
 TREASURES: tuple[str, ...] = tuple(FACTS["treasure_value"])

@@ -181,12 +181,6 @@ class Dominion(Game[DominionState], facts=True):
             decks=[h.start_deck() for _ in range(n)], supply=h.start_supply(n, gardens),
             deck_sizes=[None] * n)
 
-    def clone(self, state: DominionState) -> DominionState:
-        return DominionState(
-            players=list(state.players), gardens=state.gardens, phase=state.phase, turn=state.turn,
-            turns=list(state.turns), decks=[dict(d) for d in state.decks], supply=dict(state.supply),
-            empty=list(state.empty), deck_sizes=list(state.deck_sizes))
-
     def active_players(self, state: DominionState) -> frozenset[int]:
         if state.phase == "play":
             return frozenset({state.turn})

@@ -219,12 +219,6 @@ class ImTheBoss(Game[BossState], facts=True):
         return BossState(list(setup.players), [FACTS["start_money"]] * n,
                          bool(o["short"]), bool(o["variant"]), bool(o["less_cutthroat"]))
 
-    def clone(self, state: BossState) -> BossState:
-        return BossState(list(state.players), list(state.money), state.short, state.variant,
-                         state.less_cutthroat, state.phase, state.deals, state.last_value, state.last_tile,
-                         state.last_boss, state.roll_total, list(state.rolls),
-                         [dict(h) for h in state.history])
-
     def active_players(self, state: BossState) -> frozenset[int]:
         if state.phase == "end_roll" and state.last_boss is not None:
             return frozenset({state.last_boss})

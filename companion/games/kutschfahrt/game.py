@@ -226,11 +226,6 @@ class Kutschfahrt(Game[CoachState], facts=True):
     def new_state(self, setup: TableSetup) -> CoachState:
         return CoachState(list(setup.players))
 
-    def clone(self, state: CoachState) -> CoachState:
-        result = None if state.result is None else {k: (list(v) if isinstance(v, list) else v)
-                                                     for k, v in state.result.items()}
-        return CoachState(list(state.players), state.phase, state.claimant, list(state.associations), result)
-
     def active_players(self, state: CoachState) -> frozenset[int]:
         return frozenset(range(len(state.players))) if state.phase == "journey" else frozenset()
 

@@ -10,6 +10,8 @@ from typing import Any, Mapping
 from ...core.facts import load
 
 GAME_ID = "mamma_mia"
+#: the whole of rules_data/mamma_mia/facts.json, as every game's facts.py names it
+FACTS: Mapping[str, Any] = load(GAME_ID)
 
 
 def fact(key: str) -> Any:

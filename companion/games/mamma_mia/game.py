@@ -238,15 +238,6 @@ class MammaMia(Game[MammaMiaState], facts=True):
         return MammaMiaState(players=list(setup.players), available=helpers.available_per_ingredient(n),
                              heaps={k: 0 for k in KINDS}, completed=[0] * n, round_orders=[0] * n)
 
-    def clone(self, state: MammaMiaState) -> MammaMiaState:
-        new = MammaMiaState(**state.__dict__)
-        for key in ("players", "completed", "orders_in_pile", "orders_open", "round_orders", "tied", "from_hand"):
-            setattr(new, key, list(getattr(state, key)))
-        new.heaps, new.revealed, new.hands = dict(state.heaps), dict(state.revealed), dict(state.hands)
-        new.pending = {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.pending.items()}
-        new.history = [dict(h) for h in state.history]
-        return new
-
     def active_players(self, state: MammaMiaState) -> frozenset[int]:
         if state.phase == "short":
             return frozenset({state.pending["player"]})

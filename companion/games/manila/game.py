@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from itertools import combinations, combinations_with_replacement, product
-from typing import Any, Mapping
+from functools import cache, lru_cache
+from itertools import combinations, product
+from typing import Any, Callable, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, move, moves_table
+from ...core import Action, Game, Move, Param, SetupProblem, TableSetup, move, moves_table
+from ...core.legal import LegalActions
 from . import flow as fl
 from . import moves as mv
 from .facts import INSURANCE, load
-from .money import credit, share_cost, share_price, total_shares, unmortgaged, wealth
+from .money import credit, share_cost, share_price, total_shares, wealth
 from .state import ManilaState
 
 F = load()
@@ -55,6 +57,71 @@ MOVES: dict[str, Move[ManilaState]] = moves_table(
 )
 
 
+@cache
+def _loan_action(kind: str, seat: int) -> Action:
+    """An argument-less action of a seat (``mortgage``, ``redeem``, ``shares_later``),
+    offered in many states: built once."""
+    return Action.make(kind, seat)
+
+
+@cache
+def _hand_action(kind: str, seat: int, hand: tuple[str, ...]) -> Action:
+    return Action.make(kind, seat, wares=list(hand))
+
+
+@cache
+def _launch_actions(seat: int) -> tuple[Action, ...]:
+    """Every legal launch (three wares, starts summing to the rule's total): the same
+    for every state, so built once per seat."""
+    out = []
+    span = range(F.start_min, F.start_max + 1)
+    for left_out in reversed(F.wares):
+        cargo = [w for w in F.wares if w != left_out]
+        for starts in product(span, repeat=len(cargo)):
+            if sum(starts) == F.start_sum:
+                out.append(Action.make("launch", seat, **dict(zip(cargo, starts))))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _roll_parts(seat: int, moving: tuple[str, ...], positions: tuple[int, ...],
+                last_roll: bool) -> tuple[tuple[int, Callable[[int], Action]], ...]:
+    """The lazy parts of :meth:`Manila._roll_actions` (count, builder) for boats at these
+    positions: a pure function of its arguments, so kept for the positions seen again."""
+    faces = range(F.die_min, F.die_max + 1)
+    docks, stays = [], []
+    for at in positions:
+        docking = [f for f in faces if at + f > F.last_space or (last_roll and at + f == F.last_space)]
+        docks.append(docking)
+        stays.append([f for f in faces if f not in docking])
+    parts = []
+    for size in range(len(moving) + 1):
+        for group in combinations(range(len(moving)), size):
+            radices = [docks[i] if i in group else stays[i] for i in range(len(moving))]
+            throws = 1
+            for r in radices:
+                throws *= len(r)
+            if not throws:
+                continue
+            orders = fl.arrival_orders([moving[i] for i in group]) if size > 1 else [None]
+            parts.append((throws * len(orders), _roll_builder(seat, list(moving), radices, orders)))
+    return tuple(parts)
+
+
+def _roll_builder(seat: int, moving: list[str], radices: list[list[int]],
+                  orders: list[list[str] | None]) -> Callable[[int], Action]:
+    """The i-th throw of one docking group (mixed-radix over the boats, then the order)."""
+    def build(i: int) -> Action:
+        i, which = divmod(i, len(orders))
+        dice: dict[str, int] = {}
+        for ware, faces in zip(reversed(moving), reversed(radices)):
+            i, face = divmod(i, len(faces))
+            dice[ware] = faces[face]
+        order = orders[which]
+        return Action.make("roll", seat, **dice) if order is None else Action.make("roll", seat, order=order, **dice)
+    return build
+
+
 class Manila(Game[ManilaState], facts=True):
     id = "manila"
     kind = "referee"
@@ -78,9 +145,6 @@ class Manila(Game[ManilaState], facts=True):
         )
         fl.reset_board(state)
         return state
-
-    def clone(self, state: ManilaState) -> ManilaState:
-        return state.clone()
 
     # ----- flow --------------------------------------------------------------------------
     def check_flow(self, state: ManilaState, action: Action, move: Move[ManilaState]) -> None:
@@ -143,17 +207,36 @@ class Manila(Game[ManilaState], facts=True):
         return [float(wealth(state, s) or 0) for s in range(state.n)]
 
     # ----- every legal action, in a fixed order -------------------------------------------------
-    def legal_actions(self, state: ManilaState) -> list[Action]:
+    def legal_actions(self, state: ManilaState) -> LegalActions:
+        """A lazy list: the dice part is counted, not built (see :meth:`_roll_actions`)."""
+        out = LegalActions()
         if state.phase == "end":
-            return []
-        out = self._phase_actions(state)
+            return out
+        if state.phase == "roll":
+            self._roll_actions(state, min(self.active_players(state)), out)
+        elif state.phase == "auction":
+            bidder = min(self.active_players(state))
+            low = max(F.min_bid, state.high_bid + 1)
+            out.lazy(max(0, credit(state, bidder) + 1 - low),
+                     lambda i, s=bidder, low=low: Action.make("bid", s, amount=low + i), "bid")
+            out.append(Action.make("pass_bid", bidder))
+        elif state.phase == "place":
+            placer = min(self.active_players(state))
+            spaces = self._place_spaces(state, placer)
+            out.lazy(len(spaces), lambda i, s=placer: Action.make("place", s, space=spaces[i]), "place")
+            out.append(Action.make("pass_place", placer))
+        else:
+            out.extend(self._phase_actions(state))
+        loans = []
+        per_player, bought, mortgaged = F.shares_per_player, state.bought, state.mortgaged
         for seat in range(state.n):
-            if unmortgaged(state, seat) > 0:
-                out.append(Action.make("mortgage", seat))
+            if per_player + sum(bought[seat].values()) > mortgaged[seat]:  # money.unmortgaged > 0
+                loans.append(_loan_action("mortgage", seat))
             if state.mortgaged[seat] > 0 and state.cash[seat] >= F.redeem and not (
                     state.phase == "auction" and state.high_bidder == seat
                     and credit(state, seat) - F.redeem + F.mortgage < state.high_bid):
-                out.append(Action.make("redeem", seat))
+                loans.append(_loan_action("redeem", seat))
+        out.tagged(loans, "loan")
         return out
 
     def _phase_actions(self, state: ManilaState) -> list[Action]:
@@ -166,20 +249,12 @@ class Manila(Game[ManilaState], facts=True):
         if phase == "reveal":
             return [a for seat in active for a in self._reveal_actions(state, seat)]
         seat = active[0]
-        if phase == "auction":
-            low = max(F.min_bid, state.high_bid + 1)
-            return [Action.make("bid", seat, amount=a) for a in range(low, credit(state, seat) + 1)] + \
-                [Action.make("pass_bid", seat)]
         if phase == "buy":
             return [Action.make("buy_share", seat, ware=w) for w in F.wares
                     if state.supply[w] > 0 and share_cost(state, w) <= credit(state, seat)] + \
                 [Action.make("skip_share", seat)]
         if phase == "launch":
-            return self._launch_actions(seat)
-        if phase == "place":
-            return self._place_actions(state, seat)
-        if phase == "roll":
-            return self._roll_actions(state, seat)
+            return list(_launch_actions(seat))
         if phase == "board":
             return [Action.make("board", seat, ware=w) if slot is None else
                     Action.make("board", seat, ware=w, slot=slot)
@@ -192,14 +267,8 @@ class Manila(Game[ManilaState], facts=True):
         return []
 
     def _deal_actions(self, state: ManilaState, seat: int) -> list[Action]:
-        out = []
-        for hand in combinations_with_replacement(F.wares, F.shares_per_player):
-            try:
-                mv._check_hand(state, list(hand))
-            except IllegalAction:
-                continue
-            out.append(Action.make("enter_shares", seat, wares=list(hand)))
-        return out + [Action.make("shares_later", seat)]
+        return [_hand_action("enter_shares", seat, hand) for hand in mv.hands_possible(state)] + \
+            [_loan_action("shares_later", seat)]
 
     def _supply_actions(self, state: ManilaState) -> list[Action]:
         need = F.shares_total - F.shares_per_player * state.n
@@ -211,43 +280,26 @@ class Manila(Game[ManilaState], facts=True):
     def _reveal_actions(self, state: ManilaState, seat: int) -> list[Action]:
         if state.share_state[seat] == "secret":
             return [Action.make("reveal_shares", seat)]
-        out = []
-        for hand in combinations_with_replacement(F.wares, F.shares_per_player):
-            try:
-                mv._check_hand(state, list(hand))
-            except IllegalAction:
-                continue
-            out.append(Action.make("reveal_shares", seat, wares=list(hand)))
-        return out
+        return [_hand_action("reveal_shares", seat, hand) for hand in mv.hands_possible(state)]
 
-    def _launch_actions(self, seat: int) -> list[Action]:
-        out = []
-        span = range(F.start_min, F.start_max + 1)
-        for left_out in reversed(F.wares):
-            cargo = [w for w in F.wares if w != left_out]
-            for starts in product(span, repeat=len(cargo)):
-                if sum(starts) == F.start_sum:
-                    out.append(Action.make("launch", seat, **dict(zip(cargo, starts))))
-        return out
-
-    def _place_actions(self, state: ManilaState, seat: int) -> list[Action]:
+    def _place_spaces(self, state: ManilaState, seat: int) -> list[str]:
         spaces = mv.open_spaces(state)
         stowaway = mv.stowaway_allowed(state, seat, spaces)
         limit = credit(state, seat)
-        return [Action.make("place", seat, space=s) for s, cost in spaces.items()
-                if s == INSURANCE or cost <= limit or stowaway] + [Action.make("pass_place", seat)]
+        return [s for s, cost in spaces.items() if s == INSURANCE or cost <= limit or stowaway]
 
-    def _roll_actions(self, state: ManilaState, seat: int) -> list[Action]:
-        moving = fl.at_sea(state)
-        out: list[Action] = []
-        for faces in product(range(F.die_min, F.die_max + 1), repeat=len(moving)):
-            dice = dict(zip(moving, faces))
-            arriving = fl.arrivals(state, dice)
-            if len(arriving) > 1:
-                out.extend(Action.make("roll", seat, order=o, **dice) for o in fl.arrival_orders(arriving))
-            else:
-                out.append(Action.make("roll", seat, **dice))
-        return out
+    def _roll_actions(self, state: ManilaState, seat: int, out: LegalActions) -> None:
+        """Every die face for every boat at sea, and for each throw docking two or more
+        boats, every order the harbor master may dock them in -- counted, not built.
+
+        Whether a boat docks depends on its own die only (:func:`flow.arrivals`), so the
+        throws are grouped by the set of boats docking: a group is a product of each
+        boat's docking or staying faces, times the docking orders.  Each group is one
+        lazy part whose i-th action is decoded from i on demand."""
+        moving = tuple(fl.at_sea(state))
+        last_roll = state.rolls + 1 == F.plunder_after_roll and not state.pirates
+        for count, build in _roll_parts(seat, moving, tuple(state.position[w] for w in moving), last_roll):
+            out.lazy(count, build, "roll")
 
     def _pilot_actions(self, state: ManilaState, seat: int) -> list[Action]:
         moving = fl.at_sea(state)

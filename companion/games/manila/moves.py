@@ -5,6 +5,8 @@ Each refusal names the clause of ``rules_data/manila/*.json`` it enforces.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from ...core import Action, IllegalAction
 from . import flow as fl
 from .facts import INSURANCE, PIRATE, load
@@ -38,11 +40,24 @@ def _check_hand(state: ManilaState, wares: list[str]) -> None:
     if len(wares) != F.shares_per_player:
         raise IllegalAction("wrong_share_count", "manila.setup.shares", count=len(wares),
                             required=F.shares_per_player)
-    counts = _known_dealt(state, wares)
+    over = _over_deal(state, wares)
+    if over is not None:
+        raise IllegalAction("share_not_in_deal", "manila.setup.shares", ware=over[0], dealt=over[1])
+
+
+def _over_deal(state: ManilaState, wares: list[str] | tuple[str, ...]) -> tuple[str, int] | None:
+    """The first ware (and its limit) of which the deal would hold more than were dealt, or None."""
+    counts = _known_dealt(state, list(wares))
     limit = state.dealt_count or {w: F.dealt_per_ware for w in F.wares}
     for w in F.wares:
         if counts[w] > limit[w]:
-            raise IllegalAction("share_not_in_deal", "manila.setup.shares", ware=w, dealt=limit[w])
+            return w, limit[w]
+    return None
+
+
+def hands_possible(state: ManilaState) -> list[tuple[str, ...]]:
+    """Every two-share hand a player could still enter (what :func:`_check_hand` accepts)."""
+    return [hand for hand in _HANDS if _over_deal(state, hand) is None]
 
 
 def enter_shares(state: ManilaState, action: Action) -> None:
@@ -180,6 +195,11 @@ def space_cost(state: ManilaState, space: str) -> int:
     if state.spaces[space] is not None:
         raise IllegalAction("space_taken", _SPACE_RULE[space.split("_")[0]], space=space,
                             holder_player=state.spaces[space])
+    return _single_cost(space)
+
+
+def _single_cost(space: str) -> int:
+    """The printed cost of a one-accomplice space (harbor, shipyard, pilot, insurance)."""
     if space in F.harbor_spaces:
         return F.harbor_costs[F.harbor_spaces.index(space)]
     if space in F.shipyard_spaces:
@@ -198,13 +218,21 @@ def all_spaces() -> tuple[str, ...]:
 
 
 def open_spaces(state: ManilaState) -> dict[str, int]:
-    """Every space an accomplice could go to now, with its cost."""
+    """Every space an accomplice could go to now, with its cost: the spaces for which
+    :func:`space_cost` would not refuse, in :func:`all_spaces` order (asked without
+    raising, as the legal-action list asks it for every placement)."""
     out: dict[str, int] = {}
-    for space in all_spaces():
-        try:
-            out[space] = space_cost(state, space)
-        except IllegalAction:
-            pass
+    for ware in F.wares:
+        if ware in state.cargo:
+            seat = fl.free_seat(state, ware)
+            if seat is not None:
+                out[ware] = F.seat_costs[ware][seat]
+    if len(state.pirates) < F.pirate_seats:
+        out[PIRATE] = F.pirate_cost
+    spaces = state.spaces
+    for space, cost in _SINGLE_COSTS.items():
+        if spaces[space] is None:
+            out[space] = cost
     return out
 
 
@@ -391,3 +419,7 @@ def correct_boat(state: ManilaState, action: Action) -> None:
     if not F.start_min <= position <= F.last_space:
         raise IllegalAction("position_out_of_range", "manila.app.corrections", low=F.start_min, high=F.last_space)
     state.position[ware] = position
+
+
+_SINGLE_COSTS = {space: _single_cost(space) for space in F.single_spaces}
+_HANDS = tuple(combinations_with_replacement(F.wares, F.shares_per_player))

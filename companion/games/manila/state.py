@@ -70,18 +70,3 @@ class ManilaState:
     def n(self) -> int:
         return len(self.players)
 
-    def clone(self) -> "ManilaState":
-        new = ManilaState.__new__(ManilaState)
-        d = self.__dict__
-        nd = new.__dict__
-        nd.update(d)
-        for key in ("cash", "left", "mortgaged", "share_state", "out", "cargo", "pirates", "harbor",
-                    "shipyard", "plundered", "to_decide", "withdrawn", "queue", "pilots_due", "boarding", "fresh",
-                    "ledger", "players"):
-            nd[key] = list(d[key])
-        for key in ("supply", "dealt_count", "price_step", "position", "spaces"):
-            nd[key] = dict(d[key])
-        nd["bought"] = [dict(b) for b in self.bought]
-        nd["dealt"] = [None if x is None else list(x) for x in self.dealt]
-        nd["seats"] = {w: list(s) for w, s in self.seats.items()}
-        return new

@@ -1,7 +1,5 @@
 """Modern Art referee: five auction types, round ends, artist values, payouts."""
 
-from .game import ModernArt
-
-GAME = ModernArt()
+from .game import GAME, ModernArt
 
 __all__ = ["GAME", "ModernArt"]

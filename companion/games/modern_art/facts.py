@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, Mapping
 
 from ...core.facts import header, load as load_facts
 
 GAME_ID = "modern_art"
+#: the whole of rules_data/modern_art/facts.json, as every game's facts.py names it
+FACTS: Mapping[str, Any] = load_facts(GAME_ID)
 
 
 @dataclass(frozen=True)

@@ -254,6 +254,8 @@ class ModernArt(Game[ModernArtState], facts=True):
         )
 
     def clone(self, state: ModernArtState) -> ModernArtState:
+        # hand-written: measured 2.8 µs a state against 8.3 µs for the core's field-driven clone
+        # (benchmarks/bench_clone.py; it shares the finished-round result dicts, which never change)
         return state.clone()
 
     # ----- flow --------------------------------------------------------------
@@ -425,3 +427,6 @@ class ModernArt(Game[ModernArtState], facts=True):
         rnd, artist, paintings, auction, seller, co_seller, buyer, price = sale
         return {"round": rnd, "artist": F.artist_ids[artist], "paintings": paintings, "auction": auction,
                 "seller": seller, "co_seller": co_seller, "buyer": buyer, "price": price}
+
+
+GAME = ModernArt()

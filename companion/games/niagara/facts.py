@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Union
+from typing import Any, Mapping, Union
 
 from ...core.facts import header, load
 
 Card = Union[int, str]
 
 GAME_ID = "niagara"
+#: the whole of rules_data/niagara/facts.json, as every game's facts.py names it
+FACTS: Mapping[str, Any] = load(GAME_ID)
 SHORE = "shore"
 FALLS = "falls"
 LOST = "lost"

@@ -5,11 +5,13 @@ Every number comes from ``rules_data/pandemic/facts.json``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ...core.facts import load
 
 GAME_ID = "pandemic"
+#: the whole of rules_data/pandemic/facts.json, as every game's facts.py names it
+FACTS: Mapping[str, Any] = load(GAME_ID)
 
 
 def fact(key: str) -> Any:

@@ -493,18 +493,6 @@ class Pandemic(Game[PandemicState], facts=True):
             pile_epidemics=[False] * summary["epidemics"],
         )
 
-    def clone(self, state: PandemicState) -> PandemicState:
-        new = PandemicState(**state.__dict__)
-        new.players = list(state.players)
-        new.piles = list(state.piles)
-        new.hands = list(state.hands)
-        new.roles = list(state.roles)
-        new.status = dict(state.status)
-        new.on_board = dict(state.on_board)
-        new.pile_epidemics = list(state.pile_epidemics)
-        new.events_played = list(state.events_played)
-        return new
-
     # ----- flow ----------------------------------------------------------------
     def active_players(self, state: PandemicState) -> frozenset[int]:
         if state.phase == "roles":

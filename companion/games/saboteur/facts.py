@@ -6,11 +6,13 @@ Every number comes from ``rules_data/saboteur/facts.json``.
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
-from typing import Any
+from typing import Any, Mapping
 
 from ...core.facts import load
 
 GAME_ID = "saboteur"
+#: the whole of rules_data/saboteur/facts.json, as every game's facts.py names it
+FACTS: Mapping[str, Any] = load(GAME_ID)
 
 
 def fact(key: str) -> Any:

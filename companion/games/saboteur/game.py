@@ -170,14 +170,6 @@ class Saboteur(Game[SaboteurState], facts=True):
         return SaboteurState(players=list(setup.players), gold=[0] * n, deck=helpers.full_gold_deck(),
                              gained=[0] * n)
 
-    def clone(self, state: SaboteurState) -> SaboteurState:
-        new = SaboteurState(**state.__dict__)
-        for key in ("players", "gold", "saboteurs", "pool", "order", "queue", "gained"):
-            setattr(new, key, list(getattr(state, key)))
-        new.deck = dict(state.deck)
-        new.history = [dict(h) for h in state.history]
-        return new
-
     def active_players(self, state: SaboteurState) -> frozenset[int]:
         if state.phase == "pick":
             return frozenset({state.order[state.picks % len(state.order)]})

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Mapping
 
 from ...core.facts import header, load as load_facts
 
 GAME_ID = "silk_road"
+#: the whole of rules_data/silk_road/facts.json, as every game's facts.py names it
+FACTS: Mapping[str, Any] = load_facts(GAME_ID)
 
 #: the four kinds of special card, in the order the screen shows them
 SPECIALS: tuple[str, ...] = ("ship", "exchange", "licence", "porter")

@@ -52,9 +52,6 @@ class SilkRoad(Game[SilkState], facts=True):
     def new_state(self, setup: TableSetup) -> SilkState:
         return new_state(list(setup.players), bool(setup.options.get("open_money", False)))
 
-    def clone(self, state: SilkState) -> SilkState:
-        return state.copy()
-
     def active_players(self, state: SilkState) -> frozenset[int]:
         if state.phase == "setup_load":
             return frozenset({loader(state)})

@@ -59,14 +59,6 @@ class SilkState:
     last_cards: int = 0
     last_showing: int = 0
 
-    def copy(self) -> "SilkState":
-        return SilkState(
-            [p.copy() for p in self.players], self.deck, dict(self.tokens), dict(self.specials),
-            dict(self.buried), self.open_money, list(self.market), self.phase, self.turn,
-            self.first, self.loads, self.swaps_left, list(self.swapped), self.last_player,
-            self.last_good, self.last_cards, self.last_showing,
-        )
-
 
 def new_state(names: list[str], open_money: bool) -> SilkState:
     f = facts()
