@@ -22,7 +22,7 @@ import copy
 from dataclasses import dataclass, field, is_dataclass
 from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Sequence, TypeVar
 
-from ..inputgate import MAX_INT, name_problem, shown
+from ..inputgate import name_problem, shown
 from .actions import Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem

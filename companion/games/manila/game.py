@@ -6,7 +6,7 @@ from functools import cache, lru_cache
 from itertools import combinations, product
 from typing import Any, Callable, Mapping
 
-from ...core import Action, Game, Move, Param, SetupProblem, TableSetup, move, moves_table
+from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, move, moves_table
 from ...core.legal import LegalActions
 from . import flow as fl
 from . import moves as mv
