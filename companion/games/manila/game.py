@@ -108,6 +108,32 @@ def _roll_parts(seat: int, moving: tuple[str, ...], positions: tuple[int, ...],
     return tuple(parts)
 
 
+@lru_cache(maxsize=4096)
+def _pilot_list(seat: int, pilot: str, moving: tuple[str, ...], positions: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every move the ``pilot`` (small/large) may make with the boats at these positions,
+    then skip_pilot: a pure function of its arguments, so kept for positions seen again."""
+    position = dict(zip(moving, positions))
+    steps = F.pilot_steps[pilot]
+    shapes: list[dict[str, int]] = []
+    for ware in moving:
+        for delta in (steps, -steps):
+            shapes.append({ware: delta})
+    if pilot == "large":
+        # or one space on each of ``steps`` boats
+        for boats in combinations(moving, steps):
+            for signs in product((1, -1), repeat=steps):
+                shapes.append(dict(zip(boats, signs)))
+    out = []
+    for moves in shapes:
+        if any(position[w] + d < F.start_min for w, d in moves.items()):
+            continue
+        arriving = [w for w, d in moves.items() if position[w] + d > F.last_space]
+        for order in fl.arrival_orders(arriving):
+            extra = {"order": order} if len(arriving) > 1 else {}
+            out.append(Action.make("pilot", seat, **moves, **extra))
+    return tuple(out + [Action.make("skip_pilot", seat)])
+
+
 def _roll_builder(seat: int, moving: list[str], radices: list[list[int]],
                   orders: list[list[str] | None]) -> Callable[[int], Action]:
     """The i-th throw of one docking group (mixed-radix over the boats, then the order)."""
@@ -302,26 +328,8 @@ class Manila(Game[ManilaState], facts=True):
             out.lazy(count, build, "roll")
 
     def _pilot_actions(self, state: ManilaState, seat: int) -> list[Action]:
-        moving = fl.at_sea(state)
-        steps = F.pilot_steps[state.pilots_due[0]]
-        shapes: list[dict[str, int]] = []
-        for ware in moving:
-            for delta in (steps, -steps):
-                shapes.append({ware: delta})
-        if state.pilots_due[0] == "large":
-            # or one space on each of ``steps`` boats
-            for boats in combinations(moving, steps):
-                for signs in product((1, -1), repeat=steps):
-                    shapes.append(dict(zip(boats, signs)))
-        out = []
-        for moves in shapes:
-            if any(state.position[w] + d < F.start_min for w, d in moves.items()):
-                continue
-            arriving = [w for w, d in moves.items() if state.position[w] + d > F.last_space]
-            for order in fl.arrival_orders(arriving):
-                extra = {"order": order} if len(arriving) > 1 else {}
-                out.append(Action.make("pilot", seat, **moves, **extra))
-        return out + [Action.make("skip_pilot", seat)]
+        moving = tuple(fl.at_sea(state))
+        return list(_pilot_list(seat, state.pilots_due[0], moving, tuple(state.position[w] for w in moving)))
 
     # ----- what the screen shows -------------------------------------------------------------------
     def prompt(self, state: ManilaState) -> dict[str, Any]:
