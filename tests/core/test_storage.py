@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from companion import registry, storage
-from companion.core import Action, IllegalAction
+from companion.core import Action, IllegalAction, Session
 from companion.storage import Store
 from companion.transfer import ImportRefused, export_table, import_from_text
 from toy import TOY
@@ -157,3 +157,142 @@ def test_roster_and_settings(tmp_path):
     assert set(store.roster()) == {"Mei", "Tom"}
     store.set_setting("lang", "zh_Hant")
     assert Store(tmp_path / "c.db").get_setting("lang") == "zh_Hant"
+
+
+# ----- one authority per table (two devices, two connections) -----------------
+
+from companion.core import StaleTable  # noqa: E402
+
+
+def stored_log(store, table_id):
+    rows = store.conn.execute("SELECT seq, action FROM actions WHERE table_id=? ORDER BY seq", (table_id,)).fetchall()
+    return [s for s, _ in rows], [Action.from_json(json.loads(a)) for _, a in rows]
+
+
+def two_devices(tmp_path, same_store):
+    path = tmp_path / "c.db"
+    store = Store(path)
+    first = store.create_table(TOY, TOY.setup(["A", "B"], {"pile": 50}))
+    second = (store if same_store else Store(path)).open_table(first.id)
+    return store, first, second
+
+
+@pytest.mark.parametrize("same_store", [True, False])
+def test_a_stale_device_is_refused_and_shows_the_current_table(tmp_path, same_store):
+    store, a, b = two_devices(tmp_path, same_store)
+    a.apply(Action.make("take", 0, n=2))  # accepted on A; B has not seen it
+    with pytest.raises(StaleTable) as info:
+        b.apply(Action.make("take", 0, n=1))  # B still thinks it is A's turn at 50
+    assert info.value.code == "stale_table" and info.value.rule is None
+    # nothing of B's was written, A's action is intact, and B now shows it
+    seqs, log = stored_log(store, a.id)
+    assert seqs == [1] and log == [Action.make("take", 0, n=2)]
+    assert b.state == a.state and b.state.pile == 48 and b.session.cursor == 1
+    b.apply(Action.make("take", 1, n=3))  # after the refresh B's move is accepted
+    assert stored_log(store, a.id)[0] == [1, 2]
+
+
+@pytest.mark.parametrize("same_store", [True, False])
+def test_a_stale_undo_never_deletes_another_devices_action(tmp_path, same_store):
+    # the reported bug: Undo on a stale device followed by a move deleted two accepted actions
+    store, a, b = two_devices(tmp_path, same_store)
+    a.apply(Action.make("take", 0, n=1))
+    b.sync()
+    a.apply(Action.make("take", 1, n=1))
+    a.apply(Action.make("take", 0, n=1))
+    with pytest.raises(StaleTable):
+        b.undo()  # B saw one action; undoing it now would drop two of A's
+    assert b.session.cursor == 3 and b.state.pile == 47
+    b.undo()  # now B knows the table: its undo takes back A's last action only
+    with pytest.raises(StaleTable):
+        a.apply(Action.make("take", 1, n=3))  # A has not seen the undo
+    assert a.session.cursor == 2 and a.session.log == b.session.log  # the redo tail is still there
+    with pytest.raises(StaleTable):
+        b.redo(expected_rev=b.rev - 1)  # a caller that showed an older state is refused too
+    b.redo()
+    seqs, log = stored_log(store, a.id)
+    assert seqs == [1, 2, 3]
+    assert log == [Action.make("take", 0, n=1), Action.make("take", 1, n=1), Action.make("take", 0, n=1)]
+    assert Store(tmp_path / "c.db").open_table(a.id).state.pile == 47
+
+
+@pytest.mark.parametrize("same_store", [True, False])
+def test_corrections_are_checked_the_same_way(tmp_path, same_store):
+    store, a, b = two_devices(tmp_path, same_store)
+    a.apply(Action.make("fix", None, pile=20))
+    with pytest.raises(StaleTable):
+        b.apply(Action.make("fix", None, pile=30))
+    assert b.state.pile == 20
+    b.apply(Action.make("fix", None, pile=30))
+    assert a.sync() is True and a.state.pile == 30
+    assert a.sync() is False  # nothing changed since
+
+
+def test_a_refused_move_after_a_refresh_changes_nothing(tmp_path):
+    store, a, b = two_devices(tmp_path, True)
+    a.apply(Action.make("take", 0, n=1))
+    rev = store.conn.execute("SELECT rev FROM tables").fetchone()[0]
+    with pytest.raises(StaleTable):
+        b.apply(Action.make("take", 1, n=1))
+    with pytest.raises(IllegalAction):
+        b.apply(Action.make("take", 0, n=1))  # not A's turn: an ordinary refusal
+    assert store.conn.execute("SELECT rev FROM tables").fetchone()[0] == rev  # rolled back
+    assert b.session.cursor == 1
+
+
+def test_interleaved_devices_keep_one_log(tmp_path):
+    import random
+
+    rng = random.Random(7)
+    path = tmp_path / "c.db"
+    store = Store(path)
+    first = store.create_table(TOY, TOY.setup(["A", "B"], {"pile": 50}))
+    devices = [first, store.open_table(first.id), Store(path).open_table(first.id), Store(path).open_table(first.id)]
+    expected: list[Action] = []  # the log as the acknowledgements say it must be
+    cursor = 0
+    stale = 0
+    for _ in range(300):
+        dev = rng.choice(devices)
+        if rng.random() < 0.3:
+            dev.sync()
+        kind = rng.random()
+        try:
+            if kind < 0.15 and dev.session.can_undo():
+                dev.undo()
+                cursor -= 1
+            elif kind < 0.25 and dev.session.can_redo():
+                dev.redo()
+                cursor += 1
+            else:
+                legal = TOY.legal_actions(dev.state)
+                action = (rng.choice(legal) if legal and dev.state.pile > 3
+                          else Action.make("fix", None, pile=rng.randint(20, 50)))
+                dev.apply(action)
+                del expected[cursor:]
+                expected.append(action)
+                cursor += 1
+        except StaleTable:
+            stale += 1
+            assert dev.session.cursor == cursor and list(dev.session.log) == expected
+    assert stale > 10  # the interleaving did produce stale writes
+    seqs, log = stored_log(store, first.id)
+    assert seqs == list(range(1, len(expected) + 1)) and log == expected
+    reopened = Store(path).open_table(first.id)
+    assert reopened.session.cursor == cursor
+    assert reopened.state == Session.replay(TOY, reopened.setup, expected[:cursor]).state
+
+
+def test_an_old_database_gets_the_rev_column(tmp_path):
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(storage._SCHEMA.replace(",\n    rev INTEGER NOT NULL DEFAULT 0", ""))
+    conn.execute("INSERT INTO tables(id, game, setup, created, updated) VALUES('t1', 'toy', ?, 0, 0)",
+                 (json.dumps({"players": ["A", "B"], "options": {"pile": 10}}),))
+    conn.commit()
+    assert "rev" not in {r[1] for r in conn.execute("PRAGMA table_info(tables)")}
+    conn.close()
+    store = Store(path)
+    stored = store.open_table("t1")
+    assert stored.rev == 0
+    stored.apply(Action.make("take", 0, n=1))
+    assert store.conn.execute("SELECT rev FROM tables WHERE id='t1'").fetchone() == (1,)
