@@ -239,7 +239,7 @@ async def _device_language(page: ft.Page) -> str | None:
     return pick_language(tags) if tags else None
 
 
-def make_main(store_factory: Callable[[], Store] = Store) -> Callable[[ft.Page], Any]:
+def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT_FAMILY: FONT_FILE}
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)

@@ -296,3 +296,71 @@ def test_an_old_database_gets_the_rev_column(tmp_path):
     assert stored.rev == 0
     stored.apply(Action.make("take", 0, n=1))
     assert store.conn.execute("SELECT rev FROM tables WHERE id='t1'").fetchone() == (1,)
+
+
+def test_stale_table_message_is_translated():
+    from companion.messages import describe_error
+
+    assert describe_error(StaleTable("t"), "toy", "en").startswith("Another device changed this table first.")
+    assert "裝置" in describe_error(StaleTable("t"), "toy", "zh_Hant")
+    assert "设备" in describe_error(StaleTable("t"), "toy", "zh_Hans")
+
+
+# ----- one shared store per process -------------------------------------------
+
+def test_shared_store_is_opened_and_checked_once_per_path(tmp_path, monkeypatch):
+    opened = []
+    real_open = Store._open
+    monkeypatch.setattr(Store, "_open", lambda self: opened.append(self.path) or real_open(self))
+    first = Store.shared(tmp_path / "a.db")
+    try:
+        assert Store.shared(tmp_path / "a.db") is first
+        assert Store.shared(tmp_path / "." / "a.db") is first  # the same file, spelled differently
+        assert len(opened) == 1
+        other = Store.shared(tmp_path / "b.db")
+        assert other is not first and len(opened) == 2
+        other.close()
+        assert Store.shared(tmp_path / "b.db") is not other  # a closed store is not handed out again
+    finally:
+        for store in list(Store._shared.values()):
+            store.close()
+
+
+def test_threads_share_one_store_without_losing_a_write(tmp_path):
+    import threading
+
+    store = Store(tmp_path / "c.db")
+    tables = [store.create_table(TOY, TOY.setup(["A", "B"], {"pile": 50})) for _ in range(4)]
+    same = [store.open_table(tables[0].id) for _ in range(2)]  # two devices racing on table 0
+    acked: list[int] = []
+    errors: list[BaseException] = []
+
+    def player(stored, record):
+        try:
+            for _ in range(60):
+                try:
+                    stored.sync()
+                    if stored.state.pile <= 3:
+                        stored.apply(Action.make("fix", None, pile=50))
+                    else:
+                        stored.apply(Action.make("take", stored.state.turn, n=1))
+                    if record:
+                        acked.append(stored.rev)
+                except StaleTable:
+                    pass
+                store.list_tables()  # reads interleave with the writes
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=player, args=(t, False)) for t in tables[1:]]
+    threads += [threading.Thread(target=player, args=(s, True)) for s in same]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    for t in tables[1:]:
+        assert stored_log(store, t.id)[0] == list(range(1, 61))
+    # on the raced table every acknowledged write has its own rev and is in the log
+    assert sorted(acked) == list(range(1, len(acked) + 1))
+    assert stored_log(store, tables[0].id)[0] == list(range(1, len(acked) + 1))
