@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import sqlite3
 
 import pytest
@@ -364,3 +365,70 @@ def test_threads_share_one_store_without_losing_a_write(tmp_path):
     # on the raced table every acknowledged write has its own rev and is in the log
     assert sorted(acked) == list(range(1, len(acked) + 1))
     assert stored_log(store, tables[0].id)[0] == list(range(1, len(acked) + 1))
+
+
+# ----- snapshots ----------------------------------------------------------------
+
+def test_state_fingerprint_follows_the_fields_of_nested_dataclasses():
+    import dataclasses
+
+    def shapes(inner_fields, outer_extra=()):
+        inner = dataclasses.make_dataclass("Inner", inner_fields)
+        return dataclasses.make_dataclass("State", [("pile", int), ("seats", list[inner]), *outer_extra])
+
+    base = storage.state_fingerprint(shapes([("cash", int)]))
+    assert storage.state_fingerprint(shapes([("cash", int)])) == base  # same shape, same key
+    assert storage.state_fingerprint(shapes([("cash", int)], [("round", int)])) != base  # a new field
+    assert storage.state_fingerprint(shapes([("cash", int), ("shares", dict)])) != base  # nested new field
+    assert storage.state_fingerprint(shapes([("cash", float)])) != base  # a retyped field
+
+
+def test_snapshots_of_another_state_shape_are_ignored(tmp_path, monkeypatch):
+    store = Store(tmp_path / "c.db")
+    stored = store.create_table(TOY, TOY.setup(["A", "B"], {"pile": 50}))
+    play(stored, storage.SNAPSHOT_EVERY * 2 + 7)
+    assert store.conn.execute("SELECT COUNT(*) FROM snapshots").fetchone() == (2,)
+    loads = []
+    real_loads = pickle.loads
+    monkeypatch.setattr(storage.pickle, "loads", lambda blob: loads.append(1) or real_loads(blob))
+    assert Store(tmp_path / "c.db").open_table(stored.id).state == stored.state
+    assert loads == [1]  # the newest snapshot was used
+    # the state class gains a field: its fingerprint changes, the old snapshots are never unpickled
+    monkeypatch.setitem(storage._FINGERPRINTS, type(stored.state), "0123456789abcdef")
+    loads.clear()
+    resumed = Store(tmp_path / "c.db").open_table(stored.id)
+    assert resumed.state == stored.state and loads == []
+    resumed.undo()  # undo/seek still work by replaying
+    assert resumed.state == Session.replay(TOY, resumed.setup, list(stored.session.log)[:-1]).state
+
+
+def test_damaged_newest_snapshot_falls_back_to_the_next_older(tmp_path):
+    store = Store(tmp_path / "c.db")
+    stored = store.create_table(TOY, TOY.setup(["A", "B"], {"pile": 50}))
+    play(stored, storage.SNAPSHOT_EVERY * 2 + 7)
+    store.conn.execute("UPDATE snapshots SET state=x'00' WHERE seq=?", (storage.SNAPSHOT_EVERY * 2,))
+    found = store._snapshot(TOY, stored.id, stored.session.cursor, stored.setup)
+    assert found is not None and found[0] == storage.SNAPSHOT_EVERY
+    assert Store(tmp_path / "c.db").open_table(stored.id).state == stored.state
+
+
+def test_memory_snapshots_stay_bounded_and_seek_stays_right(tmp_path, monkeypatch):
+    from companion.core import session as session_mod
+
+    monkeypatch.setattr(session_mod, "KEEP_SNAPSHOTS", 2)
+    store = Store(tmp_path / "c.db")
+    stored = store.create_table(TOY, TOY.setup(["A", "B"], {"pile": 50}))
+    play(stored, session_mod.SNAPSHOT_EVERY * 9 + 5)
+    live = stored.session
+    assert len(live._snapshots) <= 3 and 0 in live._snapshots
+    log = list(live.log)
+    resumed = Store(tmp_path / "c.db").open_table(stored.id)
+    for target in (0, 1, 63, 64, 65, 200, 401, 450, len(log) - 1, len(log)):
+        for sess in (live, resumed.session):
+            sess.seek(target)
+            assert sess.state == Session.replay(TOY, stored.setup, log[:target]).state, target
+            assert len(sess._snapshots) <= 3
+    plain = Session.replay(TOY, stored.setup, log)
+    assert len(plain._snapshots) <= 3
+    plain.seek(100)
+    assert plain.state == Session.replay(TOY, stored.setup, log[:100]).state
