@@ -9,9 +9,11 @@
   on a running server (goal: equal);
 * server RSS after 50 browser sessions opened and closed, next to a minimal
   Flet app, before and after the closed sessions expire (the servers run
-  with FLET_SESSION_TIMEOUT=5 so the run stays short; the app's default is 60).
+  with FLET_SESSION_TIMEOUT=5 so the run stays short; the app's default is 60),
+  and the app with flet_web's old default of 3600 s.
 
-``--quick`` skips the 100k tables and the browser parts.
+``--quick`` skips the 100k tables and the browser parts; ``--browser-only``
+runs only the browser parts, ``--no-browser`` all but them (and ``--rss-only`` only the RSS one of them).
 """
 
 from __future__ import annotations
@@ -252,7 +254,7 @@ def bench_browser(tmp: Path, databases: dict[str, Path]) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=BROWSER_ARGS)
         print("first interactive frame of a new browser session on a running server (median of 5):")
-        for label, path in databases.items():
+        for label, path in ({} if "--rss-only" in sys.argv else databases).items():
             port = free_port()
             server = Server([sys.executable, "-m", "companion", "serve", "--port", str(port)],
                             {**env, "COMPANION_DATA_DIR": str(path.parent)}, port)
@@ -268,11 +270,13 @@ def bench_browser(tmp: Path, databases: dict[str, Path]) -> None:
         script = tmp / "minimal.py"
         script.write_text(MINIMAL_APP.replace("{port}", str(port)))
         servers = {"minimal Flet app": (Server([sys.executable, str(script)], env, port), "Ready")}
-        port = free_port()
-        data = tmp / "rss"
-        data.mkdir()
-        servers["Table Companion"] = (Server([sys.executable, "-m", "companion", "serve", "--port", str(port)],
-                                             {**env, "COMPANION_DATA_DIR": str(data)}, port), "New table")
+        for label, timeout in (("Table Companion", "5"), ("  same, 3600 s", "3600")):
+            port = free_port()
+            data = tmp / f"rss{timeout}"
+            data.mkdir()
+            servers[label] = (Server([sys.executable, "-m", "companion", "serve", "--port", str(port)],
+                                     {**env, "COMPANION_DATA_DIR": str(data), "FLET_SESSION_TIMEOUT": timeout},
+                                     port), "New table")
         for label, (server, ready) in servers.items():
             try:
                 base, closed, expired = sessions_rss(browser, server, ready)
@@ -286,7 +290,8 @@ def bench_browser(tmp: Path, databases: dict[str, Path]) -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        bench_resume_and_commit(tmp)
+        if "--browser-only" not in sys.argv:
+            bench_resume_and_commit(tmp)
         databases = {}
         print("page load, storage part (ms): store open with integrity check | table open | "
               "a further session on the shared store")
@@ -301,7 +306,7 @@ def main() -> None:
             print(f"  {label:>6} ({path.stat().st_size / 2**20:.1f} MiB, built in {built:.0f} s): "
                   f"{check:7.2f} | {table:6.2f} | {again:6.3f}")
             databases[label] = path
-        if not QUICK:
+        if not QUICK and "--no-browser" not in sys.argv:
             bench_browser(tmp, databases)
 
 
