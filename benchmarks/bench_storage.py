@@ -13,7 +13,8 @@
   and the app with flet_web's old default of 3600 s.
 
 ``--quick`` skips the 100k tables and the browser parts; ``--browser-only``
-runs only the browser parts, ``--no-browser`` all but them (and ``--rss-only`` only the RSS one of them).
+runs only the browser parts, ``--no-browser`` all but them (and ``--rss-only`` only the RSS one of them;
+``--with-table``: the sessions of the RSS part each reopen a Manila table).
 """
 
 from __future__ import annotations
@@ -270,13 +271,23 @@ def bench_browser(tmp: Path, databases: dict[str, Path]) -> None:
         script = tmp / "minimal.py"
         script.write_text(MINIMAL_APP.replace("{port}", str(port)))
         servers = {"minimal Flet app": (Server([sys.executable, str(script)], env, port), "Ready")}
+        with_table = "--with-table" in sys.argv  # every session reopens a Manila table
         for label, timeout in (("Table Companion", "5"), ("  same, 3600 s", "3600")):
             port = free_port()
             data = tmp / f"rss{timeout}"
             data.mkdir()
+            if with_table:
+                from companion.registry import get_game
+
+                store = Store(data / "companion.db")
+                game = get_game("manila")
+                table = store.create_table(game, game.setup(["Ann", "Bo", "Cy"], {}))
+                store.set_setting("open_table", table.id)
+                store.set_setting("lang", "en")
+                store.close()
             servers[label] = (Server([sys.executable, "-m", "companion", "serve", "--port", str(port)],
                                      {**env, "COMPANION_DATA_DIR": str(data), "FLET_SESSION_TIMEOUT": timeout},
-                                     port), "New table")
+                                     port), "Export" if with_table else "New table")
         for label, (server, ready) in servers.items():
             try:
                 base, closed, expired = sessions_rss(browser, server, ready)
