@@ -69,7 +69,7 @@ def bench_resume(count: int) -> float:
         conn = store.conn
         # write the log in one transaction (fast set-up), then snapshots as the app would
         from companion.core import Session
-        from companion.storage import ENGINE_VERSION, SNAPSHOT_EVERY
+        from companion.storage import SNAPSHOT_EVERY, snapshot_key
         import pickle
 
         session = Session(TOY, stored.setup)
@@ -80,7 +80,7 @@ def bench_resume(count: int) -> float:
             conn.execute("INSERT INTO actions VALUES (?,?,?)", (stored.id, seq, json.dumps(action.to_json())))
             if seq % SNAPSHOT_EVERY == 0:
                 conn.execute("INSERT INTO snapshots VALUES (?,?,?,?)",
-                             (stored.id, seq, f"toy:{ENGINE_VERSION}", pickle.dumps(session.state)))
+                             (stored.id, seq, snapshot_key(TOY, session.state), pickle.dumps(session.state)))
         conn.execute("UPDATE tables SET cursor=? WHERE id=?", (count, stored.id))
         conn.execute("COMMIT")
         store.close()

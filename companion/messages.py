@@ -32,6 +32,7 @@ CORE_MESSAGES: dict[str, str] = {
     "not_your_turn": N_("It is not {player}'s decision now; waiting for {expected_players}."),
     "nothing_to_undo": N_("There is nothing to undo."),
     "nothing_to_redo": N_("There is nothing to redo."),
+    "stale_table": N_("Another device changed this table first. Showing the table as it is now."),
     "not_undoable": N_("“{action}” revealed something and cannot be taken back."),
     "bad_json": N_("Line {line} is not valid JSON."),
     "player_count": N_("This game is for {min} to {max} players, not {count}."),

@@ -2,15 +2,28 @@
 
 Tables::
 
-    tables(id, game, setup, cursor, status, created, updated, finished, result, origin)
+    tables(id, game, setup, cursor, status, created, updated, finished, result, origin, rev)
     actions(table_id, seq, action)          -- the log, seq from 1
     snapshots(table_id, seq, engine, state) -- a cache: pickled state after seq actions
     settings(key, value)
     notices(id, kind, file, created, acknowledged) -- recoveries to report until acknowledged
 
-A new action after an undo deletes the redo tail, inserts the action and moves
-the cursor in one transaction.  Snapshots are only a cache: if one cannot be
-read (another engine version, a damaged row), the log is replayed instead.
+One authority per table: ``tables.rev`` counts the table's writes.  Every
+write (action, correction, undo, redo) names the rev it was made against and,
+in one ``BEGIN IMMEDIATE`` transaction, bumps it with ``UPDATE ... WHERE
+rev=?``; if another device or process wrote first the update matches no row,
+nothing is written, :class:`StaleTable` is raised and the refused
+``StoredSession`` reloads the table as it is now.  A new action after an undo
+deletes the redo tail, inserts the action and moves the cursor in that same
+transaction; the session in memory changes only after COMMIT.
+
+Snapshots are only a cache, keyed by the game and a fingerprint of its state
+class (dataclass field names and types, nested ones included): a snapshot
+written before a field was added is ignored, and one that cannot be read (a
+damaged row) is skipped; the log is replayed instead.
+
+A server process shares one :class:`Store` (one connection, guarded by a
+re-entrant lock) between all its browser sessions: :meth:`Store.shared`.
 
 Opening tells real damage from trouble of the moment.  A file that is not a
 database, is malformed or fails its quick check is moved aside under a name
@@ -25,19 +38,24 @@ recognised.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
+import hashlib
 import json
 import os
 import pickle
 import secrets
 import sqlite3
+import threading
 import time
+import typing
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, MutableSequence, overload
 
 from .core.actions import Action
+from .core.errors import StaleTable
 from .core.game import Game, TableSetup
 from .core.session import Session
 from .i18n import N_
@@ -45,7 +63,7 @@ from .paths import user_data_dir
 from .registry import get_game
 
 SNAPSHOT_EVERY = 200
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "1"  # kept for old callers; snapshots are keyed by snapshot_key()
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -57,7 +75,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     finished REAL,
-    result TEXT
+    result TEXT,
+    rev INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL,
@@ -93,6 +112,63 @@ CREATE TABLE IF NOT EXISTS notices (
 APPLICATION_ID = 0x54436D70
 #: the tables an older file of ours may hold (anything else: a foreign file)
 OUR_TABLES = frozenset({"tables", "actions", "snapshots", "settings", "roster", "notices"})
+
+
+_FINGERPRINTS: dict[type, str] = {}
+_STATE_CLASSES: dict[str, type] = {}
+
+
+def state_fingerprint(cls: type) -> str:
+    """A short hash of ``cls``'s dataclass fields (names and types), nested
+    dataclasses included: it changes when a field is added, removed, renamed
+    or retyped, so snapshots pickled from an older shape are never loaded."""
+    if cls in _FINGERPRINTS:
+        return _FINGERPRINTS[cls]
+    parts: list[str] = []
+    seen: set[type] = set()
+
+    def walk(tp: Any) -> None:
+        for arg in typing.get_args(tp):
+            walk(arg)
+        origin = typing.get_origin(tp)
+        if origin is not None:
+            walk(origin)
+        if not isinstance(tp, type) or tp in seen:
+            return
+        seen.add(tp)
+        if not dataclasses.is_dataclass(tp):
+            if tp.__module__ not in ("builtins", "typing", "collections.abc"):
+                parts.append(f"{tp.__module__}.{tp.__qualname__}")
+            return
+        try:
+            hints = typing.get_type_hints(tp)
+        except Exception:  # noqa: BLE001 - an unresolvable annotation: use its text
+            hints = {}
+        fields = []
+        for f in dataclasses.fields(tp):
+            hint = hints.get(f.name, f.type)
+            fields.append(f"{f.name}:{hint!r}")
+        parts.append(f"{tp.__module__}.{tp.__qualname__}(" + ",".join(fields) + ")")
+        for f in dataclasses.fields(tp):
+            walk(hints.get(f.name))
+
+    walk(cls)
+    digest = hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
+    _FINGERPRINTS[cls] = digest
+    return digest
+
+
+def snapshot_key(game: Game, state: Any = None, setup: TableSetup | None = None) -> str:  # type: ignore[type-arg]
+    """The ``snapshots.engine`` value for ``game``: its id and the fingerprint
+    of its state class (from ``state``, or a new state for ``setup``)."""
+    if state is not None:
+        cls = type(state)
+    elif game.id in _STATE_CLASSES:
+        cls = _STATE_CLASSES[game.id]
+    else:
+        cls = type(game.new_state(setup))  # type: ignore[arg-type]
+    _STATE_CLASSES.setdefault(game.id, cls)
+    return f"{game.id}:{state_fingerprint(cls)}"
 
 
 class ActionLog(MutableSequence[Action]):
@@ -331,7 +407,12 @@ def _move_aside(src: Path, dst: Path) -> bool:
 
 
 class Store:
-    """The app's database.
+    """The app's database: tables, their logs and snapshots, settings.
+
+    One connection; every transaction and read holds ``self.lock`` (an RLock),
+    so one Store may be shared by the threads of every browser session of a
+    server process (:meth:`shared`).
+
 
     Opening tells real damage (not a database, malformed, a failed quick check)
     from operational errors: damage is kept aside under a unique name and a
@@ -340,6 +421,10 @@ class Store:
     :class:`StoreUnavailable` and moves nothing.  A file of another program
     (another ``application_id`` or other tables) is never adopted.
     """
+
+    _shared: dict[str, "Store"] = {}
+    _shared_lock = threading.Lock()
+
 
     def __init__(self, path: Path | None = None, timeout: float = 5.0) -> None:
         if path is None:
@@ -351,7 +436,43 @@ class Store:
         self.timeout = timeout
         #: the kept-aside file, when this start recovered from damage
         self.recovered: Path | None = None
+        self.lock = threading.RLock()
+        #: commits made through this connection (PRAGMA data_version does not count them)
+        self.writes = 0
+        self._is_shared = False
         self.conn = self._open()
+        self._migrate()
+
+    @classmethod
+    def shared(cls, path: Path | None = None) -> "Store":
+        """The one Store of this process for ``path`` (default: the user's
+        database), opened — and integrity-checked — on first use only."""
+        path = path or (user_data_dir() / "companion.db")
+        key = str(Path(path).resolve())
+        with cls._shared_lock:
+            store = cls._shared.get(key)
+            if store is None:
+                store = cls(Path(path))
+                store._is_shared = True
+                cls._shared[key] = store
+            return store
+
+    def _migrate(self) -> None:
+        """Bring a database made by an older version up to this schema."""
+        with self.lock:
+            cols = {r[1] for r in self.conn.execute("PRAGMA table_info(tables)")}
+            if "rev" in cols:
+                return
+            with self._tx():
+                cols = {r[1] for r in self.conn.execute("PRAGMA table_info(tables)")}
+                if "rev" not in cols:  # another process may have just added it
+                    self.conn.execute("ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+
+    def change_token(self) -> tuple[int, int]:
+        """Changes whenever any table may have changed: a commit by another
+        process or connection (``PRAGMA data_version``) or through this one."""
+        with self.lock:
+            return self.conn.execute("PRAGMA data_version").fetchone()[0], self.writes
 
     def _open(self) -> sqlite3.Connection:
         for _attempt in range(3):
@@ -484,30 +605,41 @@ class Store:
 
     def notices(self) -> list[Notice]:
         """Recoveries not yet acknowledged, oldest first."""
-        return [Notice(*row) for row in self.conn.execute(
-            "SELECT id, kind, file, created FROM notices WHERE acknowledged IS NULL ORDER BY id")]
+        with self.lock:
+            return [Notice(*row) for row in self.conn.execute(
+                "SELECT id, kind, file, created FROM notices WHERE acknowledged IS NULL ORDER BY id")]
 
     def acknowledge(self, notice_id: int | None = None) -> None:
         """Mark one notice (or all, with ``None``) as seen."""
-        if notice_id is None:
-            self.conn.execute("UPDATE notices SET acknowledged=? WHERE acknowledged IS NULL", (time.time(),))
-        else:
-            self.conn.execute("UPDATE notices SET acknowledged=? WHERE id=?", (time.time(), notice_id))
+        with self.lock:
+            if notice_id is None:
+                self.conn.execute("UPDATE notices SET acknowledged=? WHERE acknowledged IS NULL", (time.time(),))
+            else:
+                self.conn.execute("UPDATE notices SET acknowledged=? WHERE id=?", (time.time(), notice_id))
 
     def close(self) -> None:
-        self.conn.close()
+        with self.lock:
+            if self._is_shared:
+                with Store._shared_lock:
+                    for key, store in list(Store._shared.items()):
+                        if store is self:
+                            del Store._shared[key]
+            self.conn.close()
 
     # ----- settings and roster -------------------------------------------
     def get_setting(self, key: str, default: str | None = None) -> str | None:
-        row = self.conn.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
+        with self.lock:
+            row = self.conn.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
         return row[0] if row else default
 
     def set_setting(self, key: str, value: str) -> None:
-        self.conn.execute("INSERT INTO settings(key, value) VALUES(?, ?) "
-                          "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, value))
+        with self.lock:
+            self.conn.execute("INSERT INTO settings(key, value) VALUES(?, ?) "
+                              "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, value))
 
     def roster(self) -> list[str]:
-        return [r[0] for r in self.conn.execute("SELECT name FROM roster ORDER BY last_used DESC, name")]
+        with self.lock:
+            return [r[0] for r in self.conn.execute("SELECT name FROM roster ORDER BY last_used DESC, name")]
 
     def _remember_players(self, players: list[str]) -> None:
         now = time.time()
@@ -523,25 +655,47 @@ class Store:
         """A new table; with ``session`` (an import) its whole log is written
         in the same transaction, so a half-imported table never appears.
 
+        Snapshots every ``SNAPSHOT_EVERY`` actions go in with the log, as live
+        play writes them, so an imported table resumes as fast as one played here.
         ``origin``: the stable export id (default: a new one); ``created`` and
         ``finished``: the original dates of an imported play (Unix time)."""
         table_id = uuid.uuid4().hex[:12]
         now = time.time()
         session = session or Session(game, setup)
-        stored = StoredSession(self, table_id, session)
+        stored = StoredSession(self, table_id, session, rev=0)
         with self._tx():
             self.conn.execute(
-                "INSERT INTO tables(id, game, setup, cursor, status, created, updated, finished, origin) "
-                "VALUES(?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO tables(id, game, setup, cursor, status, created, updated, finished, origin, rev) "
+                "VALUES(?,?,?,?,?,?,?,?,?,0)",
                 (table_id, game.id, json.dumps(setup.to_json(), ensure_ascii=False), 0, "active",
                  created if created is not None else now, now, finished, origin or uuid.uuid4().hex))
-            self.conn.executemany("INSERT INTO actions(table_id, seq, action) VALUES(?,?,?)",
-                                  [(table_id, i + 1, json.dumps(a.to_json(), ensure_ascii=False))
-                                   for i, a in enumerate(session.log)])
             if session.log:
+                self._write_log(table_id, game, setup, session.log)
                 stored._update_row(session.cursor, session.state, game.is_over(session.state))
             self._remember_players(list(setup.players))
+        session.snapshot_source = lambda at: self._snapshot(game, table_id, at, setup)
         return stored
+
+    def _write_log(self, table_id: str, game: Game, setup: TableSetup,  # type: ignore[type-arg]
+                   log: Any) -> None:
+        """Insert a whole log and its snapshots (inside the caller's
+        transaction), replaying it once: time linear in its length, memory
+        one state at a time."""
+        key = snapshot_key(game, setup=setup)
+        state = game.new_state(setup)
+        batch: list[tuple[str, int, str]] = []
+        for index, action in enumerate(log):
+            seq = index + 1
+            batch.append((table_id, seq, json.dumps(action.to_json(), ensure_ascii=False)))
+            if len(batch) >= 1024:
+                self.conn.executemany("INSERT INTO actions(table_id, seq, action) VALUES(?,?,?)", batch)
+                batch.clear()
+            state = game.apply(state, action)
+            if seq % SNAPSHOT_EVERY == 0:
+                self.conn.execute("INSERT OR REPLACE INTO snapshots(table_id, seq, engine, state) VALUES(?,?,?,?)",
+                                  (table_id, seq, key, pickle.dumps(state)))
+        if batch:
+            self.conn.executemany("INSERT INTO actions(table_id, seq, action) VALUES(?,?,?)", batch)
 
     def list_tables(self, status: str | None = None) -> list[TableInfo]:
         """Tables, newest first.  A row that cannot be decoded is marked
@@ -549,7 +703,9 @@ class Store:
         sql = "SELECT id, game, setup, cursor, status, created, updated, finished, result, origin FROM tables"
         out = []
         damaged = []
-        for row in self.conn.execute(sql + " ORDER BY updated DESC").fetchall():
+        with self.lock:
+            rows = self.conn.execute(sql + " ORDER BY updated DESC").fetchall()
+        for row in rows:
             try:
                 info = self._decode_info(row)
             except Exception:  # noqa: BLE001 - any undecodable row is damage, not a crash
@@ -578,36 +734,40 @@ class Store:
         """Keep an unreadable table out of the way (status ``damaged``); its
         rows stay as they are, so the raw log can still be exported."""
         try:
-            self.conn.execute("UPDATE tables SET status='damaged' WHERE id=?", (table_id,))
+            with self.lock:
+                self.conn.execute("UPDATE tables SET status='damaged' WHERE id=?", (table_id,))
         except sqlite3.Error:
             pass  # reporting it damaged must not fail because the disk is full
 
     def raw_log(self, table_id: str) -> dict[str, Any]:
         """A damaged table's rows as they are (text), for a rescue export."""
-        row = self.conn.execute("SELECT game, setup, cursor FROM tables WHERE id=?", (table_id,)).fetchone()
-        if row is None:
-            raise KeyError(table_id)
-        actions = [a for (a,) in self.conn.execute(
-            "SELECT action FROM actions WHERE table_id=? ORDER BY seq", (table_id,))]
-        return {"format": "table-companion-raw", "table": table_id, "game": row[0], "setup": row[1],
-                "cursor": row[2], "log": actions}
+        with self.lock:
+            row = self.conn.execute("SELECT game, setup, cursor FROM tables WHERE id=?", (table_id,)).fetchone()
+            if row is None:
+                raise KeyError(table_id)
+            actions = [a for (a,) in self.conn.execute(
+                "SELECT action FROM actions WHERE table_id=? ORDER BY seq", (table_id,))]
+            return {"format": "table-companion-raw", "table": table_id, "game": row[0], "setup": row[1],
+                    "cursor": row[2], "log": actions}
 
     def find_origin(self, origin: str) -> str | None:
         """The id of the table with this export id, if there is one."""
-        row = self.conn.execute("SELECT id FROM tables WHERE origin=? LIMIT 1", (origin,)).fetchone()
-        return row[0] if row else None
+        with self.lock:
+            row = self.conn.execute("SELECT id FROM tables WHERE origin=? LIMIT 1", (origin,)).fetchone()
+            return row[0] if row else None
 
     def export_identity(self, table_id: str) -> dict[str, Any]:
         """``origin`` (made and stored on first need), ``created``, ``finished``."""
-        row = self.conn.execute("SELECT origin, created, finished FROM tables WHERE id=?", (table_id,)).fetchone()
-        if row is None:
-            raise KeyError(table_id)
-        origin = row[0]
-        if not origin:
-            origin = uuid.uuid4().hex
-            self.conn.execute("UPDATE tables SET origin=? WHERE id=? AND origin IS NULL", (origin, table_id))
-            origin = self.conn.execute("SELECT origin FROM tables WHERE id=?", (table_id,)).fetchone()[0]
-        return {"origin": origin, "created": row[1], "finished": row[2]}
+        with self.lock:
+            row = self.conn.execute("SELECT origin, created, finished FROM tables WHERE id=?", (table_id,)).fetchone()
+            if row is None:
+                raise KeyError(table_id)
+            origin = row[0]
+            if not origin:
+                origin = uuid.uuid4().hex
+                self.conn.execute("UPDATE tables SET origin=? WHERE id=? AND origin IS NULL", (origin, table_id))
+                origin = self.conn.execute("SELECT origin FROM tables WHERE id=?", (table_id,)).fetchone()[0]
+            return {"origin": origin, "created": row[1], "finished": row[2]}
 
     def delete_table(self, table_id: str) -> None:
         with self._tx():
@@ -616,77 +776,116 @@ class Store:
             self.conn.execute("DELETE FROM tables WHERE id=?", (table_id,))
 
     def open_table(self, table_id: str) -> "StoredSession":
-        """The table, resumed.  KeyError if there is none; :class:`TableDamaged`
-        (and the table marked ``damaged``) if its rows cannot be decoded or
-        its stored log is refused on replay."""
-        row = self.conn.execute("SELECT game, setup, cursor FROM tables WHERE id=?", (table_id,)).fetchone()
-        if row is None:
+        """The table as stored now, resumed.  KeyError if there is none;
+        :class:`TableDamaged` (and the table marked ``damaged``) if its rows
+        cannot be decoded or its stored log is refused on replay."""
+        with self.lock:
+            exists = self.conn.execute("SELECT 1 FROM tables WHERE id=?", (table_id,)).fetchone()
+        if exists is None:
             raise KeyError(table_id)
         try:
-            return self._open_table(table_id, row)
+            return self._open_table(table_id)
         except (sqlite3.OperationalError, MemoryError):
             raise
         except Exception as exc:  # noqa: BLE001 - JSONDecodeError, KeyError, a refused replay…
             self.mark_damaged(table_id)
             raise TableDamaged(table_id, f"{type(exc).__name__}: {exc}"[:300]) from exc
 
-    def _open_table(self, table_id: str, row: tuple[Any, ...]) -> "StoredSession":
-        game = get_game(row[0])
-        raw = json.loads(row[1])
-        setup = TableSetup(tuple(raw["players"]), raw["options"])
-        cursor = row[2]
-        length = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id=?",
-                                   (table_id,)).fetchone()[0]  # seq runs 1..n
-
-        def load(first: int, count: int) -> list[str]:
-            return [a for (a,) in self.conn.execute(
-                "SELECT action FROM actions WHERE table_id=? AND seq>? AND seq<=? ORDER BY seq",
-                (table_id, first, first + count))]
-
-        log = ActionLog(length, load)
-        start = self._snapshot(game, table_id, cursor)
-        session = Session.replay(game, setup, log, cursor, start=start)
-        session.snapshot_source = lambda at: self._snapshot(game, table_id, at)
-        return StoredSession(self, table_id, session)
-
-    def _snapshot(self, game: Game, table_id: str, at: int) -> tuple[int, Any] | None:  # type: ignore[type-arg]
-        """The newest stored snapshot at or before ``at`` that can be read."""
-        rows = self.conn.execute(
-            "SELECT seq, state FROM snapshots WHERE table_id=? AND seq<=? AND engine=? ORDER BY seq DESC",
-            (table_id, at, f"{game.id}:{ENGINE_VERSION}"))
-        for seq, blob in rows:
+    def _open_table(self, table_id: str) -> "StoredSession":
+        """The table as stored now: cursor, log length and rev are read in one
+        read transaction, and the state rebuilt from the newest snapshot."""
+        with self.lock:
+            self.conn.execute("BEGIN")
             try:
-                return seq, pickle.loads(blob)
-            except Exception:  # noqa: BLE001 - a snapshot is only a cache
-                continue
-        return None
+                row = self.conn.execute("SELECT game, setup, cursor, rev FROM tables WHERE id=?",
+                                        (table_id,)).fetchone()
+                if row is None:
+                    raise KeyError(table_id)
+                game = get_game(row[0])
+                raw = json.loads(row[1])
+                setup = TableSetup(tuple(raw["players"]), raw["options"])
+                cursor, rev = row[2], row[3]
+                length = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id=?",
+                                           (table_id,)).fetchone()[0]  # seq runs 1..n
+
+                def load(first: int, count: int) -> list[str]:
+                    with self.lock:
+                        return [a for (a,) in self.conn.execute(
+                            "SELECT action FROM actions WHERE table_id=? AND seq>? AND seq<=? ORDER BY seq",
+                            (table_id, first, first + count))]
+
+                log = ActionLog(length, load)
+                start = self._snapshot(game, table_id, cursor, setup)
+                session = Session.replay(game, setup, log, cursor, start=start)
+            finally:
+                self.conn.execute("COMMIT")
+        session.snapshot_source = lambda at: self._snapshot(game, table_id, at, setup)
+        return StoredSession(self, table_id, session, rev=rev)
+
+    def _snapshot(self, game: Game, table_id: str, at: int,  # type: ignore[type-arg]
+                  setup: TableSetup | None = None) -> tuple[int, Any] | None:
+        """The newest stored snapshot at or before ``at`` that can be read
+        (one indexed lookup; the next older only if that one is damaged)."""
+        key = snapshot_key(game, setup=setup)
+        with self.lock:
+            while True:
+                row = self.conn.execute(
+                    "SELECT seq, state FROM snapshots WHERE table_id=? AND seq<=? AND engine=? "
+                    "ORDER BY seq DESC LIMIT 1", (table_id, at, key)).fetchone()
+                if row is None:
+                    return None
+                try:
+                    return row[0], pickle.loads(row[1])
+                except Exception:  # noqa: BLE001 - a snapshot is only a cache
+                    at = row[0] - 1
 
     def _tx(self) -> "_Transaction":
-        return _Transaction(self.conn)
+        return _Transaction(self)
 
 
 class _Transaction:
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an exception),
+    holding the store's lock throughout."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.conn = store.conn
 
     def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
+        self.store.lock.acquire()
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self.store.lock.release()
+            raise
         return self.conn
 
     def __exit__(self, exc_type: Any, *_: Any) -> None:
-        if exc_type is None:
-            self.conn.execute("COMMIT")
-        else:
-            self.conn.execute("ROLLBACK")
+        try:
+            if exc_type is None:
+                self.conn.execute("COMMIT")
+                self.store.writes += 1
+            else:
+                self.conn.execute("ROLLBACK")
+        finally:
+            self.store.lock.release()
 
 
 class StoredSession:
-    """A session whose every change is committed to SQLite before it shows."""
+    """A session whose every change is committed to SQLite before it shows.
 
-    def __init__(self, store: Store, table_id: str, session: Session) -> None:  # type: ignore[type-arg]
+    ``rev`` is the table's write counter as this session last saw it; every
+    write is checked against it (see the module doc).  A refused stale write
+    raises :class:`StaleTable` after reloading ``session`` from the database.
+    """
+
+    def __init__(self, store: Store, table_id: str, session: Session,  # type: ignore[type-arg]
+                 rev: int = 0) -> None:
         self.store = store
         self.id = table_id
         self.session = session
+        self.rev = rev
+        self._seen: tuple[int, int] | None = None
 
     @property
     def game(self) -> Game:  # type: ignore[type-arg]
@@ -700,13 +899,63 @@ class StoredSession:
     def setup(self) -> TableSetup:
         return self.session.setup
 
-    def apply(self, action: Action) -> Any:
+    # ----- the one-authority check -----------------------------------------
+    def _claim(self, conn: sqlite3.Connection, expected_rev: int | None) -> int:
+        """Inside the write transaction: bump the table's rev if it is still
+        the one this write was made against, else raise StaleTable."""
+        rev = self.rev
+        if expected_rev is not None and expected_rev != rev:
+            raise StaleTable(self.id, expected_rev, rev)  # this session moved on since the caller looked
+        cur = conn.execute("UPDATE tables SET rev=rev+1 WHERE id=? AND rev=?", (self.id, rev))
+        if cur.rowcount != 1:
+            row = conn.execute("SELECT rev FROM tables WHERE id=?", (self.id,)).fetchone()
+            raise StaleTable(self.id, rev, row[0] if row else None)
+        return rev + 1
+
+    def _reload(self) -> None:
+        fresh = self.store.open_table(self.id)
+        self.session = fresh.session
+        self.rev = fresh.rev
+
+    def _write(self, expected_rev: int | None, body: Callable[[sqlite3.Connection], Any]) -> Any:
+        store = self.store
+        with store.lock:
+            try:
+                with store._tx() as conn:
+                    rev = self._claim(conn, expected_rev)
+                    result = body(conn)
+            except StaleTable:
+                try:
+                    self._reload()
+                except KeyError:
+                    pass  # the table was deleted: nothing to show
+                raise
+            self.rev = rev
+            return result
+
+    def sync(self) -> bool:
+        """Reload if the table changed elsewhere (another device sharing the
+        store, another connection or process); True if it did.  Cheap when
+        nothing changed anywhere: one PRAGMA."""
+        with self.store.lock:
+            token = self.store.change_token()
+            if token == self._seen:
+                return False
+            self._seen = token
+            row = self.store.conn.execute("SELECT rev FROM tables WHERE id=?", (self.id,)).fetchone()
+            if row is None or row[0] == self.rev:
+                return False
+            self._reload()
+            return True
+
+    # ----- writes ------------------------------------------------------------
+    def apply(self, action: Action, expected_rev: int | None = None) -> Any:
         session = self.session
-        new_state = session.preview(action)  # raises; nothing written
-        seq = session.cursor + 1
-        finished = session.game.is_over(new_state)
-        conn = self.store.conn
-        with self.store._tx():
+
+        def body(conn: sqlite3.Connection) -> Any:
+            new_state = session.preview(action)  # raises; the transaction rolls back
+            seq = session.cursor + 1
+            finished = session.game.is_over(new_state)
             if session.cursor < len(session.log):
                 conn.execute("DELETE FROM actions WHERE table_id=? AND seq>=?", (self.id, seq))
                 conn.execute("DELETE FROM snapshots WHERE table_id=? AND seq>=?", (self.id, seq))
@@ -714,9 +963,13 @@ class StoredSession:
                          (self.id, seq, json.dumps(action.to_json(), ensure_ascii=False)))
             if seq % SNAPSHOT_EVERY == 0:
                 conn.execute("INSERT OR REPLACE INTO snapshots(table_id, seq, engine, state) VALUES(?,?,?,?)",
-                             (self.id, seq, f"{session.game.id}:{ENGINE_VERSION}", pickle.dumps(new_state)))
+                             (self.id, seq, snapshot_key(session.game, new_state), pickle.dumps(new_state)))
             self._update_row(seq, new_state, finished)
-        session.commit(action, new_state)
+            return new_state
+
+        with self.store.lock:
+            new_state = self._write(expected_rev, body)
+            session.commit(action, new_state)  # only after COMMIT
         return new_state
 
     def _update_row(self, cursor: int, state: Any, finished: bool) -> None:
@@ -735,28 +988,29 @@ class StoredSession:
                 "UPDATE tables SET cursor=?, updated=?, status='active', finished=NULL, result=NULL WHERE id=?",
                 (cursor, now, self.id))
 
-    def undo(self) -> None:
-        session = self.session
-        if not session.can_undo():
-            session.undo()  # raises the right refusal
-        self._move_cursor(session.cursor - 1)
+    def undo(self, expected_rev: int | None = None) -> None:
+        self._move_cursor(-1, expected_rev)
 
-    def redo(self) -> None:
-        session = self.session
-        if not session.can_redo():
-            session.redo()  # raises
-        self._move_cursor(session.cursor + 1)
+    def redo(self, expected_rev: int | None = None) -> None:
+        self._move_cursor(+1, expected_rev)
 
-    def _move_cursor(self, target: int) -> None:
+    def _move_cursor(self, step: int, expected_rev: int | None) -> None:
+        """Undo/redo: a cursor move, checked against the rev like any write."""
         session = self.session
-        before = (session.cursor, session.state)
-        session.seek(target)
-        try:
-            with self.store._tx():
-                self._update_row(target, session.state, session.game.is_over(session.state))
-        except BaseException:
-            session.cursor, session._state = before
-            raise
+
+        def body(conn: sqlite3.Connection) -> tuple[int, Any]:
+            if step < 0 and not session.can_undo():
+                session.undo()  # raises the right refusal
+            if step > 0 and not session.can_redo():
+                session.redo()  # raises
+            target = session.cursor + step
+            state = session.state_at(target)
+            self._update_row(target, state, session.game.is_over(state))
+            return target, state
+
+        with self.store.lock:
+            target, state = self._write(expected_rev, body)
+            session.move_to(target, state)  # only after COMMIT
 
     def actions(self) -> Iterator[Action]:
         return iter(self.session.actions)

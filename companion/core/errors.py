@@ -52,6 +52,21 @@ class AmbiguousAction(RefereeError):
     kind = "ambiguous"
 
 
+class StaleTable(RefereeError):
+    """Another device or process changed the table since this one last saw it.
+
+    The write was refused and nothing was stored; the refused session has
+    already reloaded the table as it is now (code ``stale_table``)."""
+
+    kind = "stale"
+
+    def __init__(self, table_id: str = "", expected: int | None = None, found: int | None = None) -> None:
+        super().__init__("stale_table", None)
+        self.table_id = table_id
+        self.expected = expected
+        self.found = found
+
+
 class SetupError(Exception):
     """A table setup with problems; ``problems`` lists each with its code."""
 

@@ -3,7 +3,10 @@
 ``Session`` holds the setup, the log and a cursor (how many log entries are in
 force).  The current state is always ``replay(log[:cursor])``; undo moves the
 cursor back, redo forward, a new action after an undo drops the redo tail.
-Snapshots every ``SNAPSHOT_EVERY`` actions make any position cheap to rebuild.
+Snapshots every ``SNAPSHOT_EVERY`` actions make any position cheap to rebuild;
+only the initial state and the ``KEEP_SNAPSHOTS`` most recent ones are kept in
+memory (a stored table finds older ones in the database through
+``snapshot_source``), so memory stays bounded however long the log grows.
 Save, resume, export and replay all go through the same log.
 """
 
@@ -18,6 +21,8 @@ from .game import Game, TableSetup
 S = TypeVar("S")
 
 SNAPSHOT_EVERY = 64
+#: in-memory snapshots kept besides the initial state (the most recent ones)
+KEEP_SNAPSHOTS = 8
 
 
 class Session(Generic[S]):
@@ -54,15 +59,32 @@ class Session(Generic[S]):
         return self.game.apply(self._state, action)
 
     def commit(self, action: Action, new_state: S) -> None:
-        """Record an action already validated by :meth:`preview`."""
-        del self.log[self.cursor :]
-        for seq in [s for s in self._snapshots if s > self.cursor]:
-            del self._snapshots[seq]
+        """Record an action already validated by :meth:`preview`.
+
+        O(1) apart from dropping a redo tail: snapshots are kept in position
+        order, so only those past the cursor are looked at."""
+        if self.cursor < len(self.log):
+            del self.log[self.cursor :]
+            self._drop_snapshots_after(self.cursor)
         self.log.append(action)
         self.cursor += 1
         self._state = new_state
         if self.cursor % SNAPSHOT_EVERY == 0:
-            self._snapshots[self.cursor] = self.game.clone(new_state)
+            self._keep_snapshot(self.cursor, self.game.clone(new_state))
+
+    def _keep_snapshot(self, seq: int, state: S) -> None:
+        """Remember the state after ``seq`` actions, evicting the oldest
+        (but never the initial state) beyond ``KEEP_SNAPSHOTS``."""
+        if seq in self._snapshots:
+            return
+        self._snapshots[seq] = state
+        if len(self._snapshots) > KEEP_SNAPSHOTS + 1:
+            oldest = min(k for k in self._snapshots if k)  # bounded: KEEP_SNAPSHOTS + 2 keys
+            del self._snapshots[oldest]
+
+    def _drop_snapshots_after(self, cursor: int) -> None:
+        for seq in [s for s in self._snapshots if s > cursor]:  # bounded dict
+            del self._snapshots[seq]
 
     def apply(self, action: Action) -> S:
         new_state = self.preview(action)
@@ -84,19 +106,39 @@ class Session(Generic[S]):
 
     def seek(self, cursor: int) -> None:
         """Rebuild the state after ``cursor`` actions from the nearest snapshot."""
+        self._state = self.state_at(cursor)
+        self.cursor = cursor
+
+    def state_at(self, cursor: int) -> S:
+        """The state after ``cursor`` actions, without moving the cursor."""
+        if cursor == self.cursor:
+            return self._state
+        if cursor == self.cursor + 1 and cursor <= len(self.log):
+            return self.game.apply(self._state, self.log[self.cursor])
         base = max(s for s in self._snapshots if s <= cursor)
         if self.snapshot_source is not None and cursor - base > SNAPSHOT_EVERY:
             stored = self.snapshot_source(cursor)
             if stored is not None and base < stored[0] <= cursor:
                 base = stored[0]
-                self._snapshots[base] = stored[1]
-        state = self.game.clone(self._snapshots[base])
+                self._keep_snapshot(base, stored[1])
+                state = self.game.clone(stored[1])
+            else:
+                state = self.game.clone(self._snapshots[base])
+        else:
+            state = self.game.clone(self._snapshots[base])
+        if self.cursor > base and self.cursor <= cursor:
+            # the current state is nearer than any snapshot
+            base, state = self.cursor, self.game.clone(self._state)
         for seq in range(base, cursor):
             state = self.game.apply(state, self.log[seq])
-            if (seq + 1) % SNAPSHOT_EVERY == 0 and seq + 1 not in self._snapshots:
-                self._snapshots[seq + 1] = self.game.clone(state)
-        self._state = state
+            if (seq + 1) % SNAPSHOT_EVERY == 0:
+                self._keep_snapshot(seq + 1, self.game.clone(state))
+        return state
+
+    def move_to(self, cursor: int, state: S) -> None:
+        """Set the cursor and its state (computed by :meth:`state_at`)."""
         self.cursor = cursor
+        self._state = state
 
     # ----- building ----------------------------------------------------------
     @classmethod
@@ -115,7 +157,7 @@ class Session(Generic[S]):
         first = 0
         if start is not None and 0 < start[0] <= end:
             first, state = start[0], game.clone(start[1])
-            session._snapshots[first] = game.clone(state)
+            session._keep_snapshot(first, game.clone(state))
         for index in range(first, end):
             try:
                 state = game.apply(state, session.log[index])
@@ -123,7 +165,7 @@ class Session(Generic[S]):
                 exc.params.setdefault("index", index)
                 raise
             if (index + 1) % SNAPSHOT_EVERY == 0:
-                session._snapshots[index + 1] = game.clone(state)
+                session._keep_snapshot(index + 1, game.clone(state))
         session._state = state
         session.cursor = end
         return session

@@ -326,7 +326,7 @@ async def _device_language(page: ft.Page) -> str | None:
     return pick_language(tags) if tags else None
 
 
-def make_main(store_factory: Callable[[], Store] = Store) -> Callable[[ft.Page], Any]:
+def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT_FAMILY: FONT_FILE}
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
@@ -394,6 +394,11 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     view = ft.AppView.FLET_APP if (desktop and not headless) else ft.AppView.WEB_BROWSER
     if view == ft.AppView.WEB_BROWSER:
         os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
+        # flet_web keeps a closed browser's session (and its memory) for
+        # FLET_SESSION_TIMEOUT s, 3600 by default; a LAN table needs only a
+        # short grace for a dropped Wi-Fi — a later reconnect reopens the
+        # stored table in a new session.
+        os.environ.setdefault("FLET_SESSION_TIMEOUT", "60")
         print(f"Table Companion is running at http://{host}:{port}/", flush=True)
     ft.run(make_main(), host=host, port=port, view=view, assets_dir=str(assets_dir()), no_cdn=True,
            name="")
