@@ -355,3 +355,69 @@ def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
     assert _scrolls(app) == []  # an action redraws the same screen where it is
     app.go_home()
     assert _scrolls(app) == [0.0] and app.store.get_setting("open_table") == ""
+
+
+# ----- the final ranking ----------------------------------------------------------
+def test_dominion_final_ranking_explains_the_tie_break(app):
+    app.start_table("dominion", ["Ana", "Ben", "Cho"], {})
+    # Cho buys a Province on his first turn; Ana buys one on her second turn, and
+    # three supply piles run out in it: the game ends after her turn.  Both have
+    # 3 Estates + 1 Province = 9 points, Ben his 3 Estates; Cho took 1 turn, Ana 2.
+    moves = [Action.make("end_turn", 0), Action.make("end_turn", 1), Action.make("gain", 2, card="province"),
+             Action.make("end_turn", 2), Action.make("gain", 0, card="province")]
+    for action in moves:
+        assert app.dispatch(action)
+    for pile in ("copper", "silver", "gold"):
+        assert app.dispatch(Action.make("pile_out", pile=pile))
+    assert app.dispatch(Action.make("end_turn", 0))
+    shown = texts(app.page)
+    assert "Final ranking" in shown
+    ranking = [t for t in shown if t[:2] in ("1.", "2.", "3.")]
+    assert ranking == ["1. Cho: 9", "2. Ana: 9", "3. Ben: 3"]
+    assert "Cho, Ana tied on the score; the tie-break decided the winner:" in shown
+    assert any("fewer turns" in t for t in shown)  # the rule's own words
+    assert "Rule: Winner and ties" in shown
+
+
+def test_final_ranking_shares_places_and_a_shared_win():
+    from companion.ui.viewmodels import final_ranking
+
+    class Finished:
+        def __init__(self, scores, winners):
+            self._scores, self._winners = scores, winners
+
+        def winners(self, state):
+            return self._winners
+
+        def scores(self, state):
+            return self._scores
+
+    class State:
+        players = [0, 0, 0, 0]
+
+    rows, beaten = final_ranking(Finished([5.0, 7.0, 7.0, 5.0], [1, 2]), State())
+    assert [(r.place, r.seat, r.winner) for r in rows] == [(1, 1, True), (1, 2, True), (3, 0, False), (3, 3, False)]
+    assert beaten == []
+    rows, beaten = final_ranking(Finished([9.0, 3.0, 9.0], [2]), State())
+    assert [(r.place, r.seat) for r in rows][:2] == [(1, 2), (2, 0)] and beaten == [0]
+
+
+def test_finished_table_opens_read_only_from_home_and_resume_list_shows_progress(app):
+    start_toy(app)
+    press(app.page, "Ann: take n=2")
+    app.go_home()
+    shown = texts(app.page)
+    assert any(t.startswith("Ann, Bo\n") and t.endswith(" · 1 move") for t in shown), shown
+    app.open_table(app.store.list_tables("active")[0].id)
+    while not app.table.game.is_over(app.table.state):
+        seat = min(app.table.game.active_players(app.table.state))
+        assert app.dispatch(Action.make("take", seat, n=min(3, app.table.state.pile)))
+    app.go_home()
+    shown = texts(app.page)
+    assert "Finished tables" in shown and "Resume a table" not in shown
+    finished = app.store.list_tables("finished")[0]
+    app.open_table(finished.id, read_only=True)
+    shown = texts(app.page)
+    assert "A finished table, open to look at: nothing can be changed." in "\n".join(shown)
+    assert "Undo" not in shown and "Redo" not in shown
+    assert "Final ranking" in shown

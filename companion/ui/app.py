@@ -129,10 +129,10 @@ class App:
         open_id = self.table.id if (self.table is not None and self.nav.screen != "home") else ""
         self.store.set_setting("open_table", open_id)
 
-    def open_table(self, table_id: str) -> None:
+    def open_table(self, table_id: str, **params: Any) -> None:
         self.table = self.store.open_table(table_id)
         self.private_flow = None
-        self.go("table")
+        self.go("table", **params)
 
     def start_table(self, game_id: str, players: list[str], options: dict[str, Any]) -> None:
         from ..registry import get_game

@@ -54,13 +54,37 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
     if active:
         parts.append(section_title(_("Resume a table")))
         for info in active[:20]:
-            name = game_title(info.game, app.lang)
-            parts.append(ft.ListTile(
-                title=ft.Text(name), subtitle=ft.Text("、".join(info.players) if app.lang != "en"
-                                                      else ", ".join(info.players)),
-                trailing=ft.Icon(ft.Icons.PLAY_ARROW), on_click=lambda e, i=info.id: app.open_table(i),
-                min_height=56))
+            parts.append(_table_tile(app, info, ft.Icons.PLAY_ARROW, lambda e, i=info.id: app.open_table(i)))
+    finished = sorted(app.store.list_tables("finished"), key=lambda i: -(i.finished or i.updated))
+    if finished:
+        parts.append(section_title(_("Finished tables")))
+        for info in finished[:10]:
+            parts.append(_table_tile(app, info, ft.Icons.VISIBILITY,
+                                     lambda e, i=info.id: app.open_table(i, read_only=True)))
     return None, ft.Column(parts, spacing=14)
+
+
+def when_text(stamp: float, lang: str) -> str:
+    """A date and time in the language's own format."""
+    from datetime import datetime
+
+    from babel.dates import format_datetime
+
+    from ..i18n import _NUMBER_LOCALE
+
+    return format_datetime(datetime.fromtimestamp(stamp), "short", locale=_NUMBER_LOCALE.get(lang, "en"))
+
+
+def _table_tile(app: "App", info: Any, icon: Any, on_click: Any) -> ft.Control:
+    """One saved table: the game, the players, when it was last played and how far it got."""
+    sep = "、" if app.lang != "en" else ", "
+    moves = app.t.ngettext("{n} move", "{n} moves", info.cursor)
+    when = when_text(info.finished or info.updated, app.lang)
+    progress = app._("{when} · {moves}", when=when, moves=moves)
+    return ft.ListTile(
+        title=ft.Text(game_title(info.game, app.lang)),
+        subtitle=ft.Text(sep.join(info.players) + "\n" + progress),
+        trailing=ft.Icon(icon), on_click=on_click, min_height=64, is_three_line=True)
 
 
 def _dismiss_notice(app: "App") -> None:
@@ -184,11 +208,14 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     if table is None:
         return screen_home(app)
     game = table.game
-    actions = [
+    read_only = bool(app.nav.params.get("read_only"))
+    actions = [] if read_only else [
         ft.IconButton(ft.Icons.UNDO, on_click=app.undo, tooltip=_("Undo"),
                       disabled=not table.session.can_undo()),
         ft.IconButton(ft.Icons.REDO, on_click=app.redo, tooltip=_("Redo"),
                       disabled=not table.session.can_redo()),
+    ]
+    actions += [
         ft.IconButton(ft.Icons.MENU_BOOK, on_click=lambda e: app.go("rules", game=game.id), tooltip=_("Rules")),
         ft.IconButton(ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings"), tooltip=_("Language")),
         ft.IconButton(ft.Icons.SAVE_ALT, on_click=app.export_table, tooltip=_("Export")),
@@ -199,15 +226,22 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     if app.private_flow is not None:
         return bar, _private_body(app)
     ctx = app.game_context()
-    parts: list[ft.Control] = [_now_banner(app)]
+    parts: list[ft.Control] = [_now_banner(app, undo=not read_only)]
+    if read_only:
+        info = next((i for i in app.store.list_tables("finished") if i.id == table.id), None)
+        stamp = (info.finished or info.updated) if info is not None else None
+        parts.append(banner(_("A finished table, open to look at: nothing can be changed.") + (
+            "\n" + _("Finished: {when}", when=when_text(stamp, app.lang)) if stamp else ""), "info"))
     if app.exported_to:
         parts.append(banner(_("Exported to {path}", path=app.exported_to), "ok"))
     # the refusal's place on the page: filled in place (no rebuild) when a
     # move is refused, so a half-filled form stays open
     app.refusal_slot = ft.Container(content=_refusal_banner(app))
     parts.append(app.refusal_slot)
+    if game.is_over(table.state):
+        parts.append(_final_ranking(app))
     parts.append(view_module(game.id).build(ctx))
-    corrections = corrections_panel(ctx)
+    corrections = None if read_only else corrections_panel(ctx)
     if corrections is not None:
         parts.append(corrections)
     parts.append(_now_card(app))
@@ -272,7 +306,7 @@ def show_refusal(app: "App") -> None:
             pass
 
 
-def _now_banner(app: "App") -> ft.Control:
+def _now_banner(app: "App", undo: bool = True) -> ft.Control:
     """Who must act now (their names in their seat colours) and what; under it
     the last accepted action with its undo."""
     from .context import PLAYER_COLORS
@@ -305,7 +339,7 @@ def _now_banner(app: "App") -> ft.Control:
         summary = last_action_text(app, last)
         row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=15, expand=True,
                                          color=ft.Colors.BLUE_GREY_800)]
-        if session.can_undo():
+        if undo and session.can_undo():
             row.append(ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
                                      height=TOUCH, tooltip=_("Undo: {action}", action=summary)))
         lines.append(ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -331,6 +365,46 @@ def last_action_text(app: "App", action: Any) -> str:
         if text:
             return text
     return action_summary(table.game, action, app.lang, table.setup.players)
+
+
+def _final_ranking(app: "App") -> ft.Control:
+    """Who came where, and -- when a winner's score was tied -- how the rules
+    broke the tie, with the clause and its link."""
+    from .context import PLAYER_COLORS
+    from .viewmodels import TIE_CLAUSES, final_ranking
+
+    _ = app._
+    table = app.table
+    assert table is not None
+    players = table.setup.players
+    rows, beaten = final_ranking(table.game, table.state)
+    sep = "、" if app.lang != "en" else ", "
+    lines: list[ft.Control] = [section_title(_("Final ranking"))]
+    for row in rows:
+        score = "" if row.score is None else app.t.number(int(row.score) if float(row.score).is_integer()
+                                                           else row.score)
+        text = (_("{place}. {name}: {score}", place=row.place, name=players[row.seat], score=score) if score
+                else _("{place}. {name}", place=row.place, name=players[row.seat]))
+        lines.append(ft.Row([
+            ft.Icon(ft.Icons.EMOJI_EVENTS if row.winner else ft.Icons.CIRCLE_OUTLINED, size=22,
+                    color=ft.Colors.AMBER_800 if row.winner else PLAYER_COLORS[row.seat % len(PLAYER_COLORS)]),
+            ft.Text(text, size=17, weight=ft.FontWeight.BOLD if row.winner else ft.FontWeight.NORMAL, expand=True)],
+            spacing=8))
+    winners = [r.seat for r in rows if r.winner]
+    clause_id = TIE_CLAUSES.get(table.game.id)
+    clause = library.clause(clause_id, app.lang) if clause_id else None
+    if beaten or len(winners) > 1:
+        tied = sep.join(players[s] for s in winners + beaten)
+        if beaten:
+            lines.append(ft.Text(_("{names} tied on the score; the tie-break decided the winner:", names=tied),
+                                 size=15))
+        else:
+            lines.append(ft.Text(_("{names} tied and share the win:", names=tied), size=15))
+        if clause:
+            lines.append(ft.Text(clause["text"], size=15, italic=True))
+            lines.append(_rule_button(app, clause["id"]))
+    return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
+                        border=ft.Border.all(2, ft.Colors.AMBER_700))
 
 
 def _now_card(app: "App") -> ft.Control:
