@@ -421,3 +421,48 @@ def test_finished_table_opens_read_only_from_home_and_resume_list_shows_progress
     assert "A finished table, open to look at: nothing can be changed." in "\n".join(shown)
     assert "Undo" not in shown and "Redo" not in shown
     assert "Final ranking" in shown
+
+
+# ----- results screens ----------------------------------------------------------------
+def test_manila_voyage_results_screen_then_a_tap_goes_on(app):
+    _manila_to(app, "auction")
+    game = app.table.game
+    # play the first voyage out: every decision takes the last legal choice
+    while app.table.state.voyage == 1:
+        legal = game.legal_actions(app.table.state)
+        assert app.dispatch(legal[-1])
+    state = app.table.state
+    shown = texts(app.page)
+    assert "Voyage 1: results" in shown
+    from companion.games.manila.money import BANK  # noqa: F401 - the ledger's own figures
+    totals = {}
+    for f in state.ledger:
+        if f.voyage != 1:
+            continue
+        if f.payee >= 0:
+            totals[f.payee] = totals.get(f.payee, 0) + f.amount
+        if f.payer >= 0:
+            totals[f.payer] = totals.get(f.payer, 0) - f.amount
+    for seat, total in totals.items():
+        sign = "+" if total >= 0 else "−"
+        unit = "peso" if abs(total) == 1 else "pesos"
+        assert f"{app.table.setup.players[seat]}  {sign}{abs(total)} {unit}" in shown, (seat, total, shown)
+    assert not any(t.startswith("Bid ") for t in shown)  # the board waits behind the results
+    press(app.page, "Continue")
+    shown = texts(app.page)
+    assert "Voyage 1: results" not in shown and any(t.startswith("Bid ") for t in shown)
+
+
+def test_modern_art_round_results_screen_then_a_tap_goes_on(app):
+    app.start_table("modern_art", ["Ana", "Ben", "Cho"], {})
+    game = app.table.game
+    while app.table.state.round == 1:
+        assert app.dispatch(game.legal_actions(app.table.state)[0])
+    shown = texts(app.page)
+    assert "Round 1: results" in shown and "Artist values" in shown and "Paid by the bank" in shown
+    # only Lite Metal was ever offered: the five paintings end the round, and
+    # as the only artist sold it ranks first and takes the 30 token
+    assert "1. Lite Metal: 30" in shown
+    assert not any(t.startswith("2. ") for t in shown)
+    press(app.page, "Continue")
+    assert "Round 1: results" not in texts(app.page)

@@ -72,6 +72,9 @@ class App:
         self.exported_to: str | None = None
         #: the table screen's place for the refusal banner (filled without a rebuild)
         self.refusal_slot: Any = None
+        #: what a game's screen remembers between redraws of the open table
+        #: (results already dismissed...): ``GameContext.extra``
+        self.view_memory: dict[str, Any] = {}
         #: the page's scroll offset now (from the page's scroll events), and where
         #: the next render should put it: 0 for a new screen, the saved offset on back
         self.offset = 0.0
@@ -131,6 +134,7 @@ class App:
 
     def open_table(self, table_id: str, **params: Any) -> None:
         self.table = self.store.open_table(table_id)
+        self.view_memory = {}
         self.private_flow = None
         self.go("table", **params)
 
@@ -140,6 +144,7 @@ class App:
         game = get_game(game_id)
         setup = game.setup(players, options)
         self.table = self.store.create_table(game, setup)
+        self.view_memory = {}
         self.back = [Nav("home")]
         self.nav = Nav("table")
         self.scroll_target = 0.0
@@ -211,7 +216,8 @@ class App:
             game=self.table.game, setup=self.table.setup, state=self.table.state, lang=self.lang,
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
             refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark",
-            last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None)
+            last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None,
+            extra=self.view_memory)
 
     # ----- drawing --------------------------------------------------------------
     def patch(self, control: ft.Control) -> None:

@@ -23,7 +23,7 @@ from ...games.manila import odds as odds_mod
 from ...games.manila.facts import INSURANCE, load
 from ...games.manila.state import BANK, ManilaState
 from ..context import GameContext
-from ..widgets import big_button, player_card, reason_line, redraw, section_title, tile, wrap
+from ..widgets import big_button, player_card, reason_line, redraw, results_sheet, section_title, seen, tile, wrap
 
 F = load()
 
@@ -643,8 +643,41 @@ _FORMS: dict[str, Callable[..., list[ft.Control]]] = {
 }
 
 
+def finished_voyage(state: ManilaState) -> int | None:
+    """The voyage whose results are to be shown now: the one just ended, while
+    nothing of the next has happened yet (no bid, no pass) or the game ended."""
+    if state.phase == "reveal":  # the last voyage; at the end the wealth table shows instead
+        return state.voyage if payout_lines(state, state.voyage) else None
+    if state.phase == "auction" and state.voyage > 1 and state.high_bidder is None and not any(state.out):
+        return state.voyage - 1
+    return None
+
+
+def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> ft.Control:
+    """Who got what at the end of the voyage, and why, best total first."""
+    names = _names(ctx)
+    lines = payout_lines(state, voyage)
+    totals = voyage_totals(lines, state.n)
+    body: list[ft.Control] = []
+    for seat in sorted(range(state.n), key=lambda s: (-totals[s], s)):
+        total = totals[seat]
+        body.append(ft.Text(f"{ctx.players[seat]}  {'+' if total >= 0 else '−'}{ctx.money(abs(total))}", size=19,
+                            weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)))
+        for line in (x for x in lines if x.seat == seat):
+            where = f" · {names.get(line.where) or _space_name(ctx, line.where)}" if line.where else ""
+            body.append(ft.Text(f"{'+' if line.amount >= 0 else '−'}{ctx.money(abs(line.amount))}  "
+                                f"{ctx.t('ui.reason.' + line.reason)}{where}", size=15))
+        if not any(x.seat == seat for x in lines):
+            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=True))
+    body.append(_draw_prices(ctx, state))
+    return results_sheet(ctx, f"voyage-{voyage}", ctx.ui("Voyage {n}: results", n=voyage), body)
+
+
 def build(ctx: GameContext) -> ft.Control:
     state: ManilaState = ctx.state
+    done = finished_voyage(state)
+    if done is not None and not seen(ctx, f"voyage-{done}"):
+        return _draw_voyage_results(ctx, state, done)
     view = ctx.game.view(state, reveal=False)
     legal = ctx.game.legal_actions(state)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=state.voyage), size=18, weight=ft.FontWeight.BOLD)]
