@@ -466,3 +466,16 @@ def test_modern_art_round_results_screen_then_a_tap_goes_on(app):
     assert not any(t.startswith("2. ") for t in shown)
     press(app.page, "Continue")
     assert "Round 1: results" not in texts(app.page)
+
+
+def test_money_in_english_takes_the_plural_through_ngettext():
+    from companion.core import Session
+    from companion.registry import get_game
+    from companion.ui.context import GameContext
+
+    game = get_game("manila")
+    session = Session(game, game.setup(["Ana", "Ben", "Cho"], {}))
+    ctx = GameContext(game, session.setup, session.state, "en", None, None, None, None)
+    assert (ctx.money(1), ctx.money(2), ctx.money(0)) == ("1 peso", "2 pesos", "0 pesos")
+    zh = GameContext(game, session.setup, session.state, "zh_Hant", None, None, None, None)
+    assert zh.money(1) == "1 披索"

@@ -23,7 +23,8 @@ from ...games.manila import odds as odds_mod
 from ...games.manila.facts import INSURANCE, load
 from ...games.manila.state import BANK, ManilaState
 from ..context import GameContext
-from ..widgets import big_button, player_card, reason_line, redraw, results_sheet, section_title, seen, tile, wrap
+from ..widgets import (TOUCH, big_button, player_card, reason_line, redraw, results_sheet, section_title, seen,
+                       tile, wrap)
 
 F = load()
 
@@ -513,7 +514,7 @@ def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
         for ware in form.cargo():
             parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
                 tile(ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
-                     selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=40)
+                     selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=TOUCH)
                 for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
         action = form.action(seat, legal)
         tried = action or Action.make("launch", seat, **form.starts)
@@ -562,17 +563,23 @@ def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) ->
         for ware in form.boats:
             parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
                 tile(ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
-                     selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=40)
+                     selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=TOUCH)
                 for f in range(F.die_min, F.die_max + 1)], wrap=True, spacing=4))
-        parts.append(big_button(ctx.t("ui.roll_for_me"), roll_all, icon=ft.Icons.CASINO))
+        # two plainly different buttons: the app rolls (fills the dice in), or
+        # the dice shown are entered
+        parts.append(big_button(ctx.ui("Let the app roll the dice"), roll_all, icon=ft.Icons.CASINO))
         orders = form.orders(legal)
         if orders:
             parts.append(ft.Text(ctx.t("ui.dock_order"), size=15))
             parts.append(wrap([tile(order_text(o, names), FREE, selected=form.order == o,
                                     on_click=_call(pick_order, o)) for o in orders]))
         action = form.action(legal)
-        parts.append(big_button(ctx.t("action.roll"), _send(ctx, action),
+        seat = next((a.player for a in legal if a.type == "roll"), None)
+        tried = action or Action.make("roll", seat, **form.faces, **({"order": form.order} if form.order else {}))
+        parts.append(big_button(ctx.ui("Enter these dice"), _send(ctx, tried), icon=ft.Icons.CHECK,
                                 filled=action is not None))
+        if action is None:
+            parts.append(reason_line(ctx, ctx.why_not(tried)))
         return ft.Column(parts, spacing=6)
 
     def face(ware: str, f: int) -> None:
