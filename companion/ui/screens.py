@@ -209,17 +209,24 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         return screen_home(app)
     game = table.game
     read_only = bool(app.nav.params.get("read_only"))
-    actions = [] if read_only else [
-        ft.IconButton(ft.Icons.UNDO, on_click=app.undo, tooltip=_("Undo"),
-                      disabled=not table.session.can_undo()),
-        ft.IconButton(ft.Icons.REDO, on_click=app.redo, tooltip=_("Redo"),
-                      disabled=not table.session.can_redo()),
+
+    def icon(name: Any, handler: Any, tip: str, disabled: bool = False) -> ft.Control:
+        # 48x48: a full touch target each, even side by side
+        return ft.IconButton(name, on_click=handler, tooltip=tip, disabled=disabled,
+                             size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH))
+
+    actions: list[ft.Control] = [] if read_only else [
+        icon(ft.Icons.UNDO, app.undo, _("Undo"), not table.session.can_undo()),
+        icon(ft.Icons.REDO, app.redo, _("Redo"), not table.session.can_redo()),
     ]
     actions += [
-        ft.IconButton(ft.Icons.MENU_BOOK, on_click=lambda e: app.go("rules", game=game.id), tooltip=_("Rules")),
-        ft.IconButton(ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings"), tooltip=_("Language")),
-        ft.IconButton(ft.Icons.SAVE_ALT, on_click=app.export_table, tooltip=_("Export")),
-        ft.IconButton(ft.Icons.HOME, on_click=app.go_home, tooltip=_("Home")),
+        icon(ft.Icons.MENU_BOOK, lambda e: app.go("rules", game=game.id), _("Rules")),
+        icon(ft.Icons.HOME, app.go_home, _("Home")),
+        # the rarer ones in a menu, so the title keeps its room on a phone
+        ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=_("More"), items=[
+            ft.PopupMenuItem(content=_("Language"), icon=ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings")),
+            ft.PopupMenuItem(content=_("Export"), icon=ft.Icons.SAVE_ALT, on_click=app.export_table),
+        ], size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH)),
     ]
     bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions)
     app.refusal_slot = None
