@@ -120,18 +120,21 @@ def reason_line(ctx: Any, reason: tuple[str, str | None] | None) -> ft.Control:
 
 def results_sheet(ctx: Any, key: str, title: str, body: Sequence[ft.Control]) -> ft.Control:
     """A results screen (a voyage's payouts, a round's values) shown once in
-    place of the board; a tap anywhere on it, or on Continue, puts it away
-    (remembered in ``ctx.extra`` under ``key``)."""
+    place of the board; one tap on Continue (at its top and its foot) puts it
+    away (remembered in ``ctx.extra`` under ``key``)."""
     def dismiss(e: Any = None) -> None:
         ctx.extra.setdefault("seen", set()).add(key)
         ctx.refresh()
 
+    def go_on() -> ft.Control:
+        return big_button(ctx.ui("Continue"), dismiss, icon=ft.Icons.ARROW_FORWARD, filled=True)
+
     return ft.Container(
-        content=ft.Column([ft.Text(title, size=22, weight=ft.FontWeight.BOLD), *body,
-                           big_button(ctx.ui("Continue"), dismiss, icon=ft.Icons.ARROW_FORWARD, filled=True)],
-                          spacing=10),
+        content=ft.Column([ft.Row([ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True), go_on()],
+                                  vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                           *body, go_on()], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         padding=16, border_radius=12, border=ft.Border.all(2, ft.Colors.AMBER_700), bgcolor=ft.Colors.AMBER_50,
-        on_click=dismiss, key="results")
+        key="results")
 
 
 def seen(ctx: Any, key: str) -> bool:
