@@ -150,7 +150,9 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     start_toy(app)
     press(app.page, "Ann: take n=2")
     press(app.page, "Export")
-    assert any(t.startswith("Exported to ") for t in texts(app.page))
+    assert any(t.startswith("Exported: toy-") and t.endswith("(downloaded to this device)") for t in texts(app.page))
+    handler, args, _kw = app.page.tasks[-1]  # the browser download: the file's own bytes
+    assert handler.__name__ == "download" and args[1].startswith("toy-") and b'"format"' in args[2]
     exported_state = app.table.state
     app.go_home()
     press(app.page, "Import a table")
@@ -479,3 +481,20 @@ def test_money_in_english_takes_the_plural_through_ngettext():
     assert (ctx.money(1), ctx.money(2), ctx.money(0)) == ("1 peso", "2 pesos", "0 pesos")
     zh = GameContext(game, session.setup, session.state, "zh_Hant", None, None, None, None)
     assert zh.money(1) == "1 披索"
+
+
+def test_import_says_a_history_report_is_not_a_table(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    start_toy(app, pile=2)
+    press(app.page, "Ann: take n=2")
+    app.go_home()
+    app.go("history")
+    press(app.page, "Download as JSON")
+    assert app.page.tasks[-1][1][1].startswith("history-")
+    app.go_home()
+    press(app.page, "Import a table")
+    assert not any(t.startswith("history-") for t in texts(app.page))  # not offered as a table
+    report = (tmp_path / "data" / "exports").glob("history-*.json").__next__().read_text(encoding="utf-8")
+    type_into(app.page, "Paste an exported table", report)
+    press(app.page, "Import")
+    assert any("history report" in t and "not a table" in t for t in texts(app.page))

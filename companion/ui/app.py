@@ -200,8 +200,11 @@ class App:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{self.table.game.id}-{self.table.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         export_to_file(self.table, path)
-        self.exported_to = str(path)
+        self.exported_to = path.name
         self.render()
+        from .files import download
+
+        self.page.run_task(download, self.page, path.name, path.read_bytes())  # a download in the browser
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:
         self.private_flow = PrivateFlow(player, title, build_form)
@@ -298,6 +301,15 @@ def make_main(store_factory: Callable[[], Store] = Store) -> Callable[[ft.Page],
         for view in (getattr(page, "views", None) or [])[:1]:  # the page's own scroll: remember it for back
             view.scroll_interval = 250
             view.on_scroll = app.scrolled
+        if app.store.get_setting("lang") is None:
+            # First start: follow the device's language -- before the first
+            # frame, so a Chinese start never flashes English first.
+            try:
+                lang = await asyncio.wait_for(_device_language(page), timeout=3)
+            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+                lang = None
+            if lang:
+                app.lang = lang
         open_id = app.store.get_setting("open_table") or ""
         if open_id:
             try:
@@ -309,15 +321,6 @@ def make_main(store_factory: Callable[[], Store] = Store) -> Callable[[ft.Page],
                 app.render()
         else:
             app.render()
-        if app.store.get_setting("lang") is None:
-            # First start: follow the device's language.
-            try:
-                lang = await asyncio.wait_for(_device_language(page), timeout=5)
-            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
-                lang = None
-            if lang and lang != app.lang:
-                app.lang = lang
-                app.render()
 
     return main
 
@@ -331,5 +334,8 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     if view == ft.AppView.WEB_BROWSER:
         os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
         print(f"Table Companion is running at http://{host}:{port}/", flush=True)
-    ft.run(make_main(), host=host, port=port, view=view, assets_dir=str(assets_dir()), no_cdn=True,
+    from .offline_web import web_assets
+
+    # our assets plus the web client patched to ask no CDN, and our own splash
+    ft.run(make_main(), host=host, port=port, view=view, assets_dir=str(web_assets(assets_dir())), no_cdn=True,
            name="")

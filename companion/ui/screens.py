@@ -240,7 +240,7 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         parts.append(banner(_("A finished table, open to look at: nothing can be changed.") + (
             "\n" + _("Finished: {when}", when=when_text(stamp, app.lang)) if stamp else ""), "info"))
     if app.exported_to:
-        parts.append(banner(_("Exported to {path}", path=app.exported_to), "ok"))
+        parts.append(banner(_("Exported: {file} (downloaded to this device)", file=app.exported_to), "ok"))
     # the refusal's place on the page: filled in place (no rebuild) when a
     # move is refused, so a half-filled form stays open
     app.refusal_slot = ft.Container(content=_refusal_banner(app))
@@ -478,9 +478,16 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
     _ = app._
     params = app.nav.params
     folder = user_data_dir() / "exports"
-    files = sorted(folder.glob("*.json"), reverse=True) if folder.exists() else []
+    # the app's own history reports are not tables: not offered here
+    files = sorted((f for f in folder.glob("*.json") if not f.name.startswith("history-")),
+                   reverse=True) if folder.exists() else []
 
     def load(text: str) -> None:
+        if _is_history_report(text):
+            params["error"] = _("This file is a history report (the statistics of past games), not a table: "
+                                "it cannot be opened as a table. Import a file made with Export on a table.")
+            app.render()
+            return
         try:
             stored = import_from_text(app.store, text)
         except ImportRefused as exc:
@@ -489,16 +496,34 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
             return
         app.open_table(stored.id)
 
+    async def upload(e: Any) -> None:
+        from .files import pick_text
+
+        chosen = await pick_text()
+        if chosen is not None:
+            load(chosen[1])
+
     paste = ft.TextField(label=_("Paste an exported table"), multiline=True, min_lines=3, max_lines=8)
     parts: list[ft.Control] = []
     if params.get("error"):
         parts.append(banner(params["error"], "error"))
-    parts += [paste, big_button(_("Import"), lambda e: load(paste.value or ""), icon=ft.Icons.UPLOAD)]
+    parts += [big_button(_("Choose a file on this device"), upload, icon=ft.Icons.UPLOAD_FILE, filled=True),
+              paste, big_button(_("Import"), lambda e: load(paste.value or ""), icon=ft.Icons.UPLOAD)]
     if files:
         parts.append(section_title(_("Exported files")))
         parts += [ft.ListTile(title=ft.Text(f.name), on_click=lambda e, f=f: load(f.read_text(encoding="utf-8")),
                               min_height=52) for f in files[:50]]
     return _bar(app, _("Import a table")), ft.Column(parts, spacing=10)
+
+
+def _is_history_report(text: str) -> bool:
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text.lstrip().startswith("date,game,table,player")  # the CSV report
+    return isinstance(data, dict) and data.get("format") == "table-companion-history"
 
 
 # ----- rules --------------------------------------------------------------------

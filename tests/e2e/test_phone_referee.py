@@ -139,7 +139,9 @@ def test_manila_auction_banner_moves_on_after_a_pass(browser, site):
         screen.wait_text("Last: Ana passed")
         screen.click("Bid 1", exact=True)
         screen.wait_text("Now: Cho")
-        screen.wait_text("Last: Ben bid 1 peso", exact=False)
+        screen.wait_text("Last: Ben bid 1 peso")
+        # start-up and play asked nothing of any other host (no CDN, no fonts)
+        assert screen.outside == []
     finally:
         screen.close()
 
