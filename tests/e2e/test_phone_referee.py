@@ -45,6 +45,7 @@ def site(tmp_path_factory):
     supply = next(a for a in game.legal_actions(probe.state) if a.type == "supply")
     tables = {
         "manila_auction": _table(store, "manila", _manila_deal() + [supply]),
+        "manila_export": _table(store, "manila", _manila_deal() + [supply]),
         # Ana wins the harbor master's auction with 1 (Ben and Cho pass), buys no share
         "manila_launch": _table(store, "manila", _manila_deal() + [
             supply, Action.make("bid", 0, amount=1), Action.make("pass_bid", 1), Action.make("pass_bid", 2),
@@ -98,7 +99,8 @@ def into_view(screen: Screen, locator):
 
 def pick(screen: Screen, index: int, option: str) -> None:
     """Open the index-th dropdown on the screen and choose an option."""
-    dropdown = into_view(screen, screen.page.locator("flt-semantics[aria-expanded]").nth(index))
+    # the dropdowns (the app bar's More menu is a tappable button with aria-expanded too)
+    dropdown = into_view(screen, screen.page.locator("flt-semantics[aria-expanded]:not([flt-tappable])").nth(index))
     dropdown.click()
     screen.page.wait_for_timeout(400)
     screen.page.get_by_role("button", name=option, exact=True).last.click()
@@ -116,12 +118,22 @@ def type_in(screen: Screen, label: str, value: str) -> None:
 def refusal_and_rule_link(screen: Screen, shot: str) -> None:
     """The refusal dialog is in the viewport; its rule link opens the clause
     in the viewport; back returns to the table."""
-    assert_in_viewport(screen, screen.text("Not allowed", exact=True))
-    link = screen.page.get_by_role("button", name="Rule: ").last
+    heading = screen.text("Not allowed", exact=True)
+    assert_in_viewport(screen, heading)
+    # the dialog's rule link: of the "Rule: ..." buttons on the screen (the
+    # banner and the form have one too), the first one below the dialog's title
+    top = heading.bounding_box()["y"]
+    links = screen.page.get_by_role("button", name="Rule: ")
+    below = sorted((box["y"], i) for i in range(links.count())
+                   if (box := links.nth(i).bounding_box()) and box["y"] > top)
+    assert below, "no rule link in the dialog"
+    link = links.nth(below[0][1])
     assert_in_viewport(screen, link)
     title = link.inner_text().removeprefix("Rule: ").strip()
     screen.shot(f"phone-en-{shot}-refusal")
     link.click()
+    # the clause's own page (the dialog, which also said the title, is gone)
+    screen.wait_text("Read all the rules of", exact=False)
     heading = screen.text(title, exact=False)
     assert_in_viewport(screen, heading)
     screen.shot(f"phone-en-{shot}-rule")
@@ -208,5 +220,28 @@ def test_silk_road_load_banner_and_refused_correction(browser, site):
         into_view(screen, screen.button("Enter", exact=True)).click()
         refusal_and_rule_link(screen, "silk_road")
         screen.wait_text("Now: Ben")
+    finally:
+        screen.close()
+
+
+def test_export_downloads_and_import_uploads_the_file(browser, site, tmp_path):
+    screen = open_table(browser, site, "manila_export")
+    try:
+        screen.wait_text("Now: Ana")
+        screen.tap("More")
+        with screen.page.expect_download(timeout=20000) as got:
+            screen.page.get_by_role("menuitem", name="Export").or_(
+                screen.page.get_by_role("button", name="Export")).first.click()
+        saved = tmp_path / got.value.suggested_filename
+        got.value.save_as(saved)
+        assert saved.name.startswith("manila-") and saved.suffix == ".json"
+        assert '"format": "table-companion"' in saved.read_text(encoding="utf-8")
+        screen.tap("Home")
+        screen.click("Import a table")
+        with screen.page.expect_file_chooser(timeout=20000) as chooser:
+            screen.click("Choose a file on this device")
+        chooser.value.set_files(str(saved))
+        screen.wait_text("Now: Ana")  # the imported copy of the table, at its auction
+        assert screen.outside == []
     finally:
         screen.close()

@@ -117,6 +117,8 @@ def test_review_screenshots(browser, site, lang, viewport, size):
         inside(screen, link)
         title = link.inner_text().strip()[len(prefix):].strip()
         link.click()
+        # the clause's own page (the dialog, which also said the title, is gone)
+        screen.wait_text(_("Read all the rules of {game}").split("{game}")[0].strip(), exact=False)
         inside(screen, screen.text(title, exact=False))
         screen.shot(f"{name}-rule-link")
     finally:
