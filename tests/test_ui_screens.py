@@ -150,7 +150,9 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     start_toy(app)
     press(app.page, "Ann: take n=2")
     press(app.page, "Export")
-    assert any(t.startswith("Exported to ") for t in texts(app.page))
+    assert any(t.startswith("Exported: toy-") and t.endswith("(downloaded to this device)") for t in texts(app.page))
+    handler, args, _kw = app.page.tasks[-1]  # the browser download: the file's own bytes
+    assert handler.__name__ == "download" and args[1].startswith("toy-") and b'"format"' in args[2]
     exported_state = app.table.state
     app.go_home()
     press(app.page, "Import a table")
@@ -365,3 +367,144 @@ def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
     assert _scrolls(app) == []  # an action redraws the same screen where it is
     app.go_home()
     assert _scrolls(app) == [0.0] and app.store.get_setting("open_table") == ""
+
+
+# ----- the final ranking ----------------------------------------------------------
+def test_dominion_final_ranking_explains_the_tie_break(app):
+    app.start_table("dominion", ["Ana", "Ben", "Cho"], {})
+    # Cho buys a Province on his first turn; Ana buys one on her second turn, and
+    # three supply piles run out in it: the game ends after her turn.  Both have
+    # 3 Estates + 1 Province = 9 points, Ben his 3 Estates; Cho took 1 turn, Ana 2.
+    moves = [Action.make("end_turn", 0), Action.make("end_turn", 1), Action.make("gain", 2, card="province"),
+             Action.make("end_turn", 2), Action.make("gain", 0, card="province")]
+    for action in moves:
+        assert app.dispatch(action)
+    for pile in ("copper", "silver", "gold"):
+        assert app.dispatch(Action.make("pile_out", pile=pile))
+    assert app.dispatch(Action.make("end_turn", 0))
+    shown = texts(app.page)
+    assert "Final ranking" in shown
+    ranking = [t for t in shown if t[:2] in ("1.", "2.", "3.")]
+    assert ranking == ["1. Cho: 9", "2. Ana: 9", "3. Ben: 3"]
+    assert "Cho, Ana tied on the score; the tie-break decided the winner:" in shown
+    assert any("fewer turns" in t for t in shown)  # the rule's own words
+    assert "Rule: Winner and ties" in shown
+
+
+def test_final_ranking_shares_places_and_a_shared_win():
+    from companion.ui.viewmodels import final_ranking
+
+    class Finished:
+        def __init__(self, scores, winners):
+            self._scores, self._winners = scores, winners
+
+        def winners(self, state):
+            return self._winners
+
+        def scores(self, state):
+            return self._scores
+
+    class State:
+        players = [0, 0, 0, 0]
+
+    rows, beaten = final_ranking(Finished([5.0, 7.0, 7.0, 5.0], [1, 2]), State())
+    assert [(r.place, r.seat, r.winner) for r in rows] == [(1, 1, True), (1, 2, True), (3, 0, False), (3, 3, False)]
+    assert beaten == []
+    rows, beaten = final_ranking(Finished([9.0, 3.0, 9.0], [2]), State())
+    assert [(r.place, r.seat) for r in rows][:2] == [(1, 2), (2, 0)] and beaten == [0]
+
+
+def test_finished_table_opens_read_only_from_home_and_resume_list_shows_progress(app):
+    start_toy(app)
+    press(app.page, "Ann: take n=2")
+    app.go_home()
+    shown = texts(app.page)
+    assert any(t.startswith("Ann, Bo\n") and t.endswith(" · 1 move") for t in shown), shown
+    app.open_table(app.store.list_tables("active")[0].id)
+    while not app.table.game.is_over(app.table.state):
+        seat = min(app.table.game.active_players(app.table.state))
+        assert app.dispatch(Action.make("take", seat, n=min(3, app.table.state.pile)))
+    app.go_home()
+    shown = texts(app.page)
+    assert "Finished tables" in shown and "Resume a table" not in shown
+    finished = app.store.list_tables("finished")[0]
+    app.open_table(finished.id, read_only=True)
+    shown = texts(app.page)
+    assert "A finished table, open to look at: nothing can be changed." in "\n".join(shown)
+    assert "Undo" not in shown and "Redo" not in shown
+    assert "Final ranking" in shown
+
+
+# ----- results screens ----------------------------------------------------------------
+def test_manila_voyage_results_screen_then_a_tap_goes_on(app):
+    _manila_to(app, "auction")
+    game = app.table.game
+    # play the first voyage out: every decision takes the last legal choice
+    while app.table.state.voyage == 1:
+        legal = game.legal_actions(app.table.state)
+        assert app.dispatch(legal[-1])
+    state = app.table.state
+    shown = texts(app.page)
+    assert "Voyage 1: results" in shown
+    from companion.games.manila.money import BANK  # noqa: F401 - the ledger's own figures
+    totals = {}
+    for f in state.ledger:
+        if f.voyage != 1:
+            continue
+        if f.payee >= 0:
+            totals[f.payee] = totals.get(f.payee, 0) + f.amount
+        if f.payer >= 0:
+            totals[f.payer] = totals.get(f.payer, 0) - f.amount
+    for seat, total in totals.items():
+        sign = "+" if total >= 0 else "−"
+        unit = "peso" if abs(total) == 1 else "pesos"
+        assert f"{app.table.setup.players[seat]}  {sign}{abs(total)} {unit}" in shown, (seat, total, shown)
+    assert not any(t.startswith("Bid ") for t in shown)  # the board waits behind the results
+    press(app.page, "Continue")
+    shown = texts(app.page)
+    assert "Voyage 1: results" not in shown and any(t.startswith("Bid ") for t in shown)
+
+
+def test_modern_art_round_results_screen_then_a_tap_goes_on(app):
+    app.start_table("modern_art", ["Ana", "Ben", "Cho"], {})
+    game = app.table.game
+    while app.table.state.round == 1:
+        assert app.dispatch(game.legal_actions(app.table.state)[0])
+    shown = texts(app.page)
+    assert "Round 1: results" in shown and "Artist values" in shown and "Paid by the bank" in shown
+    # only Lite Metal was ever offered: the five paintings end the round, and
+    # as the only artist sold it ranks first and takes the 30 token
+    assert "1. Lite Metal: 30" in shown
+    assert not any(t.startswith("2. ") for t in shown)
+    press(app.page, "Continue")
+    assert "Round 1: results" not in texts(app.page)
+
+
+def test_money_in_english_takes_the_plural_through_ngettext():
+    from companion.core import Session
+    from companion.registry import get_game
+    from companion.ui.context import GameContext
+
+    game = get_game("manila")
+    session = Session(game, game.setup(["Ana", "Ben", "Cho"], {}))
+    ctx = GameContext(game, session.setup, session.state, "en", None, None, None, None)
+    assert (ctx.money(1), ctx.money(2), ctx.money(0)) == ("1 peso", "2 pesos", "0 pesos")
+    zh = GameContext(game, session.setup, session.state, "zh_Hant", None, None, None, None)
+    assert zh.money(1) == "1 披索"
+
+
+def test_import_says_a_history_report_is_not_a_table(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    start_toy(app, pile=2)
+    press(app.page, "Ann: take n=2")
+    app.go_home()
+    app.go("history")
+    press(app.page, "Download as JSON")
+    assert app.page.tasks[-1][1][1].startswith("history-")
+    app.go_home()
+    press(app.page, "Import a table")
+    assert not any(t.startswith("history-") for t in texts(app.page))  # not offered as a table
+    report = (tmp_path / "data" / "exports").glob("history-*.json").__next__().read_text(encoding="utf-8")
+    type_into(app.page, "Paste an exported table", report)
+    press(app.page, "Import")
+    assert any("history report" in t and "not a table" in t for t in texts(app.page))

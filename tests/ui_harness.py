@@ -38,7 +38,7 @@ def walk(control: Any) -> Iterator[Any]:
     if not isinstance(control, ft.BaseControl):
         return
     yield control
-    for attr in ("content", "controls", "title", "subtitle", "leading", "trailing", "actions", "spans"):
+    for attr in ("content", "controls", "title", "subtitle", "leading", "trailing", "actions", "spans", "items"):
         child = getattr(control, attr, None)
         if child is not None and not isinstance(child, str):
             yield from walk(child)

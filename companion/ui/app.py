@@ -72,6 +72,9 @@ class App:
         self.exported_to: str | None = None
         #: the table screen's place for the refusal banner (filled without a rebuild)
         self.refusal_slot: Any = None
+        #: what a game's screen remembers between redraws of the open table
+        #: (results already dismissed...): ``GameContext.extra``
+        self.view_memory: dict[str, Any] = {}
         #: the page's scroll offset now (from the page's scroll events), and where
         #: the next render should put it: 0 for a new screen, the saved offset on back
         self.offset = 0.0
@@ -131,14 +134,15 @@ class App:
         open_id = self.table.id if (self.table is not None and self.nav.screen != "home") else ""
         self.store.set_setting("open_table", open_id)
 
-    def open_table(self, table_id: str) -> None:
+    def open_table(self, table_id: str, **params: Any) -> None:
         try:
             self.table = self.store.open_table(table_id)
         except Exception as exc:  # noqa: BLE001 - a damaged table: say so, keep the rest usable
             self.unexpected(exc)
             return
+        self.view_memory = {}
         self.private_flow = None
-        self.go("table")
+        self.go("table", **params)
 
     def unexpected(self, exc: BaseException) -> None:
         """The one handler for errors nobody expected (a damaged table, a full
@@ -172,6 +176,7 @@ class App:
         game = get_game(game_id)
         setup = game.setup(players, options)
         self.table = self.store.create_table(game, setup)
+        self.view_memory = {}
         self.back = [Nav("home")]
         self.nav = Nav("table")
         self.scroll_target = 0.0
@@ -233,8 +238,11 @@ class App:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{self.table.game.id}-{self.table.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         export_to_file(self.table, path)
-        self.exported_to = str(path)
+        self.exported_to = path.name
         self.render()
+        from .files import download
+
+        self.page.run_task(download, self.page, path.name, path.read_bytes())  # a download in the browser
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:
         self.private_flow = PrivateFlow(player, title, build_form)
@@ -249,7 +257,8 @@ class App:
             game=self.table.game, setup=self.table.setup, state=self.table.state, lang=self.lang,
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
             refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark",
-            last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None)
+            last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None,
+            extra=self.view_memory)
 
     # ----- drawing --------------------------------------------------------------
     def patch(self, control: ft.Control) -> None:
@@ -343,6 +352,15 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
         for view in (getattr(page, "views", None) or [])[:1]:  # the page's own scroll: remember it for back
             view.scroll_interval = 250
             view.on_scroll = app.scrolled
+        if app.store.get_setting("lang") is None:
+            # First start: follow the device's language -- before the first
+            # frame, so a Chinese start never flashes English first.
+            try:
+                lang = await asyncio.wait_for(_device_language(page), timeout=3)
+            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+                lang = None
+            if lang:
+                app.lang = lang
         open_id = app.store.get_setting("open_table") or ""
         if open_id:
             try:
@@ -354,15 +372,6 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
                 app.render()
         else:
             app.render()
-        if app.store.get_setting("lang") is None:
-            # First start: follow the device's language.
-            try:
-                lang = await asyncio.wait_for(_device_language(page), timeout=5)
-            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
-                lang = None
-            if lang and lang != app.lang:
-                app.lang = lang
-                app.render()
 
     return main
 
@@ -400,5 +409,8 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
         # stored table in a new session.
         os.environ.setdefault("FLET_SESSION_TIMEOUT", "60")
         print(f"Table Companion is running at http://{host}:{port}/", flush=True)
-    ft.run(make_main(), host=host, port=port, view=view, assets_dir=str(assets_dir()), no_cdn=True,
+    from .offline_web import web_assets
+
+    # our assets plus the web client patched to ask no CDN, and our own splash
+    ft.run(make_main(), host=host, port=port, view=view, assets_dir=str(web_assets(assets_dir())), no_cdn=True,
            name="")

@@ -91,7 +91,19 @@ class GameContext:
 
     def money(self, value: int | float) -> str:
         label = self.t("ui.money", amount=value)
-        return label if label != "ui.money" else self.num(value)
+        if label == "ui.money":
+            return self.num(value)
+        if self.lang == "en" and isinstance(value, int):
+            # English units take a plural: "1 peso", "2 pesos" (ngettext)
+            from ..rules import library
+
+            template = library.message(self.game.id, "en", "ui.money") or ""
+            _ = self.translator
+            forms = {"{amount} pesos": lambda n: _.ngettext("{n} peso", "{n} pesos", n),
+                     "{amount} coins": lambda n: _.ngettext("{n} coin", "{n} coins", n)}
+            if template in forms:
+                return forms[template](value)
+        return label
 
     def player_color(self, seat: int) -> str:
         return PLAYER_COLORS[seat % len(PLAYER_COLORS)]

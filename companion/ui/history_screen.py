@@ -44,7 +44,7 @@ def history_body(app: "App") -> ft.Control:
     parts: list[ft.Control] = []
     exported = app.nav.params.get("exported")
     if exported:
-        parts.append(banner(_("Exported to {path}", path=exported), "ok"))
+        parts.append(banner(_("Exported: {file} (downloaded to this device)", file=exported), "ok"))
 
     parts.append(section_title(_("Plays per game")))
     parts.append(ft.Column([ft.Text(f"{_game_name(app, g)}: {app.t.number(n)}", size=15)
@@ -76,14 +76,19 @@ def history_body(app: "App") -> ft.Control:
                              (f"\n{scores}" if scores else "") +
                              "\n" + _("{minutes} minutes", minutes=app.t.number(play.duration_minutes)))))
 
-    def export(e: Any) -> None:
+    def export(kind: str) -> None:
+        from .files import download
+
         folder = user_data_dir() / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        (folder / f"history-{stamp}.csv").write_text(history.to_csv(plays), encoding="utf-8")
-        (folder / f"history-{stamp}.json").write_text(history.to_json(plays), encoding="utf-8")
-        app.nav.params["exported"] = str(folder / f"history-{stamp}.*")
+        path = folder / f"history-{stamp}.{kind}"
+        path.write_text(history.to_csv(plays) if kind == "csv" else history.to_json(plays), encoding="utf-8")
+        app.nav.params["exported"] = path.name
         app.render()
+        app.page.run_task(download, app.page, path.name, path.read_bytes())  # a download in the browser
 
-    parts.append(big_button(_("Export as CSV and JSON"), export, icon=ft.Icons.DOWNLOAD))
+    parts.append(ft.Row([big_button(_("Download as CSV (spreadsheet)"), lambda e: export("csv"), icon=ft.Icons.DOWNLOAD),
+                         big_button(_("Download as JSON"), lambda e: export("json"), icon=ft.Icons.DOWNLOAD)],
+                        wrap=True, spacing=8, run_spacing=8))
     return ft.Column(parts, spacing=10)

@@ -55,12 +55,13 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
     if active:
         parts.append(section_title(_("Resume a table")))
         for info in active[:20]:
-            name = game_title(info.game, app.lang)
-            parts.append(ft.ListTile(
-                title=ft.Text(name), subtitle=ft.Text("、".join(info.players) if app.lang != "en"
-                                                      else ", ".join(info.players)),
-                trailing=ft.Icon(ft.Icons.PLAY_ARROW), on_click=lambda e, i=info.id: app.open_table(i),
-                min_height=56))
+            parts.append(_table_tile(app, info, ft.Icons.PLAY_ARROW, lambda e, i=info.id: app.open_table(i)))
+    finished = sorted(app.store.list_tables("finished"), key=lambda i: -(i.finished or i.updated))
+    if finished:
+        parts.append(section_title(_("Finished tables")))
+        for info in finished[:10]:
+            parts.append(_table_tile(app, info, ft.Icons.VISIBILITY,
+                                     lambda e, i=info.id: app.open_table(i, read_only=True)))
     damaged = app.store.list_tables("damaged")
     if damaged:  # kept apart from the resume list; the raw rows can still be saved
         parts.append(section_title(_("Damaged tables")))
@@ -70,6 +71,29 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
                 trailing=ft.TextButton(_("Export raw log"), on_click=lambda e, i=info.id: _export_raw(app, i)),
                 min_height=56))
     return None, ft.Column(parts, spacing=14)
+
+
+def when_text(stamp: float, lang: str) -> str:
+    """A date and time in the language's own format."""
+    from datetime import datetime
+
+    from babel.dates import format_datetime
+
+    from ..i18n import _NUMBER_LOCALE
+
+    return format_datetime(datetime.fromtimestamp(stamp), "short", locale=_NUMBER_LOCALE.get(lang, "en"))
+
+
+def _table_tile(app: "App", info: Any, icon: Any, on_click: Any) -> ft.Control:
+    """One saved table: the game, the players, when it was last played and how far it got."""
+    sep = "、" if app.lang != "en" else ", "
+    moves = app.t.ngettext("{n} move", "{n} moves", info.cursor)
+    when = when_text(info.finished or info.updated, app.lang)
+    progress = app._("{when} · {moves}", when=when, moves=moves)
+    return ft.ListTile(
+        title=ft.Text(game_title(info.game, app.lang)),
+        subtitle=ft.Text(sep.join(info.players) + "\n" + progress),
+        trailing=ft.Icon(icon), on_click=on_click, min_height=64, is_three_line=True)
 
 
 def _dismiss_notice(app: "App", notice_id: int) -> None:
@@ -212,30 +236,47 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     if table is None:
         return screen_home(app)
     game = table.game
-    actions = [
-        ft.IconButton(ft.Icons.UNDO, on_click=app.undo, tooltip=_("Undo"),
-                      disabled=not table.session.can_undo()),
-        ft.IconButton(ft.Icons.REDO, on_click=app.redo, tooltip=_("Redo"),
-                      disabled=not table.session.can_redo()),
-        ft.IconButton(ft.Icons.MENU_BOOK, on_click=lambda e: app.go("rules", game=game.id), tooltip=_("Rules")),
-        ft.IconButton(ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings"), tooltip=_("Language")),
-        ft.IconButton(ft.Icons.SAVE_ALT, on_click=app.export_table, tooltip=_("Export")),
-        ft.IconButton(ft.Icons.HOME, on_click=app.go_home, tooltip=_("Home")),
+    read_only = bool(app.nav.params.get("read_only"))
+
+    def icon(name: Any, handler: Any, tip: str, disabled: bool = False) -> ft.Control:
+        # 48x48: a full touch target each, even side by side
+        return ft.IconButton(name, on_click=handler, tooltip=tip, disabled=disabled,
+                             size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH))
+
+    actions: list[ft.Control] = [] if read_only else [
+        icon(ft.Icons.UNDO, app.undo, _("Undo"), not table.session.can_undo()),
+        icon(ft.Icons.REDO, app.redo, _("Redo"), not table.session.can_redo()),
+    ]
+    actions += [
+        icon(ft.Icons.MENU_BOOK, lambda e: app.go("rules", game=game.id), _("Rules")),
+        icon(ft.Icons.HOME, app.go_home, _("Home")),
+        # the rarer ones in a menu, so the title keeps its room on a phone
+        ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=_("More"), items=[
+            ft.PopupMenuItem(content=_("Language"), icon=ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings")),
+            ft.PopupMenuItem(content=_("Export"), icon=ft.Icons.SAVE_ALT, on_click=app.export_table),
+        ], size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH)),
     ]
     bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions)
     app.refusal_slot = None
     if app.private_flow is not None:
         return bar, _private_body(app)
     ctx = app.game_context()
-    parts: list[ft.Control] = [_now_banner(app)]
+    parts: list[ft.Control] = [_now_banner(app, undo=not read_only)]
+    if read_only:
+        info = next((i for i in app.store.list_tables("finished") if i.id == table.id), None)
+        stamp = (info.finished or info.updated) if info is not None else None
+        parts.append(banner(_("A finished table, open to look at: nothing can be changed.") + (
+            "\n" + _("Finished: {when}", when=when_text(stamp, app.lang)) if stamp else ""), "info"))
     if app.exported_to:
-        parts.append(banner(_("Exported to {path}", path=app.exported_to), "ok"))
+        parts.append(banner(_("Exported: {file} (downloaded to this device)", file=app.exported_to), "ok"))
     # the refusal's place on the page: filled in place (no rebuild) when a
     # move is refused, so a half-filled form stays open
     app.refusal_slot = ft.Container(content=_refusal_banner(app))
     parts.append(app.refusal_slot)
+    if game.is_over(table.state):
+        parts.append(_final_ranking(app))
     parts.append(view_module(game.id).build(ctx))
-    corrections = corrections_panel(ctx)
+    corrections = None if read_only else corrections_panel(ctx)
     if corrections is not None:
         parts.append(corrections)
     parts.append(_now_card(app))
@@ -300,7 +341,7 @@ def show_refusal(app: "App") -> None:
             pass
 
 
-def _now_banner(app: "App") -> ft.Control:
+def _now_banner(app: "App", undo: bool = True) -> ft.Control:
     """Who must act now (their names in their seat colours) and what; under it
     the last accepted action with its undo."""
     from .context import PLAYER_COLORS
@@ -333,7 +374,7 @@ def _now_banner(app: "App") -> ft.Control:
         summary = last_action_text(app, last)
         row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=15, expand=True,
                                          color=ft.Colors.BLUE_GREY_800)]
-        if session.can_undo():
+        if undo and session.can_undo():
             row.append(ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
                                      height=TOUCH, tooltip=_("Undo: {action}", action=summary)))
         lines.append(ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -359,6 +400,46 @@ def last_action_text(app: "App", action: Any) -> str:
         if text:
             return text
     return action_summary(table.game, action, app.lang, table.setup.players)
+
+
+def _final_ranking(app: "App") -> ft.Control:
+    """Who came where, and -- when a winner's score was tied -- how the rules
+    broke the tie, with the clause and its link."""
+    from .context import PLAYER_COLORS
+    from .viewmodels import TIE_CLAUSES, final_ranking
+
+    _ = app._
+    table = app.table
+    assert table is not None
+    players = table.setup.players
+    rows, beaten = final_ranking(table.game, table.state)
+    sep = "、" if app.lang != "en" else ", "
+    lines: list[ft.Control] = [section_title(_("Final ranking"))]
+    for row in rows:
+        score = "" if row.score is None else app.t.number(int(row.score) if float(row.score).is_integer()
+                                                           else row.score)
+        text = (_("{place}. {name}: {score}", place=row.place, name=players[row.seat], score=score) if score
+                else _("{place}. {name}", place=row.place, name=players[row.seat]))
+        lines.append(ft.Row([
+            ft.Icon(ft.Icons.EMOJI_EVENTS if row.winner else ft.Icons.CIRCLE_OUTLINED, size=22,
+                    color=ft.Colors.AMBER_800 if row.winner else PLAYER_COLORS[row.seat % len(PLAYER_COLORS)]),
+            ft.Text(text, size=17, weight=ft.FontWeight.BOLD if row.winner else ft.FontWeight.NORMAL, expand=True)],
+            spacing=8))
+    winners = [r.seat for r in rows if r.winner]
+    clause_id = TIE_CLAUSES.get(table.game.id)
+    clause = library.clause(clause_id, app.lang) if clause_id else None
+    if beaten or len(winners) > 1:
+        tied = sep.join(players[s] for s in winners + beaten)
+        if beaten:
+            lines.append(ft.Text(_("{names} tied on the score; the tie-break decided the winner:", names=tied),
+                                 size=15))
+        else:
+            lines.append(ft.Text(_("{names} tied and share the win:", names=tied), size=15))
+        if clause:
+            lines.append(ft.Text(clause["text"], size=15, italic=True))
+            lines.append(_rule_button(app, clause["id"]))
+    return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
+                        border=ft.Border.all(2, ft.Colors.AMBER_700))
 
 
 def _now_card(app: "App") -> ft.Control:
@@ -425,9 +506,16 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
     _ = app._
     params = app.nav.params
     folder = user_data_dir() / "exports"
-    files = sorted(folder.glob("*.json"), reverse=True) if folder.exists() else []
+    # the app's own history reports are not tables: not offered here
+    files = sorted((f for f in folder.glob("*.json") if not f.name.startswith("history-")),
+                   reverse=True) if folder.exists() else []
 
     def load(text: str) -> None:
+        if _is_history_report(text):
+            params["error"] = _("This file is a history report (the statistics of past games), not a table: "
+                                "it cannot be opened as a table. Import a file made with Export on a table.")
+            app.render()
+            return
         try:
             stored = import_from_text(app.store, text)
         except ImportRefused as exc:
@@ -436,16 +524,34 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
             return
         app.open_table(stored.id)
 
+    async def upload(e: Any) -> None:
+        from .files import pick_text
+
+        chosen = await pick_text()
+        if chosen is not None:
+            load(chosen[1])
+
     paste = ft.TextField(label=_("Paste an exported table"), multiline=True, min_lines=3, max_lines=8)
     parts: list[ft.Control] = []
     if params.get("error"):
         parts.append(banner(params["error"], "error"))
-    parts += [paste, big_button(_("Import"), lambda e: load(paste.value or ""), icon=ft.Icons.UPLOAD)]
+    parts += [big_button(_("Choose a file on this device"), upload, icon=ft.Icons.UPLOAD_FILE, filled=True),
+              paste, big_button(_("Import"), lambda e: load(paste.value or ""), icon=ft.Icons.UPLOAD)]
     if files:
         parts.append(section_title(_("Exported files")))
         parts += [ft.ListTile(title=ft.Text(f.name), on_click=lambda e, f=f: load(f.read_text(encoding="utf-8")),
                               min_height=52) for f in files[:50]]
     return _bar(app, _("Import a table")), ft.Column(parts, spacing=10)
+
+
+def _is_history_report(text: str) -> bool:
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text.lstrip().startswith("date,game,table,player")  # the CSV report
+    return isinstance(data, dict) and data.get("format") == "table-companion-history"
 
 
 # ----- rules --------------------------------------------------------------------

@@ -207,3 +207,53 @@ def action_summary(game: Game, action: Action, lang: str, players: Sequence[str]
     if action.player is not None and 0 <= action.player < len(players) and players[action.player] not in label:
         return _("{name}: {action}", name=players[action.player], action=label)
     return label
+
+
+# ----- the final ranking ----------------------------------------------------------------------
+#: the clause that settles a tie for first place, per game
+TIE_CLAUSES = {
+    "catan": "catan.overview.goal", "citadels": "citadels.end.tie", "dominion": "dominion.scoring.winner",
+    "im_the_boss": "im_the_boss.app.ties", "mamma_mia": "mamma_mia.end.tie-break", "manila": "manila.end.tie",
+    "modern_art": "modern_art.end.tie", "niagara": "niagara.end.tiebreak", "saboteur": "saboteur.end.tie",
+    "silk_road": "silk_road.end.winner",
+}
+
+
+@dataclass(frozen=True)
+class RankRow:
+    place: int
+    seat: int
+    score: float | None
+    winner: bool
+
+
+def final_ranking(game: Game, state: Any) -> tuple[list[RankRow], list[int]]:  # type: ignore[type-arg]
+    """The finished game's ranking (winners first, then by score; tied scores
+    share a place) and the seats that tied a winner's score but lost the
+    tie-break (an empty list when nobody did)."""
+    winners = list(game.winners(state))
+    try:
+        raw = game.scores(state)
+    except Exception:  # noqa: BLE001 - a game without final scores still ranks its winners
+        raw = None
+    n = len(getattr(state, "players", None) or []) or (len(raw) if raw else 0) or (max(winners, default=-1) + 1)
+    scores: list[float | None] = [None] * n
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            if isinstance(k, int) and 0 <= k < n:
+                scores[k] = v
+    elif raw:
+        scores = list(raw)[:n] + [None] * max(0, n - len(raw))
+    order = sorted(range(n), key=lambda s: (s not in winners, -(scores[s] if scores[s] is not None else -1e18), s))
+    rows: list[RankRow] = []
+    for i, seat in enumerate(order):
+        if seat in winners:
+            place = 1
+        elif i and rows[-1].score == scores[seat] and not rows[-1].winner:
+            place = rows[-1].place
+        else:
+            place = i + 1
+        rows.append(RankRow(place, seat, scores[seat], seat in winners))
+    best = {scores[w] for w in winners if scores[w] is not None}
+    beaten = [r.seat for r in rows if not r.winner and r.score is not None and r.score in best]
+    return rows, beaten

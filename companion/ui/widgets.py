@@ -116,3 +116,27 @@ def reason_line(ctx: Any, reason: tuple[str, str | None] | None) -> ft.Control:
                                    on_click=lambda e: ctx.open_clause(rule)))
     return ft.Container(content=ft.Column(parts, spacing=2), bgcolor=ft.Colors.RED_50, border_radius=8,
                         padding=8)
+
+
+def results_sheet(ctx: Any, key: str, title: str, body: Sequence[ft.Control]) -> ft.Control:
+    """A results screen (a voyage's payouts, a round's values) shown once in
+    place of the board; one tap on Continue (at its top and its foot) puts it
+    away (remembered in ``ctx.extra`` under ``key``)."""
+    def dismiss(e: Any = None) -> None:
+        ctx.extra.setdefault("seen", set()).add(key)
+        ctx.refresh()
+
+    def go_on() -> ft.Control:
+        return big_button(ctx.ui("Continue"), dismiss, icon=ft.Icons.ARROW_FORWARD, filled=True)
+
+    return ft.Container(
+        content=ft.Column([ft.Row([ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True), go_on()],
+                                  vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                           *body, go_on()], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        padding=16, border_radius=12, border=ft.Border.all(2, ft.Colors.AMBER_700), bgcolor=ft.Colors.AMBER_50,
+        key="results")
+
+
+def seen(ctx: Any, key: str) -> bool:
+    """Whether the results screen ``key`` was put away already."""
+    return key in ctx.extra.get("seen", ())

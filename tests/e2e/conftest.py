@@ -81,8 +81,18 @@ class Screen:
         self.server = server
         self.context = browser.new_context(viewport=viewport, locale=locale)
         self.page = self.context.new_page()
-        self.page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(server.url) else r.abort())
+        #: every request to another host (aborted): the app must make none
+        self.outside: list[str] = []
+        self.page.route("**/*", self._route)
         self.open()
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if url.startswith(self.server.url + "/") or url == self.server.url:
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
 
     def open(self) -> None:
         self.page.goto(self.server.url)

@@ -41,7 +41,10 @@ def test_move_undo_language_reload(browser, server):
         screen.wait_text("Ana: place a starting settlement and its road.")
         press_text(screen, "No harbor")
         screen.wait_text("Ben: place a starting settlement and its road.")
-        screen.tap("Language")
+        screen.tap("More")
+        screen.page.get_by_role("menuitem", name="Language").or_(
+            screen.page.get_by_role("button", name="Language")).first.click()
+        screen.page.wait_for_timeout(300)
         screen.page.get_by_role("radio", name="繁體中文").click()
         screen.tap("返回")
         screen.wait_text("Ben：請放置初始定居點和道路。")

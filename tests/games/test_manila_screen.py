@@ -202,8 +202,8 @@ def test_a_voyage_from_the_screen() -> None:
     click(s.build(), "Hold back")
     assert t.phase() == "roll"
     root = s.build()
-    click(root, "Roll for me")
-    click(s.redrawn[-1], "Roll the dice")
+    click(root, "Let the app roll the dice")
+    click(s.redrawn[-1], "Enter these dice")
     assert t.state.rolls == 1 and s.refused == []
 
 

@@ -23,7 +23,8 @@ from ...games.manila import odds as odds_mod
 from ...games.manila.facts import INSURANCE, load
 from ...games.manila.state import BANK, ManilaState
 from ..context import GameContext
-from ..widgets import big_button, player_card, reason_line, redraw, section_title, tile, wrap
+from ..widgets import (TOUCH, big_button, player_card, reason_line, redraw, results_sheet, section_title, seen,
+                       tile, wrap)
 
 F = load()
 
@@ -513,7 +514,7 @@ def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
         for ware in form.cargo():
             parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
                 tile(ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
-                     selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=40)
+                     selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=TOUCH)
                 for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
         action = form.action(seat, legal)
         tried = action or Action.make("launch", seat, **form.starts)
@@ -562,17 +563,23 @@ def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) ->
         for ware in form.boats:
             parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
                 tile(ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
-                     selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=40)
+                     selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=TOUCH)
                 for f in range(F.die_min, F.die_max + 1)], wrap=True, spacing=4))
-        parts.append(big_button(ctx.t("ui.roll_for_me"), roll_all, icon=ft.Icons.CASINO))
+        # two plainly different buttons: the app rolls (fills the dice in), or
+        # the dice shown are entered
+        parts.append(big_button(ctx.ui("Let the app roll the dice"), roll_all, icon=ft.Icons.CASINO))
         orders = form.orders(legal)
         if orders:
             parts.append(ft.Text(ctx.t("ui.dock_order"), size=15))
             parts.append(wrap([tile(order_text(o, names), FREE, selected=form.order == o,
                                     on_click=_call(pick_order, o)) for o in orders]))
         action = form.action(legal)
-        parts.append(big_button(ctx.t("action.roll"), _send(ctx, action),
+        seat = next((a.player for a in legal if a.type == "roll"), None)
+        tried = action or Action.make("roll", seat, **form.faces, **({"order": form.order} if form.order else {}))
+        parts.append(big_button(ctx.ui("Enter these dice"), _send(ctx, tried), icon=ft.Icons.CHECK,
                                 filled=action is not None))
+        if action is None:
+            parts.append(reason_line(ctx, ctx.why_not(tried)))
         return ft.Column(parts, spacing=6)
 
     def face(ware: str, f: int) -> None:
@@ -643,8 +650,41 @@ _FORMS: dict[str, Callable[..., list[ft.Control]]] = {
 }
 
 
+def finished_voyage(state: ManilaState) -> int | None:
+    """The voyage whose results are to be shown now: the one just ended, while
+    nothing of the next has happened yet (no bid, no pass) or the game ended."""
+    if state.phase == "reveal":  # the last voyage; at the end the wealth table shows instead
+        return state.voyage if payout_lines(state, state.voyage) else None
+    if state.phase == "auction" and state.voyage > 1 and state.high_bidder is None and not any(state.out):
+        return state.voyage - 1
+    return None
+
+
+def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> ft.Control:
+    """Who got what at the end of the voyage, and why, best total first."""
+    names = _names(ctx)
+    lines = payout_lines(state, voyage)
+    totals = voyage_totals(lines, state.n)
+    body: list[ft.Control] = []
+    for seat in sorted(range(state.n), key=lambda s: (-totals[s], s)):
+        total = totals[seat]
+        body.append(ft.Text(f"{ctx.players[seat]}  {'+' if total >= 0 else '−'}{ctx.money(abs(total))}", size=19,
+                            weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)))
+        for line in (x for x in lines if x.seat == seat):
+            where = f" · {names.get(line.where) or _space_name(ctx, line.where)}" if line.where else ""
+            body.append(ft.Text(f"{'+' if line.amount >= 0 else '−'}{ctx.money(abs(line.amount))}  "
+                                f"{ctx.t('ui.reason.' + line.reason)}{where}", size=15))
+        if not any(x.seat == seat for x in lines):
+            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=True))
+    body.append(_draw_prices(ctx, state))
+    return results_sheet(ctx, f"voyage-{voyage}", ctx.ui("Voyage {n}: results", n=voyage), body)
+
+
 def build(ctx: GameContext) -> ft.Control:
     state: ManilaState = ctx.state
+    done = finished_voyage(state)
+    if done is not None and not seen(ctx, f"voyage-{done}"):
+        return _draw_voyage_results(ctx, state, done)
     view = ctx.game.view(state, reveal=False)
     legal = ctx.game.legal_actions(state)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=state.voyage), size=18, weight=ft.FontWeight.BOLD)]

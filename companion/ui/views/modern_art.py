@@ -19,7 +19,7 @@ from ...core.actions import Action
 from ...games.modern_art.facts import load as load_facts
 from ...games.modern_art.state import ModernArtState
 from ..context import GameContext
-from ..widgets import big_button, player_card, redraw, wrap
+from ..widgets import big_button, player_card, redraw, results_sheet, section_title, seen, wrap
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -520,8 +520,37 @@ _DRAW = {
 }
 
 
+def finished_round(state: ModernArtState) -> int | None:
+    """The round whose results are to be shown now: the one just scored, while
+    no painting of the next has been played yet (after the last round the
+    final board and ranking show instead)."""
+    if state.results and state.phase == "offer" and not any(state.counts):
+        return int(state.results[-1]["round"])
+    return None
+
+
+def _draw_round_results(ctx: GameContext, state: ModernArtState, rnd: int) -> ft.Control:
+    """The artists' values this round and what the bank paid each player."""
+    summary = round_summary(state, ctx.players)
+    assert summary is not None
+    body: list[ft.Control] = [section_title(ctx.ui("Artist values"))]
+    for place, (name, token) in enumerate(summary["ranking"], start=1):
+        body.append(ft.Text(ctx.ui("{place}. {name}: {score}", place=place, name=name, score=ctx.num(token)),
+                            size=17))
+    if not summary["ranking"]:
+        body.append(ft.Text("—", size=17))
+    body.append(section_title(ctx.ui("Paid by the bank")))
+    for seat, (name, amount) in sorted(enumerate(summary["payouts"]), key=lambda x: (-x[1][1], x[0])):
+        body.append(ft.Text(f"{name}  +{ctx.money(amount)}", size=17, weight=ft.FontWeight.BOLD,
+                            color=ctx.player_color(seat)))
+    return results_sheet(ctx, f"round-{rnd}", ctx.ui("Round {n}: results", n=rnd), body)
+
+
 def build(ctx: GameContext) -> ft.Control:
     state: ModernArtState = ctx.state
+    done = finished_round(state)
+    if done is not None and not seen(ctx, f"round-{done}"):
+        return _draw_round_results(ctx, state, done)
     view = ctx.game.view(state, reveal=False)
     ch = read_choices(ctx.game.legal_actions(state), state.phase)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.round", round=view["round"], rounds=view["rounds"]),

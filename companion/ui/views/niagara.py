@@ -242,7 +242,11 @@ def _chip(text: str, bg: str, fg: str = "#212121", size: int = 14, width: int | 
           height: int = 30, border: str | None = None, on_click: Callable[[Any], None] | None = None,
           selected: bool = False) -> ft.Control:
     """A coloured label; with a width its text is centred, without one it
-    shrinks to its text (a centred Container would fill the whole row)."""
+    shrinks to its text (a centred Container would fill the whole row).  A
+    width too narrow for the text grows to fit it (never "clo/ud")."""
+    if width is not None:
+        wide = any(ord(c) >= 0x2E80 for c in text)
+        width = max(width, int(size * (1.05 if wide else 0.62) * len(text)) + 16)
     return ft.Container(
         content=ft.Text(text, size=size, color=fg, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
         bgcolor=bg, width=width, height=height, border_radius=8,

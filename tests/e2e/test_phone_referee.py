@@ -1,0 +1,247 @@
+"""End-to-end at phone size (390×844) for the four referee games: the
+now-banner names who must act in each phase and moves on after an accepted
+action; an illegal attempt shows its refusal inside the viewport; its rule
+link lands with the clause inside the viewport; back returns to the table.
+One server and one browser for the module; each table is prepared in the
+store, then opened in a fresh browser page."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core import Action
+from companion.registry import get_game
+from companion.rules import library
+from companion.storage import Store
+from conftest import PHONE, Screen, Server
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Ben", "Cho"]
+
+
+def _table(store: Store, game_id: str, actions: list[Action]) -> str:
+    game = get_game(game_id)
+    stored = store.create_table(game, game.setup(NAMES, {}))
+    for action in actions:
+        stored.apply(action)
+    return stored.id
+
+
+def _manila_deal() -> list[Action]:
+    # everyone tells their shares at the end; then the supply holds all 14
+    # shares not dealt: 4 wares x 5 - 3 players x 2
+    return [Action.make("shares_later", seat) for seat in range(3)]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    data = tmp_path_factory.mktemp("phone")
+    store = Store(data / "companion.db")
+    game = get_game("manila")
+    probe = store.create_table(game, game.setup(NAMES, {}))
+    for action in _manila_deal():
+        probe.apply(action)
+    supply = next(a for a in game.legal_actions(probe.state) if a.type == "supply")
+    tables = {
+        "manila_auction": _table(store, "manila", _manila_deal() + [supply]),
+        "manila_export": _table(store, "manila", _manila_deal() + [supply]),
+        # Ana wins the harbor master's auction with 1 (Ben and Cho pass), buys no share
+        "manila_launch": _table(store, "manila", _manila_deal() + [
+            supply, Action.make("bid", 0, amount=1), Action.make("pass_bid", 1), Action.make("pass_bid", 2),
+            Action.make("skip_share", 0)]),
+        "niagara_turn": _table(store, "niagara", [Action.make("reveal", cards=[2, 3, 4])]),
+        # Ana sells first and offers a Yoko at a fixed price she names
+        "modern_art_fixed": _table(store, "modern_art", [
+            Action.make("first_seller", seller=0), Action.make("offer", 0, artist="yoko", auction="fixed")]),
+        "silk_road_load": _table(store, "silk_road", [
+            *[Action.make("market_card", good=g) for g in ("porcelain", "silk", "tea", "spice", "glass", "ore")],
+            Action.make("first_player", first_player=0)]),
+    }
+    store.close()
+    server = Server(data)
+    yield data, server, tables
+    server.stop()
+
+
+def open_table(browser, site, key: str, lang: str = "en") -> Screen:
+    data, server, tables = site
+    store = Store(data / "companion.db")
+    store.set_setting("open_table", tables[key])
+    store.set_setting("lang", lang)
+    store.close()
+    return Screen(browser, server, PHONE)
+
+
+def assert_in_viewport(screen: Screen, locator) -> None:
+    locator.wait_for(timeout=20000)
+    box = locator.bounding_box()
+    size = screen.page.viewport_size
+    assert box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+
+
+def into_view(screen: Screen, locator):
+    """Scroll Flutter's page (the wheel: Flutter ignores the DOM's scrolling)
+    until the element is inside the viewport."""
+    height = screen.page.viewport_size["height"]
+    screen.page.mouse.move(screen.page.viewport_size["width"] / 2, height / 2)
+    for _ in range(30):
+        # Flutter leaves what is far off screen out of the semantics tree
+        box = locator.bounding_box() if locator.count() else None
+        if box and 60 <= box["y"] and box["y"] + box["height"] <= height - 40:
+            return locator
+        screen.page.mouse.wheel(0, (box["y"] - height / 2) if box else 300)
+        screen.page.wait_for_timeout(300)
+    return locator
+
+
+def pick(screen: Screen, index: int, option: str) -> None:
+    """Open the index-th dropdown on the screen and choose an option."""
+    # the dropdowns (the app bar's More menu is a tappable button with aria-expanded too)
+    dropdown = into_view(screen, screen.page.locator("flt-semantics[aria-expanded]:not([flt-tappable])").nth(index))
+    dropdown.click()
+    screen.page.wait_for_timeout(400)
+    screen.page.get_by_role("button", name=option, exact=True).last.click()
+    screen.page.wait_for_timeout(400)
+
+
+def type_in(screen: Screen, label: str, value: str) -> None:
+    into_view(screen, screen.page.get_by_label(label, exact=True).first).click()
+    screen.page.wait_for_timeout(250)
+    screen.page.keyboard.press("Control+A")
+    screen.page.keyboard.type(value)
+    screen.page.wait_for_timeout(250)
+
+
+def refusal_and_rule_link(screen: Screen, shot: str) -> None:
+    """The refusal dialog is in the viewport; its rule link opens the clause
+    in the viewport; back returns to the table."""
+    heading = screen.text("Not allowed", exact=True)
+    assert_in_viewport(screen, heading)
+    # the dialog's rule link: of the "Rule: ..." buttons on the screen (the
+    # banner and the form have one too), the first one below the dialog's title
+    top = heading.bounding_box()["y"]
+    links = screen.page.get_by_role("button", name="Rule: ")
+    below = sorted((box["y"], i) for i in range(links.count())
+                   if (box := links.nth(i).bounding_box()) and box["y"] > top)
+    assert below, "no rule link in the dialog"
+    link = links.nth(below[0][1])
+    assert_in_viewport(screen, link)
+    title = link.inner_text().removeprefix("Rule: ").strip()
+    screen.shot(f"phone-en-{shot}-refusal")
+    link.click()
+    # the clause's own page (the dialog, which also said the title, is gone)
+    screen.wait_text("Read all the rules of", exact=False)
+    heading = screen.text(title, exact=False)
+    assert_in_viewport(screen, heading)
+    screen.shot(f"phone-en-{shot}-rule")
+    screen.tap("Back")
+
+
+def test_manila_auction_banner_moves_on_after_a_pass(browser, site):
+    screen = open_table(browser, site, "manila_auction")
+    try:
+        # the oldest player opens the first auction; unset, that is seat 1 (Ana)
+        screen.wait_text("Now: Ana")
+        screen.shot("phone-en-manila-auction-banner")
+        screen.click("Pass", exact=True)
+        screen.wait_text("Now: Ben")
+        screen.wait_text("Last: Ana passed")
+        screen.click("Bid 1", exact=True)
+        screen.wait_text("Now: Cho")
+        screen.wait_text("Last: Ben bid 1 peso")
+        # start-up and play asked nothing of any other host (no CDN, no fonts)
+        assert screen.outside == []
+    finally:
+        screen.close()
+
+
+def test_manila_launch_refusal_and_rule_link(browser, site):
+    screen = open_table(browser, site, "manila_launch")
+    try:
+        screen.wait_text("Now: Ana")  # Ana won the auction: she is the harbor master
+        screen.click("Load and set out the boats", exact=True)
+        refusal_and_rule_link(screen, "manila")
+        screen.wait_text("Now: Ana")
+    finally:
+        screen.close()
+
+
+def test_niagara_turn_banner_and_refused_correction(browser, site):
+    screen = open_table(browser, site, "niagara_turn")
+    try:
+        # round 1: Ana holds the lifebuoy and plays first
+        screen.wait_text("Now: Ana")
+        into_view(screen, screen.text("Correct the app to match the table", exact=True)).click()
+        screen.page.wait_for_timeout(500)
+        pick(screen, 0, "Correct a gem")
+        pick(screen, 2, "violet")  # the gem colour
+        type_in(screen, "From (site:colour, spare, bank:seat or canoe:seat:canoe)", "bank:0")  # Ana has no gem yet
+        type_in(screen, "To (site:colour, spare, bank:seat or canoe:seat:canoe)", "spare")
+        into_view(screen, screen.button("Enter", exact=True)).click()
+        refusal_and_rule_link(screen, "niagara")
+        screen.wait_text("Now: Ana")
+    finally:
+        screen.close()
+
+
+def test_modern_art_fixed_price_refusal_and_banner(browser, site):
+    screen = open_table(browser, site, "modern_art_fixed")
+    try:
+        screen.wait_text("Now: Ana")  # the seller names the price
+        screen.fill("Amount", "150")  # more than the 100 she holds
+        screen.click("Confirm", exact=True)
+        refusal_and_rule_link(screen, "modern_art")
+        screen.wait_text("Now: Ana")
+        screen.fill("Amount", "30")
+        screen.click("Confirm", exact=True)
+        screen.wait_text("Now: Ben")  # the others, in turn, buy or pass
+        screen.click("Ben: pass", exact=True)
+        screen.wait_text("Now: Cho")
+    finally:
+        screen.close()
+
+
+def test_silk_road_load_banner_and_refused_correction(browser, site):
+    screen = open_table(browser, site, "silk_road_load")
+    try:
+        screen.wait_text("Now: Ana")  # Ana was named the first player: she loads first
+        screen.click("Porcelain", exact=False)
+        screen.wait_text("Now: Ben")
+        screen.wait_text("Last: Ana loads a ship (Porcelain)")
+        into_view(screen, screen.text("Correct the app to match the table", exact=True)).click()
+        screen.page.wait_for_timeout(500)
+        pick(screen, 0, "Correct a ship's token")
+        pick(screen, 2, "Ana")  # whose ship
+        type_in(screen, "Ship (0 = first ship)", "5")  # Ana has one ship
+        pick(screen, 3, "silk")
+        into_view(screen, screen.button("Enter", exact=True)).click()
+        refusal_and_rule_link(screen, "silk_road")
+        screen.wait_text("Now: Ben")
+    finally:
+        screen.close()
+
+
+def test_export_downloads_and_import_uploads_the_file(browser, site, tmp_path):
+    screen = open_table(browser, site, "manila_export")
+    try:
+        screen.wait_text("Now: Ana")
+        screen.tap("More")
+        with screen.page.expect_download(timeout=20000) as got:
+            screen.page.get_by_role("menuitem", name="Export").or_(
+                screen.page.get_by_role("button", name="Export")).first.click()
+        saved = tmp_path / got.value.suggested_filename
+        got.value.save_as(saved)
+        assert saved.name.startswith("manila-") and saved.suffix == ".json"
+        assert '"format": "table-companion"' in saved.read_text(encoding="utf-8")
+        screen.tap("Home")
+        screen.click("Import a table")
+        with screen.page.expect_file_chooser(timeout=20000) as chooser:
+            screen.click("Choose a file on this device")
+        chooser.value.set_files(str(saved))
+        screen.wait_text("Now: Ana")  # the imported copy of the table, at its auction
+        assert screen.outside == []
+    finally:
+        screen.close()
