@@ -287,7 +287,7 @@ def bench_browser(tmp: Path, databases: dict[str, Path]) -> None:
                 store.close()
             servers[label] = (Server([sys.executable, "-m", "companion", "serve", "--port", str(port)],
                                      {**env, "COMPANION_DATA_DIR": str(data), "FLET_SESSION_TIMEOUT": timeout},
-                                     port), "Export" if with_table else "New table")
+                                     port), "What can I do now?" if with_table else "New table")
         for label, (server, ready) in servers.items():
             try:
                 base, closed, expired = sessions_rss(browser, server, ready)
