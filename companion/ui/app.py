@@ -172,7 +172,7 @@ class App:
         self.render()
 
     def _remember_open_table(self) -> None:
-        open_id = self.table.id if (self.table is not None and self.nav.screen == "table") else ""
+        open_id = self.table.id if (self.table is not None and self.nav.screen != "home") else ""
         self._remember("open_table", open_id)
         self._follow(self.table.id if self.table is not None else None)
 
@@ -410,10 +410,13 @@ class App:
 
     def _on_message(self, topic: str, message: Any) -> None:
         """Another device on this server changed the table (or its seats): redraw."""
-        with self.lock:
-            if self.closed or self.table is None or topic != f"table:{self.table.id}":
-                return
-            self.refresh_table()
+        try:
+            with self.lock:
+                if self.closed or self.table is None or topic != f"table:{self.table.id}":
+                    return
+                self.refresh_table()
+        except Exception:  # noqa: BLE001 - a page that went away
+            log.exception("could not redraw after a change on %s", topic)
 
     def refresh_table(self) -> bool:
         """Reload if the table changed elsewhere and redraw; True if it did."""

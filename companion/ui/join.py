@@ -291,7 +291,7 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
         for req in waiting:
             name = players[req.seat] if req.seat < len(players) else str(req.seat + 1)
             parts.append(ft.Row([
-                ft.Text(_("A device asks for {name}'s seat.", name=name), expand=True, size=15),
+                ft.Text(_("A device asks for {name}'s seat.", name=name), size=15),
                 ft.FilledButton(_("Approve"), on_click=lambda e, d=req.device: app.approve_seat(d)),
                 ft.TextButton(_("Refuse"), on_click=lambda e, d=req.device: app.refuse_seat(d)),
             ], wrap=True))
@@ -300,7 +300,7 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
     for seat, name in enumerate(players):
         if seat in taken:
             parts.append(ft.Row([
-                ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(_("{name}: on their own device", name=name), expand=True),
+                ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(_("{name}: on their own device", name=name)),
                 ft.TextButton(_("Free the seat"), on_click=lambda e, s=seat: app.free_seat(s)),
             ], wrap=True))
         else:

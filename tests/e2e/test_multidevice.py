@@ -322,6 +322,7 @@ def test_own_phone_shows_own_secret_and_strangers_get_nothing(browser, tmp_path)
             if screen is not None:
                 screen.close()
         server.stop()
+        print((tmp_path / "server.log").read_text(encoding="utf-8")[-12000:])
 
 
 def test_foreign_host_and_origin_are_refused(tmp_path):
