@@ -198,6 +198,10 @@ class App:
 
     # ----- acting on the open table -----------------------------------------
     def dispatch(self, action: Action) -> bool:
+        with self.lock:  # one tap at a time per device, never while a redraw from another device runs
+            return self._dispatch(action)
+
+    def _dispatch(self, action: Action) -> bool:
         assert self.table is not None
         self.exported_to = None
         if self._behind():
@@ -224,6 +228,10 @@ class App:
         self._history_step(lambda: self.table.redo(), "redo")  # type: ignore[union-attr]
 
     def _history_step(self, step: Callable[[], None], op: str = "") -> None:
+        with self.lock:
+            self._step(step, op)
+
+    def _step(self, step: Callable[[], None], op: str = "") -> None:
         assert self.table is not None
         if self._behind():
             return
@@ -442,12 +450,16 @@ class App:
             if self.table is None or self.nav.screen != "table":
                 continue
             try:
-                with self.lock:
-                    if self.table is not None and self.table.sync():
-                        self.render()
+                # off the event loop: a tap's handler may hold the lock while it draws
+                await asyncio.to_thread(self._watch_once)
             except Exception:  # noqa: BLE001 - a closed page ends the watch
                 log.debug("watch stopped", exc_info=True)
                 return
+
+    def _watch_once(self) -> None:
+        with self.lock:
+            if self.table is not None and self.nav.screen == "table" and self.table.sync():
+                self.render()
 
     def close(self, e: Any = None) -> None:
         self.closed = True
