@@ -51,6 +51,7 @@ def main() -> None:
                 a.wait_text("Move 1")
                 b.wait_text("Move 1")
                 times = []
+                own = []
                 cursor = 1
                 for i in range(ROUNDS):
                     label, cursor = ("Undo", 0) if cursor == 1 else ("Redo", 1)
@@ -62,15 +63,18 @@ def main() -> None:
                     b.page.get_by_text(f"Move {cursor}", exact=True).first.wait_for(timeout=10000)
                     times.append(time.perf_counter() - t0)
                     a.page.get_by_text(f"Move {cursor}", exact=True).first.wait_for(timeout=10000)
+                    own.append(time.perf_counter() - t0)
                 a.close()
                 b.close()
                 browser.close()
         finally:
             server.stop()
     times_ms = sorted(t * 1000 for t in times)
+    own_ms = sorted(t * 1000 for t in own)
     print(f"multidevice: tap on one device -> redraw on another (loopback, {len(times_ms)} taps): "
           f"median {statistics.median(times_ms):.0f} ms, p90 {times_ms[int(len(times_ms) * 0.9) - 1]:.0f} ms, "
-          f"max {times_ms[-1]:.0f} ms (goal: within 1 s)")
+          f"max {times_ms[-1]:.0f} ms (goal: within 1 s); the tapping device's own redraw, for comparison: "
+          f"median {statistics.median(own_ms):.0f} ms")
 
 
 if __name__ == "__main__":
