@@ -101,8 +101,8 @@ def test_every_game_shared_view_has_no_seat_secret(game_id: str) -> None:
             rows = full.get("players")
             if isinstance(rows, list) and isinstance(rows[seat], dict):
                 for key, value in obs["private"].items():
-                    if key == "sealed_bid":
-                        continue
+                    if key in ("sealed_bid", "paddle_hand"):
+                        continue  # not in the players' rows: checked by their own tests
                     assert rows[seat][key] == value
                     assert public["players"][seat].get(key) != value
                 hidden = {k for k, v in rows[seat].items() if public["players"][seat].get(k, object()) != v}
@@ -111,3 +111,11 @@ def test_every_game_shared_view_has_no_seat_secret(game_id: str) -> None:
         if not legal or game.is_over(s.state):
             break
         s.apply(rng.choice(legal))
+
+
+def test_niagara_own_phone_lists_own_paddle_cards() -> None:
+    game = get_game("niagara")
+    s = Session(game, game.setup(["A", "B", "C"], {}))
+    # the rulebook: each player has paddle cards 1 to 6 and a cloud card
+    assert game.observe(s.state, 1)["private"] == {"paddle_hand": [1, 2, 3, 4, 5, 6, "cloud"]}
+    assert game.observe(s.state, None)["private"] == {}

@@ -356,6 +356,7 @@ SECRET_LABELS = {
     "vp_cards": N_("Your victory point cards"),
     "gold": N_("Your gold"),
     "score": N_("Your score"),
+    "paddle_hand": N_("Your paddle cards in hand"),
 }
 
 
@@ -372,10 +373,15 @@ def secret_value(app: "App", key: str, value: Any) -> str:
         sep = ", " if lang == "en" else "、"
         out = []
         for v in value:
-            text = game_message(gid, f"ui.ware.{v}", lang, {}, players)
-            out.append(text if text != f"ui.ware.{v}" else str(v))
+            msg = f"ui.ware.{v}" if key_is_ware(gid) else f"ui.{v}"
+            text = game_message(gid, msg, lang, {}, players) if isinstance(v, str) else msg
+            out.append(text if text != msg else str(v))
         return sep.join(out) if out else "—"
     return str(value)
+
+
+def key_is_ware(game_id: str) -> bool:
+    return game_id == "manila"
 
 
 def table_strip(app: "App") -> ft.Control:
