@@ -150,6 +150,8 @@ class App:
 
     # ----- navigation (the only place that changes screens) -----------------
     def go(self, screen: str, **params: Any) -> None:
+        if screen == "import_table" and self.device.lan and not self.device.loopback:
+            screen = "home"  # on a LAN the server's export folder is for the server's own screen
         self.back.append(self.nav)
         self.nav = Nav(screen, params)
         self.refusal = None
@@ -486,8 +488,10 @@ class App:
         page.title = self._("Table Companion")
         builder = getattr(screens, f"screen_{self.nav.screen}", None) or getattr(join, f"screen_{self.nav.screen}")
         appbar, body = builder(self)
-        if self.nav.screen == "table" and self.table is not None and self.private_flow is None:
-            body = ft.Column([join.table_strip(self), body], spacing=8)
+        if self.nav.screen == "table" and self.table is not None:
+            appbar = join.with_move_number(self, appbar)
+            if self.private_flow is None and join.shows_strip(self):
+                body = ft.Column([join.table_strip(self), body], spacing=8)
         page.appbar = appbar
         page.controls = [ft.SafeArea(content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()

@@ -384,6 +384,24 @@ def key_is_ware(game_id: str) -> bool:
     return game_id == "manila"
 
 
+def with_move_number(app: "App", appbar: Any) -> Any:
+    """The table's move number under its title: the same on every device, so
+    players can see at a glance that their screens agree."""
+    table = app.table
+    if appbar is None or table is None or not isinstance(getattr(appbar, "title", None), ft.Control):
+        return appbar
+    appbar.title = ft.Column([appbar.title, ft.Text(app._("Move {n}", n=table.session.cursor), size=11)],
+                             spacing=0, tight=True)
+    return appbar
+
+
+def shows_strip(app: "App") -> bool:
+    """Served on a LAN, or once a seat is claimed: the invite/seat strip shows.
+    On loopback with nobody seated the table screen stays as it was."""
+    table = app.table
+    return table is not None and (app.device.lan or bool(seated(app.store, table.id)))
+
+
 def table_strip(app: "App") -> ft.Control:
     """Shown above the game screen: the move number (the same on every device),
     the host's "Invite players", a joined device's seat and its own secrets."""
@@ -394,7 +412,7 @@ def table_strip(app: "App") -> ft.Control:
     host = app.is_host()
     seat = app.my_seat()
     parts: list[ft.Control] = []
-    row: list[ft.Control] = [ft.Text(_("Move {n}", n=table.session.cursor), size=13)]
+    row: list[ft.Control] = []
     if host:
         row.append(ft.OutlinedButton(_("Invite players"), icon=ft.Icons.QR_CODE_2,
                                      on_click=lambda e: app.go("invite")))

@@ -343,8 +343,8 @@ def test_foreign_host_and_origin_are_refused(tmp_path):
 
 # ----- the invite screen, three languages, phone and tablet ---------------------------------
 @pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
-def test_invite_screen_screenshots(browser, server, lang):
-    data = Path(server.log.name).parent
+def test_invite_screen_screenshots(browser, tmp_path, lang):
+    data = tmp_path
     store = Store(data / "companion.db")
     game = get_game("manila")
     table_id = store.create_table(game, game.setup(["Ann", "Bo", "Cy"], {})).id
@@ -352,16 +352,20 @@ def test_invite_screen_screenshots(browser, server, lang):
     store.set_setting("lang", lang)
     store.close()
     _ = Translator(lang).gettext
-    for size, viewport in (("phone", PHONE), ("tablet", TABLET)):
-        screen = Screen(browser, server, viewport)
-        try:
-            screen.click(_("Invite players"))
-            screen.wait_text(_("Other phones join this table with this code:"))
-            path = screen.shot(f"{size}-{lang}-join-qr")
-            assert path.stat().st_size > 10_000
-            no_error_overlay(screen)
-        finally:
-            screen.close()
+    server = LanServer(data)  # a table without a recorded creator: the server computer's browser hosts it
+    try:
+        for size, viewport in (("phone", PHONE), ("tablet", TABLET)):
+            screen = Screen(browser, server, viewport)
+            try:
+                screen.click(_("Invite players"))
+                screen.wait_text(_("Other phones join this table with this code:"))
+                path = screen.shot(f"{size}-{lang}-join-qr")
+                assert path.stat().st_size > 10_000
+                no_error_overlay(screen)
+            finally:
+                screen.close()
+    finally:
+        server.stop()
 
 
 # ----- stopping -------------------------------------------------------------------------------
