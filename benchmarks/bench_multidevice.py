@@ -10,6 +10,7 @@ just before A's click to the moment B's "Move n" text shows the new count
 
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import tempfile
@@ -48,8 +49,8 @@ def main() -> None:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 a = Screen(browser, server, PHONE)
                 b = Screen(browser, server, PHONE)
-                a.wait_text("Move 1")
-                b.wait_text("Move 1")
+                a.wait_text(re.compile(r"(^|\s)Move 1$"))
+                b.wait_text(re.compile(r"(^|\s)Move 1$"))
                 times = []
                 own = []
                 cursor = 1
@@ -60,9 +61,9 @@ def main() -> None:
                     a.page.wait_for_timeout(200)
                     t0 = time.perf_counter()
                     button.click()
-                    b.page.get_by_text(f"Move {cursor}", exact=True).first.wait_for(timeout=10000)
+                    b.page.get_by_text(re.compile(rf"(^|\s)Move {cursor}$")).first.wait_for(timeout=10000)
                     times.append(time.perf_counter() - t0)
-                    a.page.get_by_text(f"Move {cursor}", exact=True).first.wait_for(timeout=10000)
+                    a.page.get_by_text(re.compile(rf"(^|\s)Move {cursor}$")).first.wait_for(timeout=10000)
                     own.append(time.perf_counter() - t0)
                 a.close()
                 b.close()
