@@ -12,7 +12,7 @@ HERE = Path(__file__).resolve().parent
 def main() -> None:
     for script in sorted(HERE.glob("bench_*.py")):
         print(f"## {script.stem[6:]}", flush=True)
-        result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600)
+        result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=1200)
         print(result.stdout.strip() or result.stderr.strip()[-2000:], flush=True)
         print(flush=True)
 

@@ -625,6 +625,11 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
         return
     import uvicorn
 
+    # flet_web keeps a closed browser's session (and its memory) for
+    # FLET_SESSION_TIMEOUT s, 3600 by default; a LAN table needs only a
+    # short grace for a dropped Wi-Fi — a later reconnect reopens the
+    # stored table in a new session.  (Read when the web app is created.)
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", "60")
     lan = not join.is_loopback(host)
     address = join.lan_address(host) if lan else "127.0.0.1"
     SERVING.update(lan=lan, base_url=f"http://{address}:{port}")

@@ -432,3 +432,26 @@ def test_memory_snapshots_stay_bounded_and_seek_stays_right(tmp_path, monkeypatc
     assert len(plain._snapshots) <= 3
     plain.seek(100)
     assert plain.state == Session.replay(TOY, stored.setup, log[:100]).state
+
+
+def test_an_imported_table_gets_the_same_snapshots_as_a_live_one(tmp_path, monkeypatch):
+    store = Store(tmp_path / "c.db")
+    live = store.create_table(TOY, TOY.setup(["A", "B"], {"pile": 50}))
+    play(live, storage.SNAPSHOT_EVERY * 2 + 7)
+    live.undo()
+    copy = import_from_text(store, json.dumps(export_table(live)))
+    seqs = [r[0] for r in store.conn.execute("SELECT seq FROM snapshots WHERE table_id=? ORDER BY seq", (copy.id,))]
+    assert seqs == [storage.SNAPSHOT_EVERY, storage.SNAPSHOT_EVERY * 2]
+    loads = []
+    real_loads = pickle.loads
+    monkeypatch.setattr(storage.pickle, "loads", lambda blob: loads.append(1) or real_loads(blob))
+    resumed = Store(tmp_path / "c.db").open_table(copy.id)
+    assert loads == [1]  # resumed from the stored snapshot, not by replaying the whole log
+    assert resumed.state == live.state and resumed.session.cursor == live.session.cursor
+    resumed.redo()
+    live.redo()
+    assert resumed.state == live.state
+    # the imported snapshots hold the states the log leads to
+    blob = store.conn.execute("SELECT state FROM snapshots WHERE table_id=? AND seq=?",
+                              (copy.id, storage.SNAPSHOT_EVERY)).fetchone()[0]
+    assert real_loads(blob) == Session.replay(TOY, live.setup, live.session.log[:storage.SNAPSHOT_EVERY]).state
