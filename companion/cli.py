@@ -171,7 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="start the app (web server when headless)",
                            description="Start the app: a web server on a headless machine, else a window.")
-    serve.add_argument("--host", default=None)
+    serve.add_argument("--host", default=None,
+                       help="127.0.0.1 (default) serves this computer only; 0.0.0.0 or a LAN address lets phones "
+                            "join, and then every table needs its join code")
     serve.add_argument("--port", type=int, default=None)
     serve.add_argument("--desktop", action="store_true", help="open the desktop window instead")
 

@@ -327,6 +327,28 @@ class Game(Generic[S]):
         """A JSON-able summary: the CLI prints it; ``reveal`` adds secrets."""
         raise NotImplementedError
 
+    def observe(self, state: S, seat: int | None = None) -> dict[str, Any]:
+        """What one device may show, in one call: ``public`` is the shared
+        board (``view(state)``: no secret of any seat) and ``private`` holds
+        exactly what ``seat`` may see besides (empty for ``seat=None``, the
+        host's shared screen).  Screens show this; none filters secrets itself."""
+        public = self.view(state, reveal=False)
+        private = {} if seat is None else self.seat_secrets(state, seat)
+        return {"seat": seat, "public": public, "private": private}
+
+    def seat_secrets(self, state: S, seat: int) -> dict[str, Any]:
+        """One seat's secrets.  By default: the entries of that seat's row in
+        ``view(..)["players"]`` that ``reveal=True`` adds or changes (a game
+        whose hidden information lies elsewhere overrides this)."""
+        public = self.view(state, reveal=False).get("players")
+        full = self.view(state, reveal=True).get("players")
+        if not isinstance(public, list) or not isinstance(full, list) or not 0 <= seat < len(full):
+            return {}
+        mine, shown = full[seat], public[seat]
+        if not isinstance(mine, dict) or not isinstance(shown, dict):
+            return {}
+        return {k: v for k, v in mine.items() if k not in shown or shown[k] != v}
+
     def summary(self, state: S, setup: TableSetup, reveal: bool = False) -> dict[str, Any]:
         """The CLI's state object: common keys plus the game's own view."""
         over = self.is_over(state)

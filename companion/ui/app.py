@@ -11,20 +11,24 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import logging
 import os
+import secrets
 import sys
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import flet as ft
 
 from ..core.actions import Action
-from ..core.errors import RefereeError
+from ..core.errors import RefereeError, StaleTable
 from ..i18n import LANGUAGES, Translator, pick_language
 from ..messages import describe_error
 from ..paths import assets_dir
 from ..storage import Store, StoredSession
+from . import join
 from .context import GameContext
 from .widgets import FONT_FAMILY
 
@@ -48,6 +52,45 @@ class PrivateFlow:
 
 
 @dataclass
+class Device:
+    """This browser (or window): its own token and its own settings.
+
+    ``prefs`` is the device's storage (the browser's, through Flet's
+    SharedPreferences); ``lan`` is True when the server listens beyond
+    loopback, so tables need their join code."""
+
+    token: str = "local"
+    prefs: "Prefs | None" = None
+    loopback: bool = True
+    lan: bool = False
+    base_url: str = "http://127.0.0.1:8550"
+
+
+class Prefs:
+    """Per-device settings: read once at start, written through to the device."""
+
+    def __init__(self, values: dict[str, Any], write: Callable[[str, str], None] | None = None) -> None:
+        self.values = values
+        self._write = write
+
+    def get(self, key: str) -> str | None:
+        value = self.values.get(key)
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        self.values[key] = value
+        if self._write is not None:
+            try:
+                self._write(key, value)
+            except Exception:  # noqa: BLE001 - a closed page cannot store; the setting is only a convenience
+                log.debug("could not store %s on the device", key, exc_info=True)
+
+
+#: how the server was started (set by ``serve``)
+SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550"}
+
+
+@dataclass
 class Nav:
     screen: str
     params: dict[str, Any] = field(default_factory=dict)
@@ -56,11 +99,17 @@ class Nav:
 
 
 class App:
-    def __init__(self, page: ft.Page, store: Store | None = None) -> None:
+    def __init__(self, page: ft.Page, store: Store | None = None, device: Device | None = None) -> None:
         self.page = page
         self.store = store or Store()
-        self.lang = self.store.get_setting("lang") or "en"
-        self.theme = self.store.get_setting("theme") or "light"
+        #: this device: settings, token, whether tables need their join code
+        self.device = device or Device(prefs=store_prefs(self.store))
+        self.lang = self._pref("lang") or "en"
+        self.theme = self._pref("theme") or "light"
+        #: handler threads, pubsub and the periodic check all redraw: one at a time
+        self.lock = threading.RLock()
+        self.closed = False
+        self._topic: str | None = None
         self.nav = Nav("home")
         self.back: list[Nav] = []
         self.table: StoredSession | None = None
@@ -93,17 +142,30 @@ class App:
     def set_language(self, lang: str) -> None:
         if lang in LANGUAGES:
             self.lang = lang
-            self.store.set_setting("lang", lang)
+            self._remember("lang", lang)
             self.render()
 
     def set_theme(self, theme: str) -> None:
         self.theme = theme
-        self.store.set_setting("theme", theme)
+        self._remember("theme", theme)
         self.render()
+
+    # ----- this device's own settings ------------------------------------------
+    def _pref(self, key: str) -> str | None:
+        """The device's setting, else the server's (set by the command line or
+        an older version; the app itself never writes the server's)."""
+        value = self.device.prefs.get(key) if self.device.prefs else None
+        return value if value is not None else self.store.get_setting(key)
+
+    def _remember(self, key: str, value: str) -> None:
+        if self.device.prefs is not None:
+            self.device.prefs.set(key, value)
 
     # ----- navigation (the only place that changes screens) -----------------
     def go(self, screen: str, **params: Any) -> None:
         self.nav.scroll = self.offset
+        if screen == "import_table" and self.device.lan and not self.device.loopback:
+            screen = "home"  # on a LAN the server's export folder is for the server's own screen
         self.back.append(self.nav)
         self.nav = Nav(screen, params)
         self.scroll_target = 0.0
@@ -132,9 +194,13 @@ class App:
         # a table stays open while its rules or settings are read from it: a
         # reload then returns to the table, not Home
         open_id = self.table.id if (self.table is not None and self.nav.screen != "home") else ""
-        self.store.set_setting("open_table", open_id)
+        self._remember("open_table", open_id)
+        self._follow(self.table.id if self.table is not None else None)
 
     def open_table(self, table_id: str, **params: Any) -> None:
+        if not self.may_see(table_id):
+            self.go("join")  # nothing of a table for a device that has not joined it
+            return
         try:
             self.table = self.store.open_table(table_id)
         except Exception as exc:  # noqa: BLE001 - a damaged table: say so, keep the rest usable
@@ -177,6 +243,7 @@ class App:
         setup = game.setup(players, options)
         self.table = self.store.create_table(game, setup)
         self.view_memory = {}
+        join.set_owner(self.store, self.table.id, self.device.token)  # this device hosts the table
         self.back = [Nav("home")]
         self.nav = Nav("table")
         self.scroll_target = 0.0
@@ -185,10 +252,19 @@ class App:
 
     # ----- acting on the open table -----------------------------------------
     def dispatch(self, action: Action) -> bool:
+        with self.lock:  # one tap at a time per device, never while a redraw from another device runs
+            return self._dispatch(action)
+
+    def _dispatch(self, action: Action) -> bool:
         assert self.table is not None
         self.exported_to = None
+        if self._behind():
+            return False
         try:
             self.table.apply(action)  # committed to SQLite before we re-render
+        except StaleTable as exc:
+            self._stale(exc)
+            return False
         except RefereeError as exc:
             self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
                                    exc.rule)
@@ -198,20 +274,31 @@ class App:
             self.unexpected(exc)
             return False
         self.refusal = None
+        self._accepted("apply", action)
         self.render()
         return True
 
     def undo(self, e: Any = None) -> None:
-        self._history_step(lambda: self.table.undo())  # type: ignore[union-attr]
+        self._history_step(lambda: self.table.undo(), "undo")  # type: ignore[union-attr]
 
     def redo(self, e: Any = None) -> None:
-        self._history_step(lambda: self.table.redo())  # type: ignore[union-attr]
+        self._history_step(lambda: self.table.redo(), "redo")  # type: ignore[union-attr]
 
-    def _history_step(self, step: Callable[[], None]) -> None:
+    def _history_step(self, step: Callable[[], None], op: str = "") -> None:
+        with self.lock:
+            self._step(step, op)
+
+    def _step(self, step: Callable[[], None], op: str = "") -> None:
         assert self.table is not None
+        if self._behind():
+            return
         try:
             step()
             self.refusal = None
+            self._accepted(op or getattr(step, "op", "step"), None)
+        except StaleTable as exc:
+            self._stale(exc)
+            return
         except RefereeError as exc:
             self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
                                    exc.rule)
@@ -245,7 +332,18 @@ class App:
         self.page.run_task(download, self.page, path.name, path.read_bytes())  # a download in the browser
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:
+        assert self.table is not None
+        mine = self.my_seat()
+        elsewhere = join.seated(self.store, self.table.id)
+        if (mine is not None and mine != player) or (mine is None and player in elsewhere):
+            # that player has claimed a seat on their own device: the secret is entered there
+            self.refusal = Refusal(self._("{name} enters this on their own device.",
+                                          name=self.table.setup.players[player]), None)
+            self.render()
+            return
         self.private_flow = PrivateFlow(player, title, build_form)
+        if mine == player:
+            self.private_flow.stage = "form"  # it is this player's own phone: no passing around
         self.render()
 
     def open_clause(self, clause_id: str) -> None:
@@ -253,12 +351,192 @@ class App:
 
     def game_context(self) -> GameContext:
         assert self.table is not None
+        # what this device may show (the shared board, or one seat's view), fresh each draw
+        self.view_memory.update(observation=self.observation(), seat=self.my_seat())
         return GameContext(
             game=self.table.game, setup=self.table.setup, state=self.table.state, lang=self.lang,
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
             refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark",
             last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None,
             extra=self.view_memory)
+
+    # ----- several devices at one table (issue 11) -------------------------------
+    def observation(self) -> dict[str, Any]:
+        """What this device may show of the open table: the shared board, plus
+        its own seat's secrets once it has claimed a seat."""
+        assert self.table is not None
+        return self.table.game.observe(self.table.state, self.my_seat())
+
+    def my_seat(self) -> int | None:
+        if self.table is None:
+            return None
+        return join.seat_of(self.store, self.table.id, self.device.token)
+
+    def is_host(self) -> bool:
+        return self.table is not None and join.is_host(self.store, self.table.id, self.device.token,
+                                                        self.device.loopback)
+
+    def may_see(self, table_id: str) -> bool:
+        """Served on loopback every device is the owner's; on a LAN a table is
+        only for the devices that created or joined it."""
+        if not self.device.lan:
+            return True
+        return join.may_see(self.store, table_id, self.device.token, self.device.loopback)
+
+    def visible_tables(self, status: str | None = None) -> list[Any]:
+        return [t for t in self.store.list_tables(status) if self.may_see(t.id)]
+
+    def join_with_code(self, code: str) -> None:
+        table_id = join.table_for_code(self.store, code)
+        if table_id is None:
+            self.nav = Nav("join", {"code": code, "error": self._("No table has this join code.")})
+            self.render()
+            return
+        join.add_member(self.store, table_id, self.device.token)
+        self.table = self.store.open_table(table_id)
+        self.private_flow = None
+        self.back = [Nav("home")]
+        self.nav = Nav("table")
+        self.refusal = None
+        self._remember_open_table()
+        self.render()
+
+    def claim_seat(self, seat: int, pin: str) -> None:
+        assert self.table is not None
+        pin = pin.strip()
+        if len(pin) < 4 or not pin.isdigit():
+            self.nav.params.update(status="no_pin")
+            self.render()
+            return
+        status = join.request_seat(self.store, self.table.id, self.device.token, seat, pin)
+        self._announce("seats")
+        if status == "granted":
+            self.go_back()
+            return
+        self.nav.params.update(status=status, pin=pin)
+        self.render()
+
+    def approve_seat(self, device: str) -> None:
+        assert self.table is not None
+        join.approve(self.store, self.table.id, device)
+        self._announce("seats")
+        self.render()
+
+    def refuse_seat(self, device: str) -> None:
+        assert self.table is not None
+        join.refuse(self.table.id, device)
+        self._announce("seats")
+        self.render()
+
+    def free_seat(self, seat: int) -> None:
+        assert self.table is not None
+        join.free_seat(self.store, self.table.id, seat)
+        self._announce("seats")
+        self.render()
+
+    def _behind(self) -> bool:
+        """Before a tap changes the table: if another device or process wrote
+        since this screen was drawn, the tap was made on an old picture —
+        refuse it, say so, and show the table as it is now."""
+        assert self.table is not None
+        if not self.table.sync():
+            return False
+        self._stale(StaleTable(self.table.id))
+        return True
+
+    def _stale(self, exc: StaleTable) -> None:
+        assert self.table is not None
+        self.private_flow = None
+        self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players), None)
+        self.render()
+
+    def _accepted(self, op: str, action: Action | None) -> None:
+        """A write was committed: tell the other devices on this server, and
+        note it in the acknowledgement journal if one is kept (tests)."""
+        assert self.table is not None
+        journal = os.environ.get("COMPANION_ACK_LOG")
+        if journal:
+            entry = {"table": self.table.id, "rev": self.table.rev, "op": op,
+                     "action": action.to_json() if action is not None else None, "device": self.device.token}
+            with open(journal, "a", encoding="utf-8") as out:
+                out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        self._announce("table")
+
+    def _announce(self, kind: str) -> None:
+        pubsub = getattr(self.page, "pubsub", None)
+        if pubsub is None or self.table is None:
+            return
+        try:
+            pubsub.send_others_on_topic(f"table:{self.table.id}", {"kind": kind})
+        except Exception:  # noqa: BLE001 - no live session (in-process tests)
+            log.debug("could not announce", exc_info=True)
+
+    def _follow(self, table_id: str | None) -> None:
+        """Listen to the open table's topic (and only to it)."""
+        topic = f"table:{table_id}" if table_id else None
+        if topic == self._topic:
+            return
+        pubsub = getattr(self.page, "pubsub", None)
+        if pubsub is None:
+            return
+        try:
+            if self._topic:
+                pubsub.unsubscribe_topic(self._topic)
+            if topic:
+                pubsub.subscribe_topic(topic, self._on_message)
+        except Exception:  # noqa: BLE001 - no live session (in-process tests)
+            log.debug("could not subscribe", exc_info=True)
+            return
+        self._topic = topic
+
+    def _on_message(self, topic: str, message: Any) -> None:
+        """Another device on this server changed the table (or its seats): redraw."""
+        try:
+            with self.lock:
+                if self.closed or self.table is None or topic != f"table:{self.table.id}":
+                    return
+                self.refresh_table()
+        except Exception:  # noqa: BLE001 - a page that went away
+            log.exception("could not redraw after a change on %s", topic)
+
+    def refresh_table(self) -> bool:
+        """Reload if the table changed elsewhere and redraw; True if it did."""
+        with self.lock:
+            if self.table is None:
+                return False
+            changed = self.table.sync()
+            if self.nav.screen == "claim" and self.my_seat() is not None:
+                self.nav = self.back.pop() if self.back else Nav("table")
+                changed = True
+            if changed or self.nav.screen in ("invite", "table", "claim"):
+                if changed:
+                    self.private_flow = None if self.private_flow and self.private_flow.stage == "handover" \
+                        else self.private_flow
+                self.render()
+            return changed
+
+    async def watch(self, every: float = 1.0) -> None:
+        """A cheap periodic check (one PRAGMA) for writes by another process on
+        the same data folder."""
+        while not self.closed:
+            await asyncio.sleep(every)
+            if self.table is None or self.nav.screen != "table":
+                continue
+            try:
+                # off the event loop: a tap's handler may hold the lock while it draws
+                await asyncio.to_thread(self._watch_once)
+            except Exception:  # noqa: BLE001 - a closed page ends the watch
+                log.debug("watch stopped", exc_info=True)
+                return
+
+    def _watch_once(self) -> None:
+        with self.lock:
+            if self.table is not None and self.nav.screen == "table" and self.table.sync():
+                self.render()
+
+    def close(self, e: Any = None) -> None:
+        self.closed = True
+        self._follow(None)
 
     # ----- drawing --------------------------------------------------------------
     def patch(self, control: ft.Control) -> None:
@@ -270,12 +548,16 @@ class App:
             pass
 
     def render(self) -> None:
+        with self.lock:
+            self._render()
+
+    def _render(self) -> None:
         from . import screens
 
         page = self.page
         page.theme_mode = ft.ThemeMode.DARK if self.theme == "dark" else ft.ThemeMode.LIGHT
         page.title = self._("Table Companion")
-        builder = getattr(screens, f"screen_{self.nav.screen}")
+        builder = getattr(screens, f"screen_{self.nav.screen}", None) or getattr(join, f"screen_{self.nav.screen}")
         try:
             appbar, body = builder(self)
         except Exception as exc:  # noqa: BLE001 - a screen that cannot be drawn: home, with a message
@@ -285,6 +567,10 @@ class App:
             self.nav = Nav("home")
             self.unexpected(exc)
             return
+        if self.nav.screen == "table" and self.table is not None:
+            appbar = join.with_move_number(self, appbar)
+            if self.private_flow is None and join.shows_strip(self):
+                body = ft.Column([join.table_strip(self), body], spacing=8)
         page.appbar = appbar
         page.controls = [ft.SafeArea(content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
@@ -335,6 +621,48 @@ async def _device_language(page: ft.Page) -> str | None:
     return pick_language(tags) if tags else None
 
 
+def store_prefs(store: Store) -> Prefs:
+    """A device that has no storage of its own (the desktop window, tests):
+    its settings are the server's."""
+    return Prefs({k: store.get_setting(k) for k in DEVICE_KEYS}, store.set_setting)
+
+
+DEVICE_KEYS = ("device", "lang", "theme", "open_table")
+
+
+async def _device(page: ft.Page, store: Store) -> Device:
+    """This browser's token and settings, from its own storage."""
+    ip = getattr(page, "client_ip", None)
+    prefs: Prefs
+    try:
+        service = ft.SharedPreferences()
+        values = {}
+        for key in DEVICE_KEYS:
+            values[key] = await asyncio.wait_for(service.get(key), timeout=5)
+        prefs = Prefs(values, lambda k, v: page.run_task(service.set, k, v))
+        prefs.service = service  # type: ignore[attr-defined]  # keep the service registered
+    except Exception:  # noqa: BLE001 - no client storage here
+        log.debug("no client storage; using the server's settings", exc_info=True)
+        prefs = store_prefs(store)
+    token = prefs.get("device")
+    if not token:
+        token = secrets.token_urlsafe(18)
+        prefs.set("device", token)
+    return Device(token=token, prefs=prefs, loopback=ip is None or join.is_loopback(str(ip)),
+                  lan=bool(SERVING["lan"]), base_url=str(SERVING["base_url"]))
+
+
+def _join_code_in_url(page: ft.Page) -> str | None:
+    from urllib.parse import parse_qs, urlparse
+
+    for where in (getattr(page, "route", None), getattr(page, "url", None)):
+        if where and "join=" in str(where):
+            code = parse_qs(urlparse(str(where)).query).get("join")
+            if code:
+                return code[0]
+    return None
+
+
 def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT_FAMILY: FONT_FILE}
@@ -347,12 +675,17 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
         except Exception as exc:  # noqa: BLE001 - StoreUnavailable: say why, in every language
             _cannot_start(page, exc)
             return
-        app = App(page, store)
+        device = await _device(page, store)
+        app = App(page, store, device)
         page.data = app
+        try:
+            page.on_close = app.close
+        except Exception:  # noqa: BLE001 - a page without events (tests)
+            pass
         for view in (getattr(page, "views", None) or [])[:1]:  # the page's own scroll: remember it for back
             view.scroll_interval = 250
             view.on_scroll = app.scrolled
-        if app.store.get_setting("lang") is None:
+        if app._pref("lang") is None:
             # First start: follow the device's language -- before the first
             # frame, so a Chinese start never flashes English first.
             try:
@@ -361,8 +694,11 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
                 lang = None
             if lang:
                 app.lang = lang
-        open_id = app.store.get_setting("open_table") or ""
-        if open_id:
+        code = _join_code_in_url(page)
+        open_id = app._pref("open_table") or ""
+        if code:
+            app.join_with_code(code)
+        elif open_id and app.may_see(open_id):
             try:
                 app.open_table(open_id)
             except Exception:  # noqa: BLE001 - a table that can't be opened: start at home
@@ -372,6 +708,8 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
                 app.render()
         else:
             app.render()
+        if hasattr(page, "pubsub"):
+            page.run_task(app.watch)
 
     return main
 
@@ -396,21 +734,57 @@ def _cannot_start(page: ft.Page, exc: BaseException) -> None:
 
 
 def serve(host: str | None = None, port: int | None = None, desktop: bool = False) -> None:
-    """Start the app: the web server on a headless machine, else a window."""
+    """Start the app: the web server on a headless machine, else a window.
+
+    The web server is uvicorn around Flet's ASGI app, behind a check of the
+    Host and Origin headers (``join.guard``); it stops cleanly on SIGTERM and
+    SIGINT.  Beyond loopback (``--host 0.0.0.0`` or a LAN address) every table
+    needs its join code."""
     host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
     port = port or int(os.environ.get("COMPANION_PORT", "8550"))
     headless = not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux")
-    view = ft.AppView.FLET_APP if (desktop and not headless) else ft.AppView.WEB_BROWSER
-    if view == ft.AppView.WEB_BROWSER:
-        os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
-        # flet_web keeps a closed browser's session (and its memory) for
-        # FLET_SESSION_TIMEOUT s, 3600 by default; a LAN table needs only a
-        # short grace for a dropped Wi-Fi — a later reconnect reopens the
-        # stored table in a new session.
-        os.environ.setdefault("FLET_SESSION_TIMEOUT", "60")
-        print(f"Table Companion is running at http://{host}:{port}/", flush=True)
+    if desktop and not headless:
+        ft.run(make_main(), view=ft.AppView.FLET_APP, assets_dir=str(assets_dir()), no_cdn=True, name="")
+        return
+    import uvicorn
+
+    # flet_web keeps a closed browser's session (and its memory) for
+    # FLET_SESSION_TIMEOUT s, 3600 by default; a LAN table needs only a
+    # short grace for a dropped Wi-Fi — a later reconnect reopens the
+    # stored table in a new session.  (Read when the web app is created.)
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", "60")
+    lan = not join.is_loopback(host)
+    address = join.lan_address(host) if lan else "127.0.0.1"
+    SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
     from .offline_web import web_assets
 
     # our assets plus the web client patched to ask no CDN, and our own splash
-    ft.run(make_main(), host=host, port=port, view=view, assets_dir=str(web_assets(assets_dir())), no_cdn=True,
-           name="")
+    asgi = ft.run(make_main(), assets_dir=str(web_assets(assets_dir())), no_cdn=True, name="",
+                  export_asgi_app=True)
+    guarded = join.guard(asgi, join.allowed_hosts(host, address), port)
+    print(f"Table Companion is running at http://{address if lan else host}:{port}/", flush=True)
+    if lan:
+        print("Served beyond this computer: every table needs its join code "
+              "(the host's screen shows it under \u201cInvite players\u201d).", flush=True)
+    config = uvicorn.Config(guarded, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                            timeout_graceful_shutdown=3)
+    _CleanServer(config).run()
+    log.info("stopped")
+
+
+def _clean_server_class() -> type:
+    import uvicorn
+
+    class CleanServer(uvicorn.Server):
+        """uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown (the
+        process then dies of the signal); a stop asked for is a clean exit."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            self._captured_signals.clear()
+
+    return CleanServer
+
+
+def _CleanServer(config: Any) -> Any:  # noqa: N802 - reads as the class it builds
+    return _clean_server_class()(config)

@@ -38,7 +38,7 @@ def _table(app: "App", headings: tuple[str, ...], rows: list[tuple[str, ...]]) -
 
 def history_body(app: "App") -> ft.Control:
     _ = app._
-    plays = history.plays(app.store)
+    plays = [p for p in history.plays(app.store) if app.may_see(p.table_id)]  # on a LAN: this device's tables
     if not plays:
         return ft.Column([ft.Text(_("No finished games yet."), size=16)])
     parts: list[ft.Control] = []

@@ -50,8 +50,9 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
         big_button(_("History and statistics"), lambda e: app.go("history"), icon=ft.Icons.BAR_CHART),
         big_button(_("Settings"), lambda e: app.go("settings"), icon=ft.Icons.SETTINGS),
         big_button(_("Import a table"), lambda e: app.go("import_table"), icon=ft.Icons.UPLOAD_FILE),
+        big_button(_("Join a table"), lambda e: app.go("join"), icon=ft.Icons.LOGIN),
     ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
-    active = app.store.list_tables("active")
+    active = app.visible_tables("active")  # on a LAN: only the tables this device created or joined
     if active:
         parts.append(section_title(_("Resume a table")))
         for info in active[:20]:

@@ -377,6 +377,13 @@ class ModernArt(Game[ModernArtState], facts=True):
     def money_shown(self, state: ModernArtState, reveal: bool = False) -> bool:
         return reveal or state.open_money or state.phase == "end"
 
+    def seat_secrets(self, state: ModernArtState, seat: int) -> dict[str, Any]:
+        """Own money (unless money is open) and own sealed bid while the others still bid."""
+        out = super().seat_secrets(state, seat)
+        if state.phase == "sealed" and seat < len(state.sealed) and state.sealed[seat] is not None:
+            out["sealed_bid"] = state.sealed[seat]
+        return out
+
     def view(self, state: ModernArtState, reveal: bool = False) -> dict[str, Any]:
         show_money = self.money_shown(state, reveal)
         pre = E.preview(state)

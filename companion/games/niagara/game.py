@@ -394,6 +394,14 @@ class NiagaraGame(Game[NiagaraState], facts=True):
                 params["card"] = state.cards[seat]
         return {"code": code, "players": sorted(self.active_players(state)), "params": params}
 
+    def seat_secrets(self, state: NiagaraState, seat: int) -> dict[str, Any]:
+        """Paddle cards are chosen face down and entered once turned up, so the
+        app holds no secret; a player's own phone lists the cards still in that
+        player's hand, to choose from behind their hand."""
+        if not 0 <= seat < len(state.players):
+            return {}
+        return {"paddle_hand": list(state.players[seat].hand())}
+
     def view(self, state: NiagaraState, reveal: bool = False) -> dict[str, Any]:
         return {
             "round": state.round,

@@ -1,0 +1,165 @@
+"""Several devices in one server process, without a browser: two App objects
+(two devices) on one Store; join codes, seats and PINs; who may see a table on
+a LAN; the Host/Origin gate."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from companion import registry
+from companion.core import Action
+from companion.storage import Store
+from companion.ui import join
+from companion.ui.app import App, Device, Prefs
+from ui_harness import FakePage, press, texts
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toy", "toy")
+    registry.get_game.cache_clear()
+    s = Store(tmp_path / "md.db")
+    yield s
+    s.close()
+    registry.get_game.cache_clear()
+    join.REQUESTS.clear()
+
+
+def device(store: Store, token: str, lan: bool = False, loopback: bool = True) -> App:
+    app = App(FakePage(), store, Device(token=token, prefs=Prefs({}), loopback=loopback, lan=lan))
+    app.render()
+    return app
+
+
+def test_a_tap_on_an_old_screen_is_refused_and_shows_the_table_as_it_is(store):
+    a, b = device(store, "a"), device(store, "b")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    b.open_table(a.table.id)
+    assert a.dispatch(Action.make("take", 0, n=2))
+    # b still shows pile 10; its tap was made on that picture: refused, not stored
+    assert not b.dispatch(Action.make("take", 1, n=1))
+    assert "Another device changed this table first. Showing the table as it is now." in texts(b.page)
+    assert b.table.state.pile == 8 and b.table.session.cursor == 1
+    assert store.open_table(a.table.id).session.cursor == 1
+    # now b is up to date: its next tap is accepted
+    assert b.dispatch(Action.make("take", 1, n=1))
+    assert store.open_table(a.table.id).state.pile == 7
+
+
+def test_undo_on_an_old_screen_deletes_nothing(store):
+    a, b = device(store, "a"), device(store, "b")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    b.open_table(a.table.id)
+    assert a.dispatch(Action.make("take", 0, n=1))
+    b.undo()  # b has not seen a's move: refused
+    fresh = store.open_table(a.table.id)
+    assert fresh.session.cursor == 1 and len(fresh.session.log) == 1
+    assert b.table.session.cursor == 1
+
+
+def test_settings_belong_to_the_device(store):
+    a, b = device(store, "a"), device(store, "b")
+    a.set_language("zh_Hant")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    assert a.device.prefs.get("lang") == "zh_Hant" and a.device.prefs.get("open_table") == a.table.id
+    assert b.device.prefs.get("lang") is None and b.device.prefs.get("open_table") is None
+    assert store.get_setting("lang") is None and store.get_setting("open_table") is None
+
+
+def test_join_code_alphabet_and_lookup(store):
+    a = device(store, "a")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    code = join.access(store, a.table.id)["code"]
+    assert len(code) == 6 and set(code) <= set(join.ALPHABET)
+    assert not set(join.ALPHABET) & set("0O1IL2Z5S8B6G")
+    assert join.table_for_code(store, code.lower()[:3] + " " + code[3:].lower()) == a.table.id
+    assert join.table_for_code(store, "AAAAAA" if code != "AAAAAA" else "CCCCCC") is None
+
+
+def test_lan_tables_only_for_devices_that_created_or_joined_them(store):
+    host = device(store, "host", lan=True, loopback=False)
+    host.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    table_id = host.table.id
+    stranger = device(store, "stranger", lan=True, loopback=False)
+    assert stranger.visible_tables() == []
+    stranger.open_table(table_id)
+    assert stranger.table is None and stranger.nav.screen == "join"
+    assert "Ann" not in " ".join(texts(stranger.page))
+    stranger.join_with_code("WRONG1")
+    assert "No table has this join code." in texts(stranger.page)
+    stranger.join_with_code(join.access(store, table_id)["code"])
+    assert stranger.table is not None and stranger.table.id == table_id
+    assert [t.id for t in stranger.visible_tables()] == [table_id]
+    assert not stranger.is_host() and host.is_host()
+    # served on loopback only, every device sees every table
+    assert [t.id for t in device(store, "other").visible_tables()] == [table_id]
+
+
+def test_seat_by_approval_then_by_pin(store):
+    host = device(store, "host", lan=True)
+    host.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    phone = device(store, "phone", lan=True, loopback=False)
+    phone.join_with_code(join.access(store, host.table.id)["code"])
+    phone.go("claim")
+    phone.claim_seat(1, "12")
+    assert "Choose a PIN of at least 4 digits." in texts(phone.page)
+    phone.claim_seat(1, "2468")
+    assert "Waiting for the host to approve." in texts(phone.page) and phone.my_seat() is None
+    host.go("invite")
+    assert "A device asks for Bo's seat." in texts(host.page)
+    press(host.page, "Approve")
+    assert phone.my_seat() == 1 and host.my_seat() is None
+    # another phone of Bo's: the PIN alone, no approval; a wrong PIN is refused
+    other = device(store, "phone2", lan=True, loopback=False)
+    other.join_with_code(join.access(store, host.table.id)["code"])
+    other.go("claim")
+    other.claim_seat(1, "1111")
+    assert "That PIN is not this seat's PIN." in texts(other.page) and other.my_seat() is None
+    other.claim_seat(1, "2468")
+    assert other.my_seat() == 1
+
+
+def test_secret_entry_goes_to_the_seats_own_device(store):
+    host = device(store, "host")
+    host.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    phone = device(store, "phone")
+    phone.open_table(host.table.id)
+    join.request_seat(store, host.table.id, "phone", 1, "2468")
+    join.approve(store, host.table.id, "phone")
+    host.private(1, "secret", lambda done: None)
+    assert host.private_flow is None and "Bo enters this on their own device." in texts(host.page)
+    phone.private(1, "secret", lambda done: None)
+    assert phone.private_flow is not None and phone.private_flow.stage == "form"  # no passing around
+    phone.private_flow = None
+    phone.private(0, "secret", lambda done: None)  # Ann's secret is not for Bo's phone
+    assert phone.private_flow is None
+
+
+def _call(app, scope_headers, kind="http"):
+    sent = []
+
+    async def inner(scope, receive, send):
+        sent.append("passed")
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    guarded = join.guard(inner, {"127.0.0.1", "localhost", "192.168.1.20"}, 8550)
+    asyncio.run(guarded({"type": kind, "headers": scope_headers}, receive, send))
+    return sent
+
+
+def test_host_and_origin_gate():
+    assert _call(None, [(b"host", b"127.0.0.1:8550")]) == ["passed"]
+    assert _call(None, [(b"host", b"192.168.1.20:8550")]) == ["passed"]
+    refused = _call(None, [(b"host", b"evil.example:8550")])
+    assert refused[0]["status"] == 403
+    ok_ws = _call(None, [(b"host", b"192.168.1.20:8550"), (b"origin", b"http://192.168.1.20:8550")], "websocket")
+    assert ok_ws == ["passed"]
+    bad_ws = _call(None, [(b"host", b"192.168.1.20:8550"), (b"origin", b"http://evil.example")], "websocket")
+    assert bad_ws == [{"type": "websocket.close", "code": 1008}]
