@@ -1,5 +1,7 @@
-"""Shared test setup: the data folder, the toy game registered as a game, and the one
-``refused`` check every game's tests use (``from conftest import refused``)."""
+"""Shared test setup: the data folder and the toy game registered as a game.  The one
+``refused`` check every game's tests use is in ``tests/refusal.py`` (``from refusal import
+refused``): a module of its own, because ``tests/e2e`` has a conftest too and only one
+module can be imported under the name ``conftest``."""
 
 import os
 import sys
@@ -11,10 +13,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from companion import registry  # noqa: E402
-from companion.core import Action, IllegalAction, Session  # noqa: E402
-from companion.i18n import LANGUAGES  # noqa: E402
-from companion.messages import describe_error  # noqa: E402
-from companion.rules import library  # noqa: E402
 
 
 def pytest_configure(config):
@@ -28,23 +26,3 @@ def toy_registered(monkeypatch):
     registry.get_game.cache_clear()
     yield
     registry.get_game.cache_clear()
-
-
-def refused(s: Session, action: Action, code: str | None = None, rule: str | None = None) -> IllegalAction:
-    """``action`` is refused (with ``code`` citing ``rule``, where given), the state is
-    untouched, the cited clause exists, and the refusal reads as a sentence in every language
-    (its fields filled in)."""
-    before = s.game.clone(s.state)
-    with pytest.raises(IllegalAction) as info:
-        s.apply(action)
-    err = info.value
-    if code is not None:
-        assert err.code == code, err
-    if rule is not None:
-        assert err.rule == rule, err
-    assert s.state == before
-    for lang in LANGUAGES:
-        assert library.clause(err.rule, lang) is not None, (err.rule, lang)
-        text = describe_error(err, s.game.id, lang, s.setup.players)
-        assert text != err.code and "{" not in text, (lang, text)
-    return err

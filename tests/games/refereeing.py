@@ -20,7 +20,7 @@ from typing import Any
 from companion.cli import referee
 from companion.core import Session
 from companion.transcripts import examples
-from conftest import refused  # noqa: F401  (the one refusal check; re-exported for the game tests)
+from refusal import refused  # noqa: F401  (the one refusal check; re-exported for the game tests)
 
 TRANSCRIPTS = Path(__file__).resolve().parents[2] / "docs" / "transcripts"
 

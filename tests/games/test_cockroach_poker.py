@@ -11,7 +11,7 @@ import pytest
 from companion.core import Action, Session
 from companion.games.cockroach_poker import GAME, deal, losing_reason, taker
 from companion.rules import library
-from conftest import refused
+from refusal import refused
 
 GID = "cockroach_poker"
 LANGS = ("en", "zh_Hans", "zh_Hant")

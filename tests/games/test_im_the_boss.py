@@ -12,7 +12,7 @@ from companion.core import Action, Session
 from companion.games.im_the_boss import (GAME, draw_count, end_numbers, hand_limit, last_deal_number,
                                          setup_summary, split_payout, tile_for_deal, value_range)
 from companion.rules import library
-from conftest import refused
+from refusal import refused
 
 GID = "im_the_boss"
 LANGS = ("en", "zh_Hans", "zh_Hant")

@@ -12,7 +12,7 @@ import pytest
 from companion.core import Action, MalformedAction, Session
 from companion.games.kutschfahrt import GAME, fight_winner, minority, setup_summary
 from companion.rules import library
-from conftest import refused
+from refusal import refused
 
 GID = "kutschfahrt"
 LANGS = ("en", "zh_Hans", "zh_Hant")

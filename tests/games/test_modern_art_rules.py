@@ -12,7 +12,7 @@ from companion.games.modern_art import GAME
 from companion.games.modern_art.state import BANK
 from companion.messages import describe_error
 from companion.rules import library
-from conftest import refused as refused_action
+from refusal import refused as refused_action
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 

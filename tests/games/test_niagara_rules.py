@@ -13,7 +13,7 @@ import pytest
 from companion.core import Action, IllegalAction, MalformedAction, Session
 from companion.games.niagara import GAME
 from companion.games.niagara.game import river_flow
-from conftest import refused
+from refusal import refused
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 LANGS = ("en", "zh_Hans", "zh_Hant")

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from companion.core import Action, Session
 from companion.games.silk_road import GAME
 from companion.games.silk_road.state import SilkState
-from conftest import refused  # noqa: F401  (re-exported for test_silk_road.py)
+from refusal import refused  # noqa: F401  (re-exported for test_silk_road.py)
 
 A = Action.make
 
