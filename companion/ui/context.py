@@ -106,6 +106,15 @@ class GameContext:
                 return forms[template](value)
         return label
 
+    @property
+    def colon(self) -> str:
+        """": " in English, the full-width "：" in Chinese."""
+        return ": " if self.lang == "en" else "："
+
+    def paren(self, text: str) -> str:
+        """" (text)" in English, "（text）" in Chinese."""
+        return f" ({text})" if self.lang == "en" else f"（{text}）"
+
     def player_color(self, seat: int) -> str:
         return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
