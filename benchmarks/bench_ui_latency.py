@@ -61,6 +61,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from conftest import ARGS, CHROMIUM, PHONE, Screen, Server
+    from test_phone_referee import into_view
 
     if not Path(CHROMIUM).exists():
         print("chromium is not installed: nothing measured")
@@ -82,12 +83,12 @@ def main() -> None:
                                        .last.click(), "Now: Ana"))
                 clause = library.clause(library.facts("manila")["phase_clauses"]["auction"][0], "en")
                 assert clause is not None
-                screen.page.get_by_text("What can I do now?", exact=True).first.click()
-                screen.page.wait_for_timeout(500)
                 links, backs = [], []
                 for _ in range(args.n):
-                    item = screen.page.get_by_text(clause["title"], exact=True).first
-                    item.wait_for(timeout=20000)
+                    # the card is at the foot of the table screen, and closed again after Back
+                    into_view(screen, screen.page.get_by_role("button", name="What can I do now?")).click()
+                    screen.page.wait_for_timeout(300)
+                    item = into_view(screen, screen.page.get_by_role("button", name=clause["title"]).first)
                     links.append(timed(screen, item.click, "More in this section"))
                     backs.append(timed(screen, lambda: screen.page.get_by_label("Back", exact=True).first.click(),
                                        "Now: Ana"))

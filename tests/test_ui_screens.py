@@ -508,3 +508,28 @@ def test_import_says_a_history_report_is_not_a_table(app, tmp_path, monkeypatch)
     type_into(app.page, "Paste an exported table", report)
     press(app.page, "Import")
     assert any("history report" in t and "not a table" in t for t in texts(app.page))
+
+
+# ----- setup: names, not seat numbers; messages that go once fixed ---------------------
+def test_oldest_player_is_picked_by_name_and_messages_clear_once_fixed(app):
+    import flet as ft
+    from ui_harness import walk
+
+    app.store.roster = lambda: []  # no remembered names: the fields start empty
+    app.go("new_table", game="manila")
+    picker = next(c for c in walk([app.page.controls]) if isinstance(c, ft.Dropdown))
+    assert [o.text for o in picker.options] == ["Seat 1", "Seat 2", "Seat 3"]  # three seats, not 0-4
+    type_into(app.page, "Seat 1", "Ana")
+    type_into(app.page, "Seat 2", "Ben")
+    assert [o.text for o in picker.options] == ["Ana", "Ben", "Seat 3"]
+    press(app.page, "Start the table")
+    assert app.nav.screen == "new_table"
+    assert "Every player needs a name." in texts(app.page)
+    type_into(app.page, "Seat 3", "Cho")
+    assert "Every player needs a name." not in texts(app.page)  # gone as soon as the name is there
+    picker = next(c for c in walk([app.page.controls]) if isinstance(c, ft.Dropdown))  # the form was redrawn
+    assert [o.text for o in picker.options] == ["Ana", "Ben", "Cho"]
+    picker.value = "2"
+    picker.on_select(type("E", (), {"control": picker})())
+    press(app.page, "Start the table")
+    assert app.nav.screen == "table" and app.table.state.oldest == 2

@@ -42,6 +42,7 @@ touch targets at least 44 px high (``ctx.TOUCH``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 from ..core.actions import Action
@@ -87,7 +88,7 @@ class GameContext:
         return fill(text, params, self.lang, self.players) if params else text
 
     def num(self, value: int | float) -> str:
-        return number(value, self.lang)
+        return _number(value, self.lang)
 
     def money(self, value: int | float) -> str:
         label = self.t("ui.money", amount=value)
@@ -104,6 +105,15 @@ class GameContext:
             if template in forms:
                 return forms[template](value)
         return label
+
+    @property
+    def colon(self) -> str:
+        """": " in English, the full-width "：" in Chinese."""
+        return ": " if self.lang == "en" else "："
+
+    def paren(self, text: str) -> str:
+        """" (text)" in English, "（text）" in Chinese."""
+        return f" ({text})" if self.lang == "en" else f"（{text}）"
 
     def player_color(self, seat: int) -> str:
         return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
@@ -122,6 +132,13 @@ class GameContext:
         except RefereeError as exc:
             return describe_error(exc, self.game.id, self.lang, self.players), exc.rule
         return None
+
+
+@lru_cache(maxsize=8192)
+def _number(value: int | float, lang: str) -> str:
+    """A number in the language's format (Babel's formatting, remembered: a
+    screen formats hundreds of the same small numbers on every redraw)."""
+    return number(value, lang)
 
 
 def action_label(game_id: str, action: Action, lang: str, players: tuple[str, ...] | list[str]) -> str:

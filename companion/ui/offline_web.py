@@ -71,24 +71,21 @@ def _fingerprint(app_assets: Path, web: Path) -> str:
         if path.is_file():
             stat = path.stat()
             digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    digest.update(RIVE_LOCAL + SPLASH.encode())
+    digest.update(RIVE_LOCAL + SPLASH.encode() + b"copied")
     return digest.hexdigest()[:16]
 
 
 def web_assets(app_assets: Path, base: Path | None = None) -> Path:
-    """The assets folder to serve: ``app_assets``'s entries (linked, or copied
-    where links are not allowed) plus the patched client and index."""
+    """The assets folder to serve: a copy of ``app_assets`` (copied, not
+    linked: the static server refuses files reached through a link) plus the
+    patched client and index."""
     web = flet_web_dir()
     folder = (base or Path(tempfile.gettempdir())) / f"table-companion-web-{_fingerprint(app_assets, web)}"
     if (folder / ".complete").exists():
         return folder
     building = Path(tempfile.mkdtemp(prefix="table-companion-web-", dir=folder.parent))
     for entry in app_assets.iterdir():
-        target = building / entry.name
-        try:
-            target.symlink_to(entry.resolve(), target_is_directory=entry.is_dir())
-        except OSError:
-            (shutil.copytree if entry.is_dir() else shutil.copyfile)(entry, target)
+        (shutil.copytree if entry.is_dir() else shutil.copyfile)(entry, building / entry.name)
     for name in PATCHED:
         (building / name).write_bytes(patch_client((web / name).read_bytes()))
     if not (app_assets / "index.html").exists():

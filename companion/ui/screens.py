@@ -12,7 +12,8 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..messages import describe_problem
 from ..registry import game_ids, get_game
 from ..rules import library
-from .viewmodels import action_summary, now_players, now_text, player_slots, seat_order, split_template
+from .viewmodels import (action_summary, now_players, now_text, player_slots, seat_order, setup_problems,
+                         split_template)
 from .views.generic import corrections_panel
 from .widgets import TOUCH, banner, big_button, section_title, text_style
 
@@ -162,8 +163,37 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
         params["names"] = seat_order(names, i, delta)
         app.render()
 
+    seat_pickers: list[ft.Dropdown] = []
+    problems_box = ft.Column(spacing=6)
+
+    def seat_label(i: int) -> str:
+        return names[i].strip() or _("Seat {n}", n=i + 1)
+
     def set_name(i: int, value: str) -> None:
         names[i] = value
+        # a player picked by seat (the oldest player...) is offered by the typed name
+        for picker in seat_pickers:
+            if i < len(picker.options):
+                picker.options[i].text = seat_label(i)
+                app.patch(picker)
+        # a message goes as soon as what it complained about is fixed
+        if params.get("problems"):
+            recheck()
+
+    def recheck() -> None:
+        found = setup_problems(game, names, _parsed_options())
+        params["problems"] = [describe_problem(p, game_id, app.lang) for p in found]
+        problems_box.controls = [banner(p, "error") for p in params["problems"]]
+        app.patch(problems_box)
+
+    def _parsed_options() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for spec in game.options:
+            try:
+                out[spec.key] = spec.parse(options.get(spec.key, spec.default))
+            except (ValueError, TypeError):
+                out[spec.key] = spec.default
+        return out
 
     rows: list[ft.Control] = []
     for i in range(count):
@@ -177,6 +207,11 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
                           disabled=i == count - 1),
         ], spacing=4))
 
+    def on_option(key: str, value: Any) -> None:
+        options[key] = value
+        if params.get("problems"):
+            recheck()
+
     option_controls: list[ft.Control] = []
     for spec in game.options:
         label = game_title_option(game_id, spec.key, app.lang)
@@ -187,13 +222,22 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
             option_controls.append(ft.TextField(
                 label=label, value=str(options.get(spec.key)), width=300, keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=lambda e, k=spec.key: options.__setitem__(k, e.control.value)))
+        elif spec.kind == "int" and spec.min == 0 and spec.max == game.max_players - 1:
+            # a seat (who is oldest, who starts): the players' names, only as many as sit here
+            picker = ft.Dropdown(
+                label=label, value=str(min(int(options.get(spec.key) or 0), count - 1)), width=300,
+                options=[ft.DropdownOption(key=str(i), text=seat_label(i)) for i in range(count)],
+                on_select=lambda e, k=spec.key: on_option(k, e.control.value))
+            options[spec.key] = picker.value
+            seat_pickers.append(picker)
+            option_controls.append(picker)
         else:
             choices = spec.choices or tuple(range(spec.min or 0, (spec.max or 10) + 1))
             option_controls.append(ft.Dropdown(
                 label=label, value=str(options.get(spec.key)), width=300,
                 options=[ft.DropdownOption(key=str(c), text=option_value_label(game_id, spec.key, c, app.lang))
                          for c in choices],
-                on_select=lambda e, k=spec.key: options.__setitem__(k, e.control.value)))
+                on_select=lambda e, k=spec.key: on_option(k, e.control.value)))
 
     def start(e: Any) -> None:
         try:
@@ -212,8 +256,8 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
     ]
     if option_controls:
         parts += [section_title(_("Options")), *option_controls]
-    for problem in problems:
-        parts.append(banner(problem, "error"))
+    problems_box.controls = [banner(problem, "error") for problem in problems]
+    parts.append(problems_box)
     parts.append(big_button(_("Start the table"), start, icon=ft.Icons.PLAY_ARROW, filled=True))
     return ft.Column(parts, spacing=10)
 

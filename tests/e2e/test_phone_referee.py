@@ -74,9 +74,15 @@ def open_table(browser, site, key: str, lang: str = "en") -> Screen:
 
 
 def assert_in_viewport(screen: Screen, locator) -> None:
+    """Where the element settles is inside the viewport (a new screen may
+    paint one frame at the old scroll offset before it is put at its top)."""
     locator.wait_for(timeout=20000)
-    box = locator.bounding_box()
     size = screen.page.viewport_size
+    for _ in range(20):
+        box = locator.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]:
+            break
+        screen.page.wait_for_timeout(150)
     assert box is not None
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
     assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box

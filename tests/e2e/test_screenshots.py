@@ -69,8 +69,12 @@ def open_table(browser, site, key, lang, viewport) -> Screen:
 
 def inside(screen: Screen, locator) -> None:
     locator.wait_for(timeout=20000)
-    box = locator.bounding_box()
     size = screen.page.viewport_size
+    for _ in range(20):  # where it settles (a new screen is put at its top just after its first frame)
+        box = locator.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]:
+            break
+        screen.page.wait_for_timeout(150)
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
 
 

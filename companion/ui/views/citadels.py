@@ -260,7 +260,7 @@ def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Contro
         parts.append(_draw_build(ctx, seat))
     if ch.destroy:
         parts += [ft.Text(ctx.t("action.destroy"), size=15, weight=ft.FontWeight.W_600),
-                  _row([_chip(f"{ctx.players[t]}: {ctx.t(f'ui.colour.{c}')} {ctx.num(k)} · "
+                  _row([_chip(f"{ctx.players[t]}{ctx.colon}{ctx.t(f'ui.colour.{c}')} {ctx.num(k)} · "
                               f"{ctx.t('ui.destroy_cost', cost=h.destroy_cost(k))}", COLOUR_HEX[c],
                               on_click=lambda e, t=t, c=c, k=k: ctx.dispatch(
                                   Action.make("destroy", seat, target_player=t, colour=c, cost=k)))

@@ -28,7 +28,7 @@ def _value_text(ctx: GameContext, value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_value_text(ctx, v) for v in value) if value else "—"
     if isinstance(value, dict):
-        return "; ".join(f"{_label(ctx, str(k))}: {_value_text(ctx, v)}" for k, v in value.items())
+        return "; ".join(f"{_label(ctx, str(k))}{ctx.colon}{_value_text(ctx, v)}" for k, v in value.items())
     return str(value)
 
 
@@ -43,7 +43,7 @@ def players_panel(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     for seat, info in enumerate(view.get("players", [])):
         if not isinstance(info, dict):
             continue
-        lines = [ft.Text(f"{_label(ctx, k)}: {_value_text(ctx, v)}", size=14)
+        lines = [ft.Text(f"{_label(ctx, k)}{ctx.colon}{_value_text(ctx, v)}", size=14)
                  for k, v in info.items() if k != "name"]
         cards.append(ft.Container(
             content=ft.Column([ft.Text(info.get("name", ctx.players[seat] if seat < len(ctx.players) else "?"),
@@ -55,7 +55,7 @@ def players_panel(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 
 def table_panel(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
-    rows = [ft.Text(f"{_label(ctx, k)}: {_value_text(ctx, v)}", size=14)
+    rows = [ft.Text(f"{_label(ctx, k)}{ctx.colon}{_value_text(ctx, v)}", size=14)
             for k, v in view.items() if k not in ("players",)]
     return ft.Column(rows, spacing=2)
 

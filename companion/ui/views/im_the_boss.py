@@ -138,7 +138,7 @@ def _draw_info(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.C
         lines.append(ft.Text(value_text(ctx, low, high), size=14))
     lines.append(ft.Text(ctx.t("ui.limits_line", limit=view["hand_limit"], draw=FACTS["draw"]), size=14))
     if state.variant:
-        table = " · ".join(f"{k}{'+' if k == max(view['draw']) else ''}: {ctx.num(v)}" for k, v in view["draw"].items())
+        table = " · ".join(f"{k}{'+' if k == max(view['draw']) else ''}{ctx.colon}{ctx.num(v)}" for k, v in view["draw"].items())
         lines.append(ft.Text(ctx.t("ui.draw_variant_line", table=table), size=14))
     return ft.Column(lines, spacing=4)
 

@@ -258,7 +258,7 @@ def _draw_claim(ctx: GameContext, state: CoachState) -> ft.Control:
 def _draw_result(ctx: GameContext, state: CoachState) -> ft.Control:
     assert state.result is not None and state.claimant is not None
     lines: list[ft.Control] = [
-        ft.Text(f"{ctx.t('ui.claimant')}: {ctx.players[state.claimant]}", size=15),
+        ft.Text(f"{ctx.t('ui.claimant')}{ctx.colon}{ctx.players[state.claimant]}", size=15),
         ft.Text(_verdict_text(ctx, state.result), size=17, weight=ft.FontWeight.BOLD,
                 color="#2e7d32" if state.result["success"] else "#c62828"),
     ]

@@ -268,7 +268,7 @@ def _draw_players(ctx: GameContext, state: MammaMiaState, view: dict[str, Any]) 
             ft.Text(p["name"], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
             ft.Text(ctx.t("ui.orders_line", orders=p["orders"], left=p["orders_left"]), size=14)]
         if p["hand"] is not None:
-            lines.append(ft.Text(f"{ctx.t('ui.hand')}: {ctx.num(p['hand'])}", size=14))
+            lines.append(ft.Text(f"{ctx.t('ui.hand')}{ctx.colon}{ctx.num(p['hand'])}", size=14))
         if state.chef == seat:
             lines.append(ft.Text(ctx.t("ui.chef"), size=14, italic=True))
         cards.append(player_card(lines, ctx.player_color(seat), width=170, spacing=2))

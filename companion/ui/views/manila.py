@@ -306,7 +306,7 @@ def _draw_prices(ctx: GameContext, state: ManilaState) -> ft.Control:
             bgcolor=WARE_COLORS[ware][0], border_radius=8, padding=8, width=170))
     supply = ", ".join(f"{names[w]} {ctx.num(n)}" for w, n in state.supply.items()) if state.supply else "—"
     return ft.Column([section_title(ctx.t("ui.prices")), ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-                      ft.Text(f"{ctx.t('ui.supply')}: {supply}", size=14)], spacing=6)
+                      ft.Text(f"{ctx.t('ui.supply')}{ctx.colon}{supply}", size=14)], spacing=6)
 
 
 def _draw_route(ctx: GameContext, row: BoatRow) -> ft.Control:
@@ -350,16 +350,16 @@ def _draw_players(ctx: GameContext, state: ManilaState, view: dict[str, Any]) ->
         lines: list[ft.Control] = [
             ft.Text(p["name"] + (f" · {ctx.t('ui.harbor_master')}" if state.master == seat else ""), size=16,
                     weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
-            ft.Text(f"{ctx.t('ui.cash')}: {ctx.money(p['money'])}", size=14),
-            ft.Text(f"{ctx.t('ui.loans')}: {ctx.num(p['loans'])}", size=14),
-            ft.Text(f"{ctx.t('ui.accomplices')}: {ctx.num(p['accomplices'])}", size=14),
+            ft.Text(f"{ctx.t('ui.cash')}{ctx.colon}{ctx.money(p['money'])}", size=14),
+            ft.Text(f"{ctx.t('ui.loans')}{ctx.colon}{ctx.num(p['loans'])}", size=14),
+            ft.Text(f"{ctx.t('ui.accomplices')}{ctx.colon}{ctx.num(p['accomplices'])}", size=14),
         ]
         bought = ", ".join(f"{names[w]} ×{ctx.num(n)}" for w, n in p["shares_bought"].items())
         dealt = hand_label(p["shares_dealt"], names) if p["shares_dealt"] else (
             ctx.t("ui.later") if p["shares_entry"] == "later" else ctx.t("ui.hidden"))
-        lines.append(ft.Text(f"{ctx.t('ui.shares')}: {dealt}" + (f"; {bought}" if bought else ""), size=14))
+        lines.append(ft.Text(f"{ctx.t('ui.shares')}{ctx.colon}{dealt}" + (f"; {bought}" if bought else ""), size=14))
         if p.get("wealth") is not None and state.phase == "end":
-            lines.append(ft.Text(f"{ctx.t('ui.wealth')}: {ctx.money(p['wealth'])}", size=14,
+            lines.append(ft.Text(f"{ctx.t('ui.wealth')}{ctx.colon}{ctx.money(p['wealth'])}", size=14,
                                  weight=ft.FontWeight.BOLD))
         cards.append(player_card(lines, ctx.player_color(seat), width=175, spacing=2))
     return wrap(cards)
@@ -378,16 +378,16 @@ def _draw_payouts(ctx: GameContext, state: ManilaState) -> ft.Control:
             continue
         detail = "; ".join(
             f"{'+' if line.amount >= 0 else '−'}{ctx.num(abs(line.amount))} {ctx.t('ui.reason.' + line.reason)}"
-            + (f" ({names.get(line.where) or _space_name(ctx, line.where)})" if line.where else "")
+            + (ctx.paren(names.get(line.where) or _space_name(ctx, line.where)) if line.where else "")
             for line in mine)
-        rows.append(ft.Text(f"{ctx.players[seat]} {'+' if total >= 0 else '−'}{ctx.num(abs(total))}: {detail}",
+        rows.append(ft.Text(f"{ctx.players[seat]} {'+' if total >= 0 else '−'}{ctx.num(abs(total))}{ctx.colon}{detail}",
                             size=13, color=ctx.player_color(seat)))
     return ft.ExpansionTile(title=ft.Text(ctx.t("ui.payouts", voyage=voyage)), controls=rows,
                             expanded=state.phase in ("auction", "reveal", "end"))
 
 
 def _draw_wealth(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
-    rows = [ft.Text(f"{i + 1}. {name}: {ctx.money(wealth)}", size=17, weight=ft.FontWeight.BOLD,
+    rows = [ft.Text(f"{i + 1}. {name}{ctx.colon}{ctx.money(wealth)}", size=17, weight=ft.FontWeight.BOLD,
                     color=ctx.player_color(seat)) for i, (seat, name, wealth) in enumerate(wealth_rows(view))]
     return ft.Column([section_title(ctx.t("ui.wealth_table")), *rows], spacing=4)
 
@@ -405,11 +405,11 @@ def _draw_odds(ctx: GameContext, state: ManilaState) -> ft.Control:
 
         lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=True)]
         for ware, b in result.boats.items():
-            lines.append(ft.Text(f"{names[ware]}: {ctx.t('ui.odds.arrive')} {pct(b.arrive)} · "
+            lines.append(ft.Text(f"{names[ware]}{ctx.colon}{ctx.t('ui.odds.arrive')} {pct(b.arrive)} · "
                                  f"{ctx.t('ui.odds.on13_board')} {pct(b.on_last_after_board)} · "
                                  f"{ctx.t('ui.odds.on13_plunder')} {pct(b.on_last_after_plunder)}", size=13))
         for space, v in sorted(result.spaces.items(), key=lambda kv: -kv[1].net):
-            lines.append(ft.Text(f"{_space_name(ctx, space)}: {ctx.t('ui.odds.value')} "
+            lines.append(ft.Text(f"{_space_name(ctx, space)}{ctx.colon}{ctx.t('ui.odds.value')} "
                                  f"{ctx.num(round(float(v.expected), 2))} − {ctx.num(v.cost)} = "
                                  f"{ctx.num(round(float(v.net), 2))}", size=13))
         redraw(ctx, holder, lambda: ft.Column(lines, spacing=2))
@@ -546,7 +546,7 @@ def _draw_place(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -
         if opt.space == INSURANCE:
             text = f"{_space_name(ctx, opt.space)} +{ctx.money(F.insurance_bonus)}"
         if opt.stowaway:
-            text += f" ({ctx.t('ui.reason.stowaway')})"
+            text += ctx.paren(ctx.t('ui.reason.stowaway'))
         chips.append(tile(text, colors, on_click=_send(ctx, Action.make("place", seat, space=opt.space))))
     return [wrap(chips), big_button(ctx.t("action.pass_place"), _send(ctx, Action.make("pass_place", seat)))]
 
@@ -607,13 +607,13 @@ def _draw_simple(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
             text = ctx.t("ui.board_onto", boat=names[a["ware"]])
             if "slot" in a:
                 seat_holder = a["slot"]
-                text += f" ({ctx.t('ui.seat_number', number=seat_holder + 1)})"
+                text += ctx.paren(ctx.t('ui.seat_number', number=seat_holder + 1))
         elif a.type == "pilot":
             text = move_text(pilot_moves(a), names)
             if "order" in a:
-                text += f" ({order_text(a['order'], names)})"
+                text += ctx.paren(order_text(a['order'], names))
         elif a.type == "plunder":
-            text = f"{names[a['ware']]}: {ctx.t('ui.' + a['to'])}"
+            text = f"{names[a['ware']]}{ctx.colon}{ctx.t('ui.' + a['to'])}"
         elif a.type in ("stay", "skip_pilot"):
             text = ctx.t(f"action.{a.type}")
         else:
@@ -637,7 +637,7 @@ def _draw_reveal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) 
 
 
 def _draw_loans(ctx: GameContext, legal: Sequence[Action]) -> ft.Control:
-    buttons = [big_button(f"{ctx.players[a.player]}: {ctx.t('action.' + a.type)}", _send(ctx, a))
+    buttons = [big_button(f"{ctx.players[a.player]}{ctx.colon}{ctx.t('action.' + a.type)}", _send(ctx, a))
                for a in legal if a.type in ("mortgage", "redeem") and a.player is not None]
     if not buttons:
         return ft.Container()

@@ -289,7 +289,7 @@ def _draw_board(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         lines.append(ft.Row([_chip(ctx, row.artist, row.name, width=96)] + tokens
                             + [cell(ctx.num(row.total), 48, True), cell(ctx.num(row.count), 48)], spacing=2))
     worth = " · ".join(f"{r.name} {ctx.money(r.worth_now)}" for r in rows if r.worth_now)
-    lines.append(ft.Text(f"{ctx.t('ui.preview_title')}: {worth or '—'}", size=14))
+    lines.append(ft.Text(f"{ctx.t('ui.preview_title')}{ctx.colon}{worth or '—'}", size=14))
     return ft.Column(lines, spacing=4)
 
 
@@ -313,7 +313,7 @@ def _draw_players(ctx: GameContext, state: ModernArtState, view: dict[str, Any])
             ft.Text(row.name, size=17, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
             ft.Text(ctx.t("ui.hand_count", count=row.hand), size=14),
             wrap(bought) if bought else ft.Text(ctx.t("ui.bought_none"), size=14, italic=True),
-            ft.Text(f"{ctx.t('ui.preview_title')}: {ctx.t('ui.earns', amount=ctx.money(row.earns))}", size=14),
+            ft.Text(f"{ctx.t('ui.preview_title')}{ctx.colon}{ctx.t('ui.earns', amount=ctx.money(row.earns))}", size=14),
         ]
         if row.money is not None:
             lines.append(ft.Text(ctx.money(row.money), size=16, weight=ft.FontWeight.BOLD))
@@ -420,7 +420,7 @@ def _draw_open(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.
             if state.high_bidder is not None else ctx.t("ui.sold_free", player=state.seller))
     parts: list[ft.Control] = [holder]
     if ch.can_sell:
-        parts.append(big_button(f"{ctx.players[state.seller]}: {ctx.t('action.sell')} — {sold}",
+        parts.append(big_button(f"{ctx.players[state.seller]}{ctx.colon}{ctx.t('action.sell')} — {sold}",
                                 lambda e: ctx.dispatch(Action.make("sell", state.seller)), filled=True))
     return parts
 

@@ -167,8 +167,8 @@ def _draw_diseases(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             content=ft.Column([
                 ft.Text(ctx.t(f"ui.{colour}"), size=16, weight=ft.FontWeight.BOLD, color=COLOUR_HEX[colour]),
                 ft.Text(ctx.t(f"ui.{d['status']}"), size=14),
-                ft.Text(f"{ctx.t('ui.on_board')}: {ctx.num(d['on_board'])}", size=14),
-                ft.Text(f"{ctx.t('ui.cubes_left')}: {ctx.num(d['supply'])}", size=14,
+                ft.Text(f"{ctx.t('ui.on_board')}{ctx.colon}{ctx.num(d['on_board'])}", size=14),
+                ft.Text(f"{ctx.t('ui.cubes_left')}{ctx.colon}{ctx.num(d['supply'])}", size=14,
                         color="#c62828" if d["supply"] <= LOW_CUBES else None),
             ], spacing=2),
             padding=10, border_radius=10, width=160, border=ft.Border.all(2, COLOUR_HEX[colour])))
@@ -182,7 +182,7 @@ def _draw_players(ctx: GameContext, state: PandemicState, view: dict[str, Any]) 
         lines: list[ft.Control] = [
             ft.Text(p["name"], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
             ft.Text(role, size=14),
-            ft.Text(f"{ctx.t('ui.hand')}: {ctx.num(p['hand'])} / {ctx.num(view['hand_limit'])}", size=14,
+            ft.Text(f"{ctx.t('ui.hand')}{ctx.colon}{ctx.num(p['hand'])} / {ctx.num(view['hand_limit'])}", size=14,
                     color="#c62828" if p["over_limit"] else None),
         ]
         if state.phase in ("actions", "draw") and state.turn == seat:

@@ -164,8 +164,8 @@ def _draw_pick(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
     seat = legal[0].player
     order = ("、" if ctx.lang != "en" else ", ").join(ctx.players[s] for s in state.order)
     return [section_title(ctx.t("phase.pick", player=seat)),
-            ft.Text(f"{ctx.t('ui.pick_order')}: {order}", size=14),
-            ft.Text(f"{ctx.t('ui.pool')}: {cards_text(state.pool)}", size=14),
+            ft.Text(f"{ctx.t('ui.pick_order')}{ctx.colon}{order}", size=14),
+            ft.Text(f"{ctx.t('ui.pool')}{ctx.colon}{cards_text(state.pool)}", size=14),
             wrap([chip(ctx.t("ui.card_value", value=a["value"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
                   for a in legal])]
 
@@ -183,7 +183,7 @@ def _draw_scores(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     for seat, p in enumerate(view["players"]):
         gold = ctx.t("ui.hidden") if p["gold"] is None else ctx.num(p["gold"])
         cards.append(player_card([ft.Text(p["name"], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
-                                  ft.Text(f"{ctx.t('ui.gold')}: {gold}", size=14)],
+                                  ft.Text(f"{ctx.t('ui.gold')}{ctx.colon}{gold}", size=14)],
                                  ctx.player_color(seat), width=150, spacing=2))
     rows: list[ft.Control] = [wrap(cards)]
     for row in round_rows(view):

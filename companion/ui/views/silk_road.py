@@ -191,7 +191,7 @@ def _draw_market(ctx: GameContext, state: SilkState) -> ft.Control:
 def _draw_supply(ctx: GameContext, state: SilkState) -> ft.Control:
     f = facts()
     tokens = [_good_chip(ctx, g, f"{_good_name(ctx, g)} {ctx.num(state.tokens[g])}", width=100) for g in f.goods]
-    specials = [ft.Text(f"{ctx.t('ui.card.' + c)}: {ctx.t('ui.left', count=state.specials[c])} · "
+    specials = [ft.Text(f"{ctx.t('ui.card.' + c)}{ctx.colon}{ctx.t('ui.left', count=state.specials[c])} · "
                         f"{ctx.t('ui.price', price=f.prices[c])}", size=14) for c in SPECIALS]
     return ft.Column([
         ft.Text(ctx.t("ui.deck_count", count=state.deck), size=16, weight=ft.FontWeight.BOLD),
@@ -205,7 +205,7 @@ def _draw_last_play(ctx: GameContext, state: SilkState) -> ft.Control:
         return ft.Container()
     text = ctx.t("ui.last_play_text", player=state.last_player, cards=state.last_cards,
                  good=_good_name(ctx, state.last_good), count=state.last_showing)
-    return ft.Text(f"{ctx.t('ui.last_play')}: {text}", size=14)
+    return ft.Text(f"{ctx.t('ui.last_play')}{ctx.colon}{text}", size=14)
 
 
 def _private_money(ctx: GameContext, state: SilkState, seat: int) -> None:
@@ -234,8 +234,8 @@ def _draw_players(ctx: GameContext, state: SilkState, view: dict[str, Any]) -> f
         if specials:
             lines.append(ft.Text(specials, size=14))
         if row["money"] is not None:
-            lines.append(ft.Text(f"{ctx.t('ui.money_title')}: {ctx.money(row['money'])} "
-                                 f"({ctx.t('ui.income')}: {ctx.money(row['income'])})", size=14))
+            lines.append(ft.Text(f"{ctx.t('ui.money_title')}{ctx.colon}{ctx.money(row['money'])} "
+                                 + ctx.paren(f"{ctx.t('ui.income')}{ctx.colon}{ctx.money(row['income'])}").lstrip(), size=14))
         else:
             lines.append(big_button(ctx.t("ui.show_money", player=seat),
                                     lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK))
@@ -294,7 +294,7 @@ def _draw_buy(ctx: GameContext, ch: Choices, seat: int) -> ft.Control:
     state = {"ship": False}
 
     def make() -> ft.Control:
-        buttons = [big_button(f"{ctx.t('ui.card.' + c)} ({ctx.num(facts().prices[c])})",
+        buttons = [big_button(ctx.t('ui.card.' + c) + ctx.paren(ctx.num(facts().prices[c])),
                               lambda e, c=c: pick(c)) for c in SPECIALS if c in ch.buys]
         parts: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
         if state["ship"]:
