@@ -161,6 +161,10 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     press(app.page, files[0])  # the table is already here: recognised, not duplicated
     assert any(t.startswith("This table is already here") for t in texts(app.page))
     assert len(app.store.list_tables()) == 1
+    press(app.page, "Open that table")  # the one already here
+    assert app.nav.screen == "table" and app.table.state == exported_state
+    app.go_home()
+    press(app.page, "Import a table")
     app.store.delete_table(app.store.list_tables()[0].id)
     press(app.page, files[0])
     assert app.nav.screen == "table" and app.table.state == exported_state

@@ -565,6 +565,8 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
             stored = import_from_text(app.store, text)
         except ImportRefused as exc:
             params["error"] = game_message(None, exc.code, app.lang, exc.params)
+            # the same table exported earlier is recognised, not copied again: offer it
+            params["existing"] = exc.params["table"] if exc.code == "import_duplicate" else None
             app.render()
             return
         app.open_table(stored.id)
@@ -580,6 +582,9 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
     parts: list[ft.Control] = []
     if params.get("error"):
         parts.append(banner(params["error"], "error"))
+    if params.get("existing"):
+        parts.append(big_button(_("Open that table"), lambda e, t=params["existing"]: app.open_table(t),
+                                icon=ft.Icons.PLAY_ARROW))
     parts += [big_button(_("Choose a file on this device"), upload, icon=ft.Icons.UPLOAD_FILE, filled=True),
               paste, big_button(_("Import"), lambda e: load(paste.value or ""), icon=ft.Icons.UPLOAD)]
     if files:

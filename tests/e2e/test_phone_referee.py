@@ -50,7 +50,8 @@ def site(tmp_path_factory):
         "manila_launch": _table(store, "manila", _manila_deal() + [
             supply, Action.make("bid", 0, amount=1), Action.make("pass_bid", 1), Action.make("pass_bid", 2),
             Action.make("skip_share", 0)]),
-        "niagara_turn": _table(store, "niagara", [Action.make("reveal", cards=[2, 3, 4])]),
+        # the rulebook's default: each paddle card is entered on its owner's turn, Ana first
+        "niagara_turn": _table(store, "niagara", []),
         # Ana sells first and offers a Yoko at a fixed price she names
         "modern_art_fixed": _table(store, "modern_art", [
             Action.make("first_seller", seller=0), Action.make("offer", 0, artist="yoko", auction="fixed")]),
@@ -247,7 +248,10 @@ def test_export_downloads_and_import_uploads_the_file(browser, site, tmp_path):
         with screen.page.expect_file_chooser(timeout=20000) as chooser:
             screen.click("Choose a file on this device")
         chooser.value.set_files(str(saved))
-        screen.wait_text("Now: Ana")  # the imported copy of the table, at its auction
+        # the table is still here: recognised by its export id, not copied a second time
+        screen.wait_text("This table is already here", exact=False)
+        screen.click("Open that table")
+        screen.wait_text("Now: Ana")  # that table, at its auction
         assert screen.outside == []
     finally:
         screen.close()

@@ -130,7 +130,9 @@ def test_review_screenshots(browser, site, lang, viewport, size):
 
     screen = open_table(browser, site, "niagara", lang, viewport)
     try:
-        screen.wait_text(_("Now: everyone"))
+        # each paddle card is entered on its owner's turn (the rulebook's way): the first player
+        # enters hers, with her hand and its cloud card on screen
+        screen.wait_text(_("Now: {names}").replace("{names}", NAMES[0]))
         cloud = library.message("niagara", lang, "ui.cloud")
         inside(screen, screen.text(cloud, exact=True))
         screen.shot(f"{name}-niagara-hand")
