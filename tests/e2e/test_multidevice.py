@@ -17,8 +17,6 @@ import json
 import random
 import re
 import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -32,7 +30,7 @@ from companion.registry import get_game
 from companion.storage import Store
 from companion.ui import join
 
-from conftest import PHONE, ROOT, TABLET, Screen, Server, free_port
+from conftest import PHONE, TABLET, Screen, Server
 
 ERRORS = ("Error running app", "Traceback", "Exception")
 
@@ -228,30 +226,9 @@ def test_a_second_browser_does_not_land_on_the_first_ones_table(browser, server)
 
 
 # ----- seats and secrets on a LAN -----------------------------------------------------------
-class LanServer(Server):
+def LanServer(data_dir: Path) -> Server:  # noqa: N802 - reads as the server it starts
     """``companion serve --host 0.0.0.0``: every table needs its join code."""
-
-    def __init__(self, data_dir: Path) -> None:
-        import os
-
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "COMPANION_DATA_DIR": str(data_dir), "LANG": "en_US.UTF-8"}
-        env.pop("DISPLAY", None)
-        self.log = open(data_dir / "server.log", "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "0.0.0.0",
-                                      "--port", str(self.port)],
-                                     env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
-        import socket
-
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
+    return Server(data_dir, host="0.0.0.0")
 
 
 def start_modern_art(host: Screen) -> None:

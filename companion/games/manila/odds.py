@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from typing import Any, Callable
 
 from .facts import INSURANCE, PIRATE, load
 from .flow import at_sea
@@ -164,10 +165,8 @@ def _payout(state: ManilaState, space: str, outcome: dict[str, str]) -> int:
     return 0   # pilots: assumed not to act
 
 
-def to_json(odds: Odds) -> dict[str, object]:
-    """Plain numbers for the screen (probabilities 0–1, pesos)."""
-    def f(x: Fraction | None) -> float | None:
-        return None if x is None else round(float(x), 4)
+def _figures(odds: Odds, f: Callable[[Fraction | None], Any]) -> dict[str, object]:
+    """The odds as plain data, each probability and expected value passed through ``f``."""
     return {
         "rolls_left": odds.rolls_left,
         "player": odds.player,
@@ -176,17 +175,13 @@ def to_json(odds: Odds) -> dict[str, object]:
                   for w, b in odds.boats.items()},
         "spaces": {s: {"cost": v.cost, "expected": f(v.expected), "net": f(v.net)} for s, v in odds.spaces.items()},
     }
+
+
+def to_json(odds: Odds) -> dict[str, object]:
+    """Plain numbers for the screen (probabilities 0–1, pesos)."""
+    return _figures(odds, lambda x: None if x is None else round(float(x), 4))
 
 
 def to_exact_json(odds: Odds) -> dict[str, object]:
     """The same figures exactly: probabilities and expected pesos as fractions ("5/36")."""
-    def f(x: Fraction | None) -> str | None:
-        return None if x is None else str(x)
-    return {
-        "rolls_left": odds.rolls_left,
-        "player": odds.player,
-        "boats": {w: {"arrive": f(b.arrive), "on_last_after_board": f(b.on_last_after_board),
-                      "on_last_after_plunder": f(b.on_last_after_plunder), "shipyard": f(b.shipyard)}
-                  for w, b in odds.boats.items()},
-        "spaces": {s: {"cost": v.cost, "expected": f(v.expected), "net": f(v.net)} for s, v in odds.spaces.items()},
-    }
+    return _figures(odds, lambda x: None if x is None else str(x))
