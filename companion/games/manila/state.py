@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ...core.ledger import Ledger
+
 BANK = -1
 
 
@@ -64,7 +66,7 @@ class ManilaState:
     pilots_due: list[str] = field(default_factory=list)   # "small"/"large" still to act
     boarding: list[str] = field(default_factory=list)     # "captain"/"crew" still to decide
     fresh: list[tuple[str, int]] = field(default_factory=list)  # (ware, seat index) just boarded
-    ledger: list[Flow] = field(default_factory=list)
+    ledger: Ledger[Flow] = field(default_factory=Ledger)  # shared frozen chunks: a clone is O(1)
 
     @property
     def n(self) -> int:

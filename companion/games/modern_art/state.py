@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.ledger import Ledger
+
 #: the bank in ledger entries
 BANK = -1
 
@@ -38,7 +40,7 @@ class ModernArtState:
     sealed: list[int | None] = field(default_factory=list)  # sealed bids entered, per seat
     price: int | None = None         # fixed price
     ender: int | None = None         # who ended the last round
-    ledger: list[Transfer] = field(default_factory=list)
+    ledger: Ledger[Transfer] = field(default_factory=Ledger)  # shared frozen chunks: a clone is O(1)
     sales: list[Sale] = field(default_factory=list)
     last_bids: list[int] | None = None   # the last sealed bids, once revealed
     results: list[dict[str, Any]] = field(default_factory=list)  # one per finished round
@@ -66,7 +68,7 @@ class ModernArtState:
             sealed=self.sealed[:],
             price=self.price,
             ender=self.ender,
-            ledger=self.ledger[:],          # entries are tuples
+            ledger=self.ledger.copy(),      # entries are tuples: the chunks are shared
             sales=self.sales[:],            # entries are tuples
             last_bids=None if self.last_bids is None else self.last_bids[:],
             results=self.results[:],        # finished-round dicts are never changed
