@@ -63,6 +63,10 @@ from .paths import user_data_dir
 from .registry import get_game
 
 SNAPSHOT_EVERY = 200
+#: stored snapshots kept per table: the newest ones (a resume needs only the newest,
+#: an undo a few back); older ones are dropped, so a state that grows with its log
+#: (a money ledger) does not make the database grow with the square of the log
+SNAPSHOTS_KEPT = 8
 ENGINE_VERSION = "1"  # kept for old callers; snapshots are keyed by snapshot_key()
 
 _SCHEMA = """
@@ -684,6 +688,7 @@ class Store:
         key = snapshot_key(game, setup=setup)
         state = game.new_state(setup)
         batch: list[tuple[str, int, str]] = []
+        first_kept = len(log) - SNAPSHOTS_KEPT * SNAPSHOT_EVERY  # live play keeps only the newest too
         for index, action in enumerate(log):
             seq = index + 1
             batch.append((table_id, seq, json.dumps(action.to_json(), ensure_ascii=False)))
@@ -691,7 +696,7 @@ class Store:
                 self.conn.executemany("INSERT INTO actions(table_id, seq, action) VALUES(?,?,?)", batch)
                 batch.clear()
             state = game.apply(state, action)
-            if seq % SNAPSHOT_EVERY == 0:
+            if seq % SNAPSHOT_EVERY == 0 and seq > first_kept:
                 self.conn.execute("INSERT OR REPLACE INTO snapshots(table_id, seq, engine, state) VALUES(?,?,?,?)",
                                   (table_id, seq, key, pickle.dumps(state)))
         if batch:
@@ -964,6 +969,8 @@ class StoredSession:
             if seq % SNAPSHOT_EVERY == 0:
                 conn.execute("INSERT OR REPLACE INTO snapshots(table_id, seq, engine, state) VALUES(?,?,?,?)",
                              (self.id, seq, snapshot_key(session.game, new_state), pickle.dumps(new_state)))
+                conn.execute("DELETE FROM snapshots WHERE table_id=? AND seq<=?",
+                             (self.id, seq - SNAPSHOTS_KEPT * SNAPSHOT_EVERY))
             self._update_row(seq, new_state, finished)
             return new_state
 

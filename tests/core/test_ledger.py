@@ -5,6 +5,8 @@ import copy
 import pickle
 
 from companion.core.ledger import Ledger
+import pytest
+
 from companion.registry import get_game
 
 
@@ -44,3 +46,29 @@ def test_a_manila_clone_shares_its_money_history():
     assert twin == state and twin.ledger._chunks is state.ledger._chunks
     twin.ledger.append(None)
     assert len(state.ledger) == Ledger.CHUNK * 3
+
+
+@pytest.mark.usefixtures("toy_registered")
+def test_a_long_table_keeps_only_its_newest_snapshots(tmp_path):
+    """Live play and import alike keep SNAPSHOTS_KEPT snapshots per table, the newest."""
+    import json
+
+    from companion import storage
+    from companion.core import Action
+    from companion.storage import Store
+    from companion.transfer import export_table, import_from_text
+    from toy import TOY
+
+    store = Store(tmp_path / "a.db")
+    live = store.create_table(TOY, TOY.setup(["A", "B"], {"pile": 40}))
+    total = storage.SNAPSHOT_EVERY * (storage.SNAPSHOTS_KEPT + 3) + 5
+    for i in range(total):
+        live.apply(Action.make("fix", None, pile=i % 40 + 1))  # the table's own corrections
+    newest = [storage.SNAPSHOT_EVERY * k for k in range(4, storage.SNAPSHOTS_KEPT + 4)]
+    seqs = [r[0] for r in store.conn.execute("SELECT seq FROM snapshots WHERE table_id=? ORDER BY seq", (live.id,))]
+    assert seqs == newest
+    other = Store(tmp_path / "b.db")
+    copy = import_from_text(other, json.dumps(export_table(live)))
+    seqs = [r[0] for r in other.conn.execute("SELECT seq FROM snapshots WHERE table_id=? ORDER BY seq", (copy.id,))]
+    assert seqs == newest
+    assert Store(tmp_path / "b.db").open_table(copy.id).state == live.state
