@@ -4,7 +4,6 @@ a LAN; the Host/Origin gate."""
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
@@ -13,7 +12,7 @@ from companion.core import Action
 from companion.storage import Store
 from companion.ui import join
 from companion.ui.app import App, Device, Prefs
-from ui_harness import FakePage, press, texts
+from ui_harness import FakePage, press, run_coroutine, texts
 
 
 @pytest.fixture
@@ -150,7 +149,7 @@ def _call(app, scope_headers, kind="http"):
         sent.append(message)
 
     guarded = join.guard(inner, {"127.0.0.1", "localhost", "192.168.1.20"}, 8550)
-    asyncio.run(guarded({"type": kind, "headers": scope_headers}, receive, send))
+    run_coroutine(guarded({"type": kind, "headers": scope_headers}, receive, send))
     return sent
 
 

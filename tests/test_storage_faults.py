@@ -437,10 +437,9 @@ def test_ui_unexpected_error_while_acting_keeps_the_table_and_shows_a_message(tm
 
 
 def test_ui_cannot_start_shows_the_reason_in_three_languages(tmp_path):
-    import asyncio
 
     from companion.ui.app import make_main
-    from ui_harness import FakePage, texts
+    from ui_harness import FakePage, run_coroutine, texts
 
     other = tmp_path / "other.db"
     conn = sqlite3.connect(other)
@@ -448,7 +447,7 @@ def test_ui_cannot_start_shows_the_reason_in_three_languages(tmp_path):
     conn.commit()
     conn.close()
     page = FakePage()
-    asyncio.run(make_main(lambda: Store(other))(page))
+    run_coroutine(make_main(lambda: Store(other))(page))
     shown = texts(page)
     assert any("belongs to another program" in t for t in shown)
     assert any("屬於另一個程式" in t for t in shown) and any("属于另一个程序" in t for t in shown)

@@ -9,7 +9,7 @@ from companion import registry
 from companion.core import Action
 from companion.storage import Store
 from companion.ui.app import App
-from ui_harness import FakePage, find, press, texts, type_into
+from ui_harness import FakePage, find, press, run_coroutine, texts, type_into
 
 
 @pytest.fixture
@@ -125,15 +125,10 @@ def test_hand_the_phone_flow(app):
 def test_reload_reopens_the_open_table(app, tmp_path):
     start_toy(app)
     press(app.page, "Ann: take n=1")
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-
     from companion.ui.app import make_main
 
     page = FakePage()
-    # in a thread of its own: the browser tests may hold this thread's event loop
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, make_main(lambda: Store(tmp_path / "ui.db"))(page)).result()
+    run_coroutine(make_main(lambda: Store(tmp_path / "ui.db"))(page))
     again = page.data
     assert again.nav.screen == "table" and again.table.state.pile == 9
 
@@ -336,8 +331,6 @@ def test_refused_correction_keeps_the_form_open_with_the_reason_beside_it(app):
 # ----- where each screen starts ---------------------------------------------------
 def _scrolls(app):
     """Run the scroll tasks the app queued; the offsets it scrolled to."""
-    import asyncio
-
     done = []
 
     async def scroll_to(offset=None, **kw):
@@ -346,13 +339,11 @@ def _scrolls(app):
     app.page.scroll_to = scroll_to  # the tasks look it up when they run
     tasks, app.page.tasks = app.page.tasks, []
     for handler, args, kwargs in tasks:
-        asyncio.run(handler(*args, **kwargs))
+        run_coroutine(handler(*args, **kwargs))
     return done
 
 
 def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
-    from ui_harness import Event
-
     async def nowhere(**kw):
         pass
 

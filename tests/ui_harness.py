@@ -3,7 +3,9 @@ shell puts on it, and helpers to find controls by text and press them."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Coroutine, Iterator
 
 import flet as ft
 
@@ -81,3 +83,10 @@ def type_into(page: FakePage, label: str, value: str) -> None:
     field.value = value
     if field.on_change:
         field.on_change(Event(field))
+
+
+def run_coroutine(coro: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run(coro)`` in a thread of its own: after the browser tests, Playwright's
+    sync API leaves an event loop running in the main thread, where asyncio.run refuses."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
