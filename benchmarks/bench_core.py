@@ -28,6 +28,9 @@ from companion.core import Action  # noqa: E402
 from companion.storage import Store, connect  # noqa: E402
 from toy import TOY  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from common import open_until_ready  # noqa: E402
+
 registry.GAMES["toy"] = "toy"
 
 
@@ -118,17 +121,7 @@ def time_first_frame(cmd: list[str], port: int, ready_text: str, env: dict[str, 
         url = f"http://127.0.0.1:{port}"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
-            page = browser.new_page()
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(url) else r.abort())
-            while True:
-                try:
-                    page.goto(url)
-                    break
-                except Exception:  # noqa: BLE001 - server still starting
-                    page.wait_for_timeout(50)
-            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
-            page.locator("flt-semantics-placeholder").dispatch_event("click")
-            page.get_by_role("button", name=ready_text).first.wait_for(timeout=60000)
+            open_until_ready(browser.new_page(), url, ready_text)
             elapsed = time.perf_counter() - t0
             browser.close()
         return elapsed

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +39,7 @@ from companion.core import Action  # noqa: E402
 from companion.storage import Store  # noqa: E402
 from companion.transfer import export_table, import_from_text  # noqa: E402
 from toy import TOY  # noqa: E402
+from common import open_until_ready  # noqa: E402
 
 registry.GAMES["toy"] = "toy"
 
@@ -87,7 +89,9 @@ def bench_resume_and_commit(tmp: Path) -> None:
         live = play_live(store, count + MID)
         build = time.perf_counter() - t0
         t0 = time.perf_counter()
-        imported = import_from_text(store, json.dumps(export_table(live)))
+        body = export_table(live)
+        body["export_id"] = uuid.uuid4().hex  # a copy beside its original: not refused as the same table
+        imported = import_from_text(store, json.dumps(body))
         imp = time.perf_counter() - t0
         assert imported.state == live.state
         r_live = timed_ms(lambda: store.open_table(live.id))
@@ -119,12 +123,12 @@ def make_database(path: Path, mib: float) -> str:
     """A database of about ``mib`` MiB: copies (rows copied in SQL) of one
     imported table of 5,000 toy actions, marked finished so the home screen
     does not list them; returns the id of the last one."""
-    import uuid
-
     store = Store(path)
     store.conn.execute("PRAGMA synchronous=OFF")
     live = play_live(store, 5_000)
-    first = import_from_text(store, json.dumps(export_table(live))).id
+    body = export_table(live)
+    body["export_id"] = uuid.uuid4().hex  # a copy beside its original: not refused as the same table
+    first = import_from_text(store, json.dumps(body)).id
     last = first
     conn = store.conn
     while path.stat().st_size < mib * 2**20:
@@ -203,20 +207,8 @@ class Server:
 def open_session(browser, url: str, ready: str) -> tuple[float, object]:
     """A new browser session: seconds to its first interactive frame, and its context."""
     context = browser.new_context()
-    page = context.new_page()
-    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(url) else r.abort())
-    t0 = time.perf_counter()
-    while True:
-        try:
-            page.goto(url)
-            break
-        except Exception:  # noqa: BLE001 - server still starting
-            page.wait_for_timeout(50)
-            t0 = time.perf_counter()
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    page.get_by_role("button", name=ready).first.wait_for(timeout=60000)
-    return time.perf_counter() - t0, context
+    started = open_until_ready(context.new_page(), url, ready)
+    return time.perf_counter() - started, context
 
 
 def page_loads(browser, server: Server, ready: str, count: int = 5) -> float:

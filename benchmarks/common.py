@@ -110,3 +110,21 @@ def print_apply(title: str, timings: Timings, goal: str = "") -> None:
     print(f"  all actions      {micros(times)}  ({len(times)} actions{goal})")
     for kind in sorted(timings.apply):
         print(f"  {kind:16} {micros(timings.apply[kind])}  ({len(timings.apply[kind])})")
+
+
+def open_until_ready(page: Any, url: str, ready: str) -> float:
+    """Open the app at ``url`` offline (every request to another origin aborted),
+    retrying while the server starts, then wait for the semantics tree and the
+    button ``ready``.  Returns ``time.perf_counter()`` when the load that worked began."""
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(url) else r.abort())
+    while True:
+        started = time.perf_counter()
+        try:
+            page.goto(url)
+            break
+        except Exception:  # noqa: BLE001 - server still starting
+            page.wait_for_timeout(50)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.get_by_role("button", name=ready).first.wait_for(timeout=60000)
+    return started
