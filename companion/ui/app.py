@@ -352,13 +352,14 @@ class App:
     def game_context(self) -> GameContext:
         assert self.table is not None
         # what this device may show (the shared board, or one seat's view), fresh each draw
-        self.view_memory.update(observation=self.observation(), seat=self.my_seat())
-        return GameContext(
+        seat = self.my_seat()
+        context = GameContext(
             game=self.table.game, setup=self.table.setup, state=self.table.state, lang=self.lang,
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
             refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark",
             last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None,
-            extra=self.view_memory)
+            extra=self.view_memory, seat=seat)
+        return context
 
     # ----- several devices at one table (issue 11) -------------------------------
     def observation(self) -> dict[str, Any]:
@@ -571,8 +572,11 @@ class App:
             appbar = join.with_move_number(self, appbar)
             if self.private_flow is None and join.shows_strip(self):
                 body = ft.Column([join.table_strip(self), body], spacing=8)
+        key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
+        if appbar is not None:
+            appbar.key = f"bar:{key}"
         page.appbar = appbar
-        page.controls = [ft.SafeArea(content=ft.Container(content=body, padding=ft.Padding.all(12)))]
+        page.controls = [ft.SafeArea(key=f"body:{key}", content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
         self._settle_scroll()
 

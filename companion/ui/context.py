@@ -15,6 +15,12 @@ the choices.
 
 Use only ``ctx`` to act:
 
+* ``ctx.view``: the shared board (``observe(state, seat)["public"]``, no secret
+  of any seat), ``ctx.observation``: the whole observation for this device
+  (``{"seat", "public", "private"}``), and ``ctx.legal``: the legal actions
+  now — each computed once per redraw, here, not by the screen.  A screen
+  imports nothing of its engine beyond ``companion.games.<id>.public``.
+* ``FormPanel`` (``widgets.py``) holds a half-filled form and redraws just it.
 * ``ctx.dispatch(action)`` → True if accepted (already committed to SQLite and
   the screen rebuilt), False if refused (the shell shows the reason and the
   clause link; the state is unchanged).
@@ -42,13 +48,15 @@ touch targets at least 44 px high (``ctx.TOUCH``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from ..core.actions import Action
+from ..core.errors import RefereeError
 from ..core.game import Game, TableSetup
 from ..i18n import Translator, number
-from ..messages import fill, game_message
+from ..messages import describe_error, fill, game_message
+from ..rules import library
 
 PLAYER_COLORS = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2",
                  "#00838f", "#ef6c00", "#5d4037", "#c2185b", "#455a64")
@@ -69,8 +77,25 @@ class GameContext:
     #: the last refusal's (message, rule clause id), for a form that shows it beside itself
     last_refusal: Callable[[], tuple[str, str | None] | None] = lambda: None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: this device's seat (None: the shared screen)
+    seat: int | None = None
 
     TOUCH = 48
+
+    @cached_property
+    def observation(self) -> dict[str, Any]:
+        """What this device may show: ``{"seat", "public", "private"}`` (``Game.observe``)."""
+        return self.game.observe(self.state, self.seat)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The shared board: no secret of any seat."""
+        return self.observation["public"]  # type: ignore[no-any-return]
+
+    @cached_property
+    def legal(self) -> Any:
+        """The legal actions now (a lazy ``core.LegalActions``), once per redraw."""
+        return self.game.legal_actions(self.state)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -96,8 +121,6 @@ class GameContext:
             return self.num(value)
         if self.lang == "en" and isinstance(value, int):
             # English units take a plural: "1 peso", "2 pesos" (ngettext)
-            from ..rules import library
-
             template = library.message(self.game.id, "en", "ui.money") or ""
             _ = self.translator
             forms = {"{amount} pesos": lambda n: _.ngettext("{n} peso", "{n} pesos", n),
@@ -124,9 +147,6 @@ class GameContext:
     def why_not(self, action: Action) -> tuple[str, str | None] | None:
         """Why the engine would refuse ``action`` now (message, rule clause id),
         or None if it would accept it; nothing is changed."""
-        from ..core.errors import RefereeError
-        from ..messages import describe_error
-
         try:
             self.game.apply(self.state, action)
         except RefereeError as exc:

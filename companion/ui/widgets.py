@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 import flet as ft
+
+from ..rules import library
 
 TOUCH = 48
 #: the bundled CJK font (registered in app.py). A TextStyle without a family
 #: replaces the theme's, and Chinese would then be drawn as boxes on the web.
 FONT_FAMILY = "NotoCJK"
+
+F = TypeVar("F")
 
 
 def text_style(**kwargs: Any) -> ft.TextStyle:
@@ -91,6 +95,44 @@ def player_card(lines: Sequence[ft.Control], color: str, width: int = 340, spaci
                         border=ft.Border.all(border, color))
 
 
+class FormPanel(Generic[F]):
+    """A half-filled form on a game screen, redrawn in place.
+
+    ``form`` is the plain form object (tested without a page: what is picked so
+    far, and the action it makes); ``draw(panel)`` turns it into controls.  A
+    tap changes the form through ``panel.on(step)`` (an ``on_click`` handler)
+    or ``panel.change(step)``; only this panel is redrawn, so the rest of the
+    screen and a focused field stay as they are.  ``panel.send(action)``
+    dispatches what the form made (nothing if it is not complete yet)::
+
+        panel = FormPanel(ctx, DealForm(), draw_deal)
+        return ft.Column([section_title(...), panel.control])
+    """
+
+    def __init__(self, ctx: Any, form: F, draw: Callable[["FormPanel[F]"], ft.Control]) -> None:
+        self.ctx = ctx
+        self.form = form
+        self._draw = draw
+        self.control = ft.Container(content=draw(self))
+
+    def redraw(self) -> None:
+        self.control.content = self._draw(self)
+        self.ctx.refresh_control(self.control)
+
+    def change(self, step: Callable[[], Any]) -> None:
+        """Change the form (``step()``), then redraw it."""
+        step()
+        self.redraw()
+
+    def on(self, step: Callable[[], Any]) -> Callable[[Any], None]:
+        """An event handler that changes the form and redraws it."""
+        return lambda e=None: self.change(step)
+
+    def send(self, action: Any) -> bool:
+        """Dispatch the form's action (None: not complete, nothing sent)."""
+        return action is not None and bool(self.ctx.dispatch(action))
+
+
 def redraw(ctx: Any, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
     """Redraw one half-filled form in place (the screen is not rebuilt, so a
     focused field keeps its focus)."""
@@ -103,8 +145,6 @@ def reason_line(ctx: Any, reason: tuple[str, str | None] | None) -> ft.Control:
     link, shown beside the control instead of greying it out."""
     if reason is None:
         return ft.Container()
-    from ..rules import library
-
     message, rule = reason
     parts: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.RED_900, size=20),
                                        ft.Text(message, size=15, color=ft.Colors.RED_900, expand=True)],
