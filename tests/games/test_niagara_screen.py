@@ -36,10 +36,10 @@ def test_river_rows_put_the_arms_side_by_side():
 
 def test_weather_and_flow_figures():
     s = table()
-    assert screen.weather_cells(s.state) == [(-1, False), (0, True), (1, False), (2, False)]
-    assert screen.flow_figure(s.state) == ("last_flow", None)
+    assert screen.weather_cells(GAME.observe(s.state)["public"]) == [(-1, False), (0, True), (1, False), (2, False)]
+    assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("last_flow", None)
     do(s, "reveal", cards=[3, 2, "cloud"])
-    assert screen.flow_figure(s.state) == ("flow", 2)  # lowest 2 + weather 0
+    assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("flow", 2)  # lowest 2 + weather 0
 
 
 def test_canoes_at_lists_every_canoe_by_place():
@@ -47,7 +47,7 @@ def test_canoes_at_lists_every_canoe_by_place():
     do(s, "correct_canoe", owner=1, canoe=2, where="3")
     do(s, "correct_gem", colour="violet", source="site:violet", target="canoe:1:2")
     do(s, "correct_canoe", owner=2, canoe=1, where="lost")
-    places = screen.canoes_at(s.state)
+    places = screen.canoes_at(GAME.observe(s.state)["public"])
     assert places["3"] == [(1, 2, "violet")]
     assert places["lost"] == [(2, 1, None)]
     assert places["shore"] == [(0, 1, None), (0, 2, None), (1, 1, None), (2, 2, None)]
@@ -207,13 +207,13 @@ def test_each_card_is_asked_for_on_its_owners_turn():
     shown = texts(root)
     assert "Ann: which card did you turn over?" in shown
     assert "Cards: each is entered on its owner's turn, as in the rulebook" in shown
-    assert screen.flow_figure(s.state) == ("last_flow", None)
+    assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("last_flow", None)
     chips = [c for c in walk(root) if getattr(c, "on_click", None)
              and isinstance(getattr(c, "content", None), ft.Text) and c.content.value == "4"]
     assert len(chips) == 1                               # Ann's hand only, not everyone's
     chips[0].on_click(None)
     assert t.sent[-1] == Action.make("card", 0, card=4)
     assert "Ann paddles with 4" in texts(t.build())
-    assert screen.flow_figure(s.state) == ("last_flow", None)   # Bo and Cy still face down
+    assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("last_flow", None)   # Bo and Cy still face down
     at_once = Table(table())
     assert "Cards: all entered at once (table option)" in texts(at_once.build())
