@@ -65,7 +65,7 @@ def test_play_form_counts_cards_under_others():
 
 def test_market_cells_and_player_rows():
     s = table(["Ann", "Bo"], ["tea", "ore"])
-    assert screen.market_cells(s.state) == ["tea", "ore", None, None, None, None]
+    assert screen.market_cells(GAME.observe(s.state)["public"]) == ["tea", "ore", None, None, None, None]
     rows = screen.player_rows(GAME.view(ready2().state))
     assert rows[1]["ships"] == ["silk", "tea"] and rows[1]["money"] is None
     assert rows[0]["specials"] == {"exchange": 0, "licence": 0, "porter": 0}
