@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.silk_road.public import SPECIALS, SilkState, facts
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, player_card, section_title, tile, wrap
+from ..widgets import FormPanel, big_button, player_card, reason_line, section_title, tile, wrap
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -85,7 +85,11 @@ def read_choices(actions: Sequence[Action], phase: str) -> Choices:
 @dataclass
 class PlayForm:
     """Phase 2: choose a good, tap the market positions that now show it, and say how
-    many cards went under others of the same play (the rulebook lets cards pile up)."""
+    many cards went under others of the same play (the rulebook lets cards pile up).
+
+    The form takes what the table says, even more cards than the rules allow:
+    the screen then says why beside the button (with the rule), and pressing it
+    shows the referee's refusal — never a tap that silently does nothing."""
 
     good: str | None = None
     slots: list[int] = field(default_factory=list)
@@ -95,16 +99,20 @@ class PlayForm:
         if good != self.good:
             self.good, self.slots, self.extra = good, [], 0
 
-    def toggle(self, slot: int, most: int) -> None:
+    def toggle(self, slot: int) -> None:
         if slot in self.slots:
             self.slots.remove(slot)
-        elif len(self.slots) + self.extra < most:
+        else:
             self.slots.append(slot)
             self.slots.sort()
 
-    def add_extra(self, step: int, most: int) -> None:
+    def add_extra(self, step: int) -> None:
         """One more (step 1) or one fewer (step -1) card under the play's own cards."""
-        self.extra = max(0, min(self.extra + step, most - len(self.slots)))
+        self.extra = max(0, self.extra + step)
+
+    def within(self, most: int) -> bool:
+        """Whether the cards entered are no more than may be played (``Choices.plays``)."""
+        return self.cards <= most
 
     @property
     def cards(self) -> int:
@@ -312,15 +320,6 @@ def _draw_play(ctx: GameContext, view: Mapping[str, Any], ch: Choices, seat: int
 
 def _draw_play_form(panel: FormPanel[PlayForm], market: Sequence[str], ch: Choices, seat: int) -> ft.Control:
     ctx, form = panel.ctx, panel.form
-
-    def toggle(slot: int) -> None:
-        if form.good is not None:
-            form.toggle(slot, ch.plays[form.good])
-
-    def extra(step: int) -> None:
-        if form.good is not None:
-            form.add_extra(step, ch.plays[form.good])
-
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.play_good"), size=14),
                                ft.Row([_good_chip(ctx, g, selected=form.good == g,
                                                   on_click=panel.on(lambda g=g: form.pick(g))) for g in ch.plays],
@@ -328,16 +327,24 @@ def _draw_play_form(panel: FormPanel[PlayForm], market: Sequence[str], ch: Choic
     if form.good is not None:
         after = form.preview(market)
         cells = [_good_chip(ctx, g, f"{i + 1}. {_good_name(ctx, g)}", selected=i in form.slots,
-                            on_click=panel.on(lambda i=i: toggle(i)), width=110) for i, g in enumerate(after)]
+                            on_click=panel.on(lambda i=i: form.toggle(i)), width=110) for i, g in enumerate(after)]
         parts += [ft.Text(ctx.t("ui.play_slots"), size=14), ft.Row(cells, wrap=True, spacing=6, run_spacing=6)]
-        if form.slots:
+        action = form.action(seat)
+        if action is not None:
+            # the counter's floor is zero; above it the table may say any number
             parts.append(ft.Row([
-                ft.IconButton(ft.Icons.REMOVE, on_click=panel.on(lambda: extra(-1)), disabled=form.extra == 0),
+                ft.IconButton(ft.Icons.REMOVE, on_click=panel.on(lambda: form.add_extra(-1)),
+                              disabled=form.extra == 0, width=ctx.TOUCH, height=ctx.TOUCH),
                 ft.Text(ctx.t("ui.play_extra", count=form.extra), size=14),
-                ft.IconButton(ft.Icons.ADD, on_click=panel.on(lambda: extra(1)),
-                              disabled=form.cards >= ch.plays[form.good])], spacing=4))
-            parts.append(big_button(ctx.t("ui.play_confirm", count=form.cards),
-                                    lambda e: panel.send(form.action(seat)), filled=True))
+                ft.IconButton(ft.Icons.ADD, on_click=panel.on(lambda: form.add_extra(1)),
+                              width=ctx.TOUCH, height=ctx.TOUCH)], spacing=4, wrap=True))
+            # never a pale button: more cards than allowed says why (with the
+            # rule) beside it, and pressing it shows the refusal
+            why = None if form.within(ch.plays[form.good]) else ctx.why_not(action)
+            parts.append(big_button(ctx.t("ui.play_confirm", count=form.cards), lambda e: panel.send(action),
+                                    filled=why is None))
+            if why is not None:
+                parts.append(reason_line(ctx, why))
     return ft.Column(parts, spacing=6)
 
 
