@@ -58,6 +58,13 @@ def site(tmp_path_factory):
         "silk_road_load": _table(store, "silk_road", [
             *[Action.make("market_card", good=g) for g in ("porcelain", "silk", "tea", "spice", "glass", "ore")],
             Action.make("first_player", first_player=0)]),
+        # every ship loaded, Ana passes phase 1: she plays goods cards from her hand of 3
+        "silk_road_play": _table(store, "silk_road", [
+            *[Action.make("market_card", good=g) for g in ("porcelain", "silk", "tea", "spice", "glass", "ore")],
+            Action.make("first_player", first_player=0),
+            *[Action.make("load", seat % 3, good=g)
+              for seat, g in enumerate(("porcelain", "silk", "tea", "tea", "silk", "ore"))],
+            Action.make("pass", 0)]),
     }
     store.close()
     server = Server(data)
@@ -211,22 +218,32 @@ def test_modern_art_fixed_price_refusal_and_banner(browser, site):
         screen.close()
 
 
-def test_silk_road_load_banner_and_refused_correction(browser, site):
+def test_silk_road_load_banner(browser, site):
     screen = open_table(browser, site, "silk_road_load")
     try:
         screen.wait_text("Now: Ana")  # Ana was named the first player: she loads first
         screen.click("Porcelain", exact=False)
         screen.wait_text("Now: Ben")
         screen.wait_text("Last: Ana loads a ship (Porcelain)")
-        into_view(screen, screen.text("Correct the app to match the table", exact=True)).click()
-        screen.page.wait_for_timeout(500)
-        pick(screen, 0, "Correct a ship's token")
-        pick(screen, 2, "Ana")  # whose ship
-        type_in(screen, "Ship (0 = first ship)", "5")  # Ana has one ship
-        pick(screen, 3, "silk")
-        into_view(screen, screen.button("Enter", exact=True)).click()
+    finally:
+        screen.close()
+
+
+def test_silk_road_play_beyond_the_hand_is_refused(browser, site):
+    # a real move, not a correction: Ana taps four market positions with three cards in hand
+    screen = open_table(browser, site, "silk_road_play")
+    try:
+        screen.wait_text("Now: Ana")
+        into_view(screen, screen.button("Tea", exact=True)).click()
+        screen.page.wait_for_timeout(300)
+        for position in ("1. Porcelain", "2. Silk", "4. Spice", "5. Glass"):
+            into_view(screen, screen.button(position, exact=True)).click()
+            screen.page.wait_for_timeout(300)
+        # the screen says why beside the button, before anything is sent
+        screen.wait_text("4 cards cannot be played from a hand of 3.")
+        into_view(screen, screen.button("Play these cards (4)", exact=True)).click()
         refusal_and_rule_link(screen, "silk_road")
-        screen.wait_text("Now: Ben")
+        screen.wait_text("Now: Ana")  # refused: still Ana's play
     finally:
         screen.close()
 
