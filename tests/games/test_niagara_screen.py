@@ -58,11 +58,12 @@ def test_reveal_form():
     form.choose(0, 3)
     form.choose(1, "cloud")
     assert not form.complete(3) and form.action(3) is None
+    assert form.attempt(3) == Action.make("reveal", None, cards=[3, "cloud"])  # for the referee to refuse
     form.choose(2, 1)
     form.choose(2, 1)  # a second tap takes it back
     assert not form.complete(3)
     form.choose(2, 6)
-    assert form.action(3) == Action.make("reveal", None, cards=[3, "cloud", 6])
+    assert form.action(3) == form.attempt(3) == Action.make("reveal", None, cards=[3, "cloud", 6])
 
 
 def _robbery_turn() -> Session:
@@ -140,8 +141,13 @@ def test_a_round_through_the_screen():
     assert len(chips["cloud"]) == 3 and len(chips["6"]) == 3
     chips["5"][0].on_click(None)
     chips["1"][1].on_click(None)
-    assert "Enter the cards" not in texts(root)  # Cy has not been entered yet
+    # Cy has not been entered yet: the button says why, and pressing it is refused
+    assert "Enter one card for each of the 3 players (2 given)." in texts(root)
+    click(root, "Enter the cards")
+    assert t.sent[-1] == Action.make("reveal", None, cards=[5, 1]) and t.refused == ["card_count"]
+    assert t.session.state.phase == "reveal"
     chips["cloud"][2].on_click(None)
+    assert not any("(2 given)" in x for x in texts(root))
     click(root, "Enter the cards")
     assert t.sent[-1] == Action.make("reveal", None, cards=[5, 1, "cloud"])
     root = t.build()
@@ -158,7 +164,7 @@ def test_a_round_through_the_screen():
     click(root, "Up")  # Cy's cloud: 0 -> +1
     state = t.session.state
     assert state.weather == 1 and state.phase == "reveal" and state.last_flow == 2
-    assert t.refused == []
+    assert t.refused == ["card_count"]   # only the early "Enter the cards" above
 
 
 def test_buy_back_button():

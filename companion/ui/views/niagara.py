@@ -22,7 +22,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.niagara.public import FALLS, LOST, SHORE, NiagaraState, facts
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, player_card, reason_line, section_title, wrap
 
 #: gem colours (background, text)
 GEM_HEX: dict[str, tuple[str, str]] = {
@@ -103,6 +103,12 @@ class RevealForm:
         if not self.complete(players):
             return None
         return Action.make("reveal", None, cards=[self.picks[s] for s in range(players)])
+
+    def attempt(self, players: int) -> Action:
+        """What "Enter the cards" sends: the complete entry, or the cards
+        chosen so far (which the referee refuses, saying what is missing)."""
+        return self.action(players) or Action.make(
+            "reveal", None, cards=[self.picks[s] for s in range(players) if s in self.picks])
 
 
 def plan_of(action: Action, k: int) -> Plan | None:
@@ -366,8 +372,12 @@ def _draw_reveal_form(panel: FormPanel[RevealForm], view: Mapping[str, Any]) -> 
                  for c in view["players"][seat]["hand"]]
         rows += [ft.Text(ctx.t("ui.choose_card", player=seat), size=14, color=ctx.player_color(seat)),
                  ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
-    if form.complete(n):
-        rows.append(big_button(ctx.t("ui.enter_cards"), lambda e: panel.send(form.action(n)), filled=True))
+    # never a hidden or pale button: until every card is chosen it says why
+    # (with the rule), and pressing it shows the refusal
+    tried = form.attempt(n)
+    rows.append(big_button(ctx.t("ui.enter_cards"), lambda e: panel.send(tried), filled=form.complete(n)))
+    if not form.complete(n):
+        rows.append(reason_line(ctx, ctx.why_not(tried)))
     return ft.Column(rows, spacing=6)
 
 
