@@ -315,7 +315,7 @@ def _draw_spaces(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
     for row in space_rows(view):
         label = _space_name(ctx, row.space)
         if row.docked:
-            label += f": {names[row.docked]}"
+            label += f"{ctx.colon}{names[row.docked]}"
         items.append(ft.Row([ft.Text(label, size=14), _seat_dot(ctx, row.holder, ctx.t("ui.free"))], spacing=6))
     pirates = [_seat_dot(ctx, s, "") for s in view["pirates"]] or [_seat_dot(ctx, None, ctx.t("ui.free"))]
     items.append(ft.Row([ft.Text(ctx.t("ui.space.pirate"), size=14), *pirates], spacing=6))

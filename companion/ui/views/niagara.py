@@ -239,10 +239,6 @@ def _sep(ctx: GameContext) -> str:
     return "、" if ctx.lang != "en" else ", "
 
 
-def _colon(ctx: GameContext) -> str:
-    return "：" if ctx.lang != "en" else ": "
-
-
 def _chip(text: str, bg: str, fg: str = "#212121", size: int = 14, width: int | None = None,
           height: int = 30, border: str | None = None, on_click: Callable[[Any], None] | None = None,
           selected: bool = False) -> ft.Control:
@@ -285,10 +281,10 @@ def _draw_weather(ctx: GameContext, state: NiagaraState, view: Mapping[str, Any]
     lines: list[ft.Control] = [
         ft.Row([ft.Text(ctx.t("ui.weather"), size=16, weight=ft.FontWeight.BOLD), *cells], wrap=True,
                spacing=6, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Text(f"{ctx.t('ui.' + kind)}{_colon(ctx)}{figure}", size=22 if kind == "flow" else 16,
+        ft.Text(f"{ctx.t('ui.' + kind)}{ctx.colon}{figure}", size=22 if kind == "flow" else 16,
                 weight=ft.FontWeight.BOLD),
-        ft.Text(f"{ctx.t('ui.round')} {ctx.num(view['round'])} · {ctx.t('ui.lifebuoy')}{_colon(ctx)}"
-                f"{ctx.players[view['lifebuoy']]} · {ctx.t('ui.fork_next')}{_colon(ctx)}"
+        ft.Text(f"{ctx.t('ui.round')} {ctx.num(view['round'])} · {ctx.t('ui.lifebuoy')}{ctx.colon}"
+                f"{ctx.players[view['lifebuoy']]} · {ctx.t('ui.fork_next')}{ctx.colon}"
                 f"{ctx.t('ui.' + view['fork_next'])}", size=14),
     ]
     if state.phase == "turn":
