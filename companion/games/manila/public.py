@@ -10,7 +10,6 @@ import random
 from typing import Mapping, Sequence
 
 from .facts import INSURANCE, load
-from .flow import at_sea
 from .money import credit, share_cost
 from .moves import open_spaces
 from .odds import compute as odds
@@ -26,5 +25,5 @@ def roll_dice(boats: Sequence[str], rng: random.Random | None = None) -> Mapping
     return {ware: rng.randint(facts.die_min, facts.die_max) for ware in boats}
 
 
-__all__ = ["BANK", "INSURANCE", "ManilaState", "at_sea", "credit", "load", "odds", "open_spaces", "roll_dice",
+__all__ = ["BANK", "INSURANCE", "ManilaState", "credit", "load", "odds", "open_spaces", "roll_dice",
            "share_cost"]

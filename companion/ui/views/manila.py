@@ -20,8 +20,8 @@ from typing import Any, Callable, Mapping, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.manila.public import (BANK, INSURANCE, ManilaState, at_sea, credit, load, odds, open_spaces,
-                                    roll_dice, share_cost)
+from ...games.manila.public import (BANK, INSURANCE, ManilaState, credit, load, odds, open_spaces, roll_dice,
+                                    share_cost)
 from ..context import GameContext
 from ..widgets import (TOUCH, FormPanel, big_button, player_card, reason_line, results_sheet, section_title, seen,
                        send, tile, wrap)
@@ -525,7 +525,8 @@ def _draw_place(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -
 
 
 def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
-    return [FormPanel(ctx, DiceForm(at_sea(state)), lambda p: _draw_dice_form(p, legal)).control]
+    at_sea = [ware for ware, boat in ctx.view["boats"].items() if boat["status"] == "sea"]
+    return [FormPanel(ctx, DiceForm(at_sea), lambda p: _draw_dice_form(p, legal)).control]
 
 
 def _draw_dice_form(panel: FormPanel[DiceForm], legal: Sequence[Action]) -> ft.Control:
