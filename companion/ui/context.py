@@ -20,7 +20,8 @@ Use only ``ctx`` to act:
   (``{"seat", "public", "private"}``), and ``ctx.legal``: the legal actions
   now — each computed once per redraw, here, not by the screen.  A screen
   imports nothing of its engine beyond ``companion.games.<id>.public``.
-* ``FormPanel`` (``widgets.py``) holds a half-filled form and redraws just it.
+* ``FormPanel`` (``widgets.py``) holds a half-filled form and redraws just it;
+  ``widgets.send(ctx, action)`` is a click handler that dispatches one action.
 * ``ctx.dispatch(action)`` → True if accepted (already committed to SQLite and
   the screen rebuilt), False if refused (the shell shows the reason and the
   clause link; the state is unchanged).

@@ -133,6 +133,15 @@ class FormPanel(Generic[F]):
         return action is not None and bool(self.ctx.dispatch(action))
 
 
+def send(ctx: Any, action: Any) -> Callable[[Any], None]:
+    """A click handler that dispatches ``action`` (nothing while it is None,
+    e.g. a form that is not complete yet)."""
+    def handler(e: Any = None) -> None:
+        if action is not None:
+            ctx.dispatch(action)
+    return handler
+
+
 def redraw(ctx: Any, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
     """Redraw one half-filled form in place (the screen is not rebuilt, so a
     focused field keeps its focus)."""

@@ -11,7 +11,6 @@ import pytest
 
 from companion.core import Action
 from companion.registry import get_game
-from companion.rules import library
 from companion.storage import Store
 from conftest import PHONE, Screen, Server
 
@@ -20,9 +19,9 @@ pytestmark = pytest.mark.browser
 NAMES = ["Ana", "Ben", "Cho"]
 
 
-def _table(store: Store, game_id: str, actions: list[Action]) -> str:
+def _table(store: Store, game_id: str, actions: list[Action], **options) -> str:
     game = get_game(game_id)
-    stored = store.create_table(game, game.setup(NAMES, {}))
+    stored = store.create_table(game, game.setup(NAMES, options))
     for action in actions:
         stored.apply(action)
     return stored.id
@@ -52,12 +51,21 @@ def site(tmp_path_factory):
             Action.make("skip_share", 0)]),
         # the rulebook's default: each paddle card is entered on its owner's turn, Ana first
         "niagara_turn": _table(store, "niagara", []),
+        # the table option: all of the round's cards are entered at once
+        "niagara_at_once": _table(store, "niagara", [], cards_at_once=True),
         # Ana sells first and offers a Yoko at a fixed price she names
         "modern_art_fixed": _table(store, "modern_art", [
             Action.make("first_seller", seller=0), Action.make("offer", 0, artist="yoko", auction="fixed")]),
         "silk_road_load": _table(store, "silk_road", [
             *[Action.make("market_card", good=g) for g in ("porcelain", "silk", "tea", "spice", "glass", "ore")],
             Action.make("first_player", first_player=0)]),
+        # every ship loaded, Ana passes phase 1: she plays goods cards from her hand of 3
+        "silk_road_play": _table(store, "silk_road", [
+            *[Action.make("market_card", good=g) for g in ("porcelain", "silk", "tea", "spice", "glass", "ore")],
+            Action.make("first_player", first_player=0),
+            *[Action.make("load", seat % 3, good=g)
+              for seat, g in enumerate(("porcelain", "silk", "tea", "tea", "silk", "ore"))],
+            Action.make("pass", 0)]),
     }
     store.close()
     server = Server(data)
@@ -102,24 +110,6 @@ def into_view(screen: Screen, locator):
         screen.page.mouse.wheel(0, (box["y"] - height / 2) if box else 300)
         screen.page.wait_for_timeout(300)
     return locator
-
-
-def pick(screen: Screen, index: int, option: str) -> None:
-    """Open the index-th dropdown on the screen and choose an option."""
-    # the dropdowns (the app bar's More menu is a tappable button with aria-expanded too)
-    dropdown = into_view(screen, screen.page.locator("flt-semantics[aria-expanded]:not([flt-tappable])").nth(index))
-    dropdown.click()
-    screen.page.wait_for_timeout(400)
-    screen.page.get_by_role("button", name=option, exact=True).last.click()
-    screen.page.wait_for_timeout(400)
-
-
-def type_in(screen: Screen, label: str, value: str) -> None:
-    into_view(screen, screen.page.get_by_label(label, exact=True).first).click()
-    screen.page.wait_for_timeout(250)
-    screen.page.keyboard.press("Control+A")
-    screen.page.keyboard.type(value)
-    screen.page.wait_for_timeout(250)
 
 
 def refusal_and_rule_link(screen: Screen, shot: str) -> None:
@@ -176,20 +166,29 @@ def test_manila_launch_refusal_and_rule_link(browser, site):
         screen.close()
 
 
-def test_niagara_turn_banner_and_refused_correction(browser, site):
+def test_niagara_turn_banner(browser, site):
     screen = open_table(browser, site, "niagara_turn")
     try:
         # round 1: Ana holds the lifebuoy and plays first
         screen.wait_text("Now: Ana")
-        into_view(screen, screen.text("Correct the app to match the table", exact=True)).click()
-        screen.page.wait_for_timeout(500)
-        pick(screen, 0, "Correct a gem")
-        pick(screen, 2, "violet")  # the gem colour
-        type_in(screen, "From (site:colour, spare, bank:seat or canoe:seat:canoe)", "bank:0")  # Ana has no gem yet
-        type_in(screen, "To (site:colour, spare, bank:seat or canoe:seat:canoe)", "spare")
-        into_view(screen, screen.button("Enter", exact=True)).click()
+        screen.wait_text("Ana: which card did you turn over?")
+    finally:
+        screen.close()
+
+
+def test_niagara_cards_entered_before_everyone_chose_are_refused(browser, site):
+    # a real move, not a correction: Ana's and Ben's cards are chosen, Cho's not yet
+    screen = open_table(browser, site, "niagara_at_once")
+    try:
+        screen.wait_text("Now: everyone")
+        for seat, card in ((0, "5"), (1, "1")):
+            into_view(screen, screen.page.get_by_role("button", name=card, exact=True).nth(seat)).click()
+            screen.page.wait_for_timeout(300)
+        # the screen says why beside the button, before anything is sent
+        screen.wait_text("Enter one card for each of the 3 players (2 given).")
+        into_view(screen, screen.button("Enter the cards", exact=True)).click()
         refusal_and_rule_link(screen, "niagara")
-        screen.wait_text("Now: Ana")
+        screen.wait_text("Now: everyone")  # refused: still the round's cards to enter
     finally:
         screen.close()
 
@@ -211,22 +210,32 @@ def test_modern_art_fixed_price_refusal_and_banner(browser, site):
         screen.close()
 
 
-def test_silk_road_load_banner_and_refused_correction(browser, site):
+def test_silk_road_load_banner(browser, site):
     screen = open_table(browser, site, "silk_road_load")
     try:
         screen.wait_text("Now: Ana")  # Ana was named the first player: she loads first
         screen.click("Porcelain", exact=False)
         screen.wait_text("Now: Ben")
         screen.wait_text("Last: Ana loads a ship (Porcelain)")
-        into_view(screen, screen.text("Correct the app to match the table", exact=True)).click()
-        screen.page.wait_for_timeout(500)
-        pick(screen, 0, "Correct a ship's token")
-        pick(screen, 2, "Ana")  # whose ship
-        type_in(screen, "Ship (0 = first ship)", "5")  # Ana has one ship
-        pick(screen, 3, "silk")
-        into_view(screen, screen.button("Enter", exact=True)).click()
+    finally:
+        screen.close()
+
+
+def test_silk_road_play_beyond_the_hand_is_refused(browser, site):
+    # a real move, not a correction: Ana taps four market positions with three cards in hand
+    screen = open_table(browser, site, "silk_road_play")
+    try:
+        screen.wait_text("Now: Ana")
+        into_view(screen, screen.button("Tea", exact=True)).click()
+        screen.page.wait_for_timeout(300)
+        for position in ("1. Porcelain", "2. Silk", "4. Spice", "5. Glass"):
+            into_view(screen, screen.button(position, exact=True)).click()
+            screen.page.wait_for_timeout(300)
+        # the screen says why beside the button, before anything is sent
+        screen.wait_text("4 cards cannot be played from a hand of 3.")
+        into_view(screen, screen.button("Play these cards (4)", exact=True)).click()
         refusal_and_rule_link(screen, "silk_road")
-        screen.wait_text("Now: Ben")
+        screen.wait_text("Now: Ana")  # refused: still Ana's play
     finally:
         screen.close()
 

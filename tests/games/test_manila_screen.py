@@ -11,6 +11,7 @@ import pytest
 
 from companion.core import Action, RefereeError
 from companion.games.manila import GAME
+from companion.games.manila.public import roll_dice
 from companion.ui.views import manila as screen
 
 from games.screen_harness import Table, click, raw_keys, texts
@@ -38,7 +39,7 @@ def placing() -> Game:
 def test_boat_rows_and_route_cells() -> None:
     t = placing()
     t.do("A", "place", space="jade")
-    rows = screen.boat_rows(t.state)
+    rows = screen.boat_rows(GAME.observe(t.state)["public"])
     assert [(r.ware, r.position, r.status) for r in rows] == [("nutmeg", 3, "sea"), ("silk", 2, "sea"),
                                                               ("jade", 4, "sea")]
     assert rows[2].seats == [(0, 3), (None, 4), (None, 5), (None, 5)]
@@ -50,7 +51,7 @@ def test_boat_rows_and_route_cells() -> None:
 def test_space_rows_show_holders_and_docked_boats() -> None:
     t = placing()
     t.do("A", "place", space="harbor_a")
-    rows = {r.space: r for r in screen.space_rows(t.state)}
+    rows = {r.space: r for r in screen.space_rows(GAME.observe(t.state)["public"])}
     assert rows["harbor_a"].holder == 0 and rows["harbor_a"].docked is None
     assert rows["insurance"].holder is None and len(rows) == 9
 
@@ -113,8 +114,17 @@ def test_dice_form_asks_for_the_order_only_when_needed() -> None:
     assert form.action(legal) == Action.make("roll", 0, nutmeg=5, silk=1, jade=4, order=["jade", "nutmeg"])
     form.set_face("jade", 1)
     assert form.orders(legal) == [] and form.action(legal) == Action.make("roll", 0, nutmeg=5, silk=1, jade=1)
-    form.roll_all(random.Random(1))
+    form.roll_all(roll_dice(form.boats, random.Random(1)))
     assert set(form.faces) == {"nutmeg", "silk", "jade"} and form.matching(legal)
+
+
+def test_the_app_rolls_one_fair_die_per_boat() -> None:
+    rng = random.Random(7)
+    rolls = [roll_dice(["nutmeg", "jade"], rng) for _ in range(600)]
+    assert all(set(r) == {"nutmeg", "jade"} for r in rolls)
+    faces = [r["jade"] for r in rolls]
+    assert set(faces) == {1, 2, 3, 4, 5, 6}                       # a six-sided die, every face seen
+    assert all(60 <= faces.count(f) <= 140 for f in range(1, 7))   # about 100 of each
 
 
 def test_supply_form() -> None:
@@ -139,7 +149,7 @@ def test_payout_lines_and_totals() -> None:
     t.roll(nutmeg=1, silk=1, jade=5)          # 4, 3, 9
     t.roll(nutmeg=1, silk=1, jade=5)          # jade 14
     t.roll(nutmeg=1, silk=1)                  # 5, 4: both to the shipyard
-    lines = screen.payout_lines(t.state, 1)
+    lines = screen.payout_lines(GAME.observe(t.state)["public"]["ledger"])
     totals = screen.voyage_totals(lines, 3)
     # A: -3 seat, +36 jade; B: +10 premium, -6 -8 claims to the bank
     assert totals == [33, -4, 0]

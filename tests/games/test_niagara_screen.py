@@ -36,10 +36,10 @@ def test_river_rows_put_the_arms_side_by_side():
 
 def test_weather_and_flow_figures():
     s = table()
-    assert screen.weather_cells(s.state) == [(-1, False), (0, True), (1, False), (2, False)]
-    assert screen.flow_figure(s.state) == ("last_flow", None)
+    assert screen.weather_cells(GAME.observe(s.state)["public"]) == [(-1, False), (0, True), (1, False), (2, False)]
+    assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("last_flow", None)
     do(s, "reveal", cards=[3, 2, "cloud"])
-    assert screen.flow_figure(s.state) == ("flow", 2)  # lowest 2 + weather 0
+    assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("flow", 2)  # lowest 2 + weather 0
 
 
 def test_canoes_at_lists_every_canoe_by_place():
@@ -47,7 +47,7 @@ def test_canoes_at_lists_every_canoe_by_place():
     do(s, "correct_canoe", owner=1, canoe=2, where="3")
     do(s, "correct_gem", colour="violet", source="site:violet", target="canoe:1:2")
     do(s, "correct_canoe", owner=2, canoe=1, where="lost")
-    places = screen.canoes_at(s.state)
+    places = screen.canoes_at(GAME.observe(s.state)["public"])
     assert places["3"] == [(1, 2, "violet")]
     assert places["lost"] == [(2, 1, None)]
     assert places["shore"] == [(0, 1, None), (0, 2, None), (1, 1, None), (2, 2, None)]
@@ -58,11 +58,12 @@ def test_reveal_form():
     form.choose(0, 3)
     form.choose(1, "cloud")
     assert not form.complete(3) and form.action(3) is None
+    assert form.attempt(3) == Action.make("reveal", None, cards=[3, "cloud"])  # for the referee to refuse
     form.choose(2, 1)
     form.choose(2, 1)  # a second tap takes it back
     assert not form.complete(3)
     form.choose(2, 6)
-    assert form.action(3) == Action.make("reveal", None, cards=[3, "cloud", 6])
+    assert form.action(3) == form.attempt(3) == Action.make("reveal", None, cards=[3, "cloud", 6])
 
 
 def _robbery_turn() -> Session:
@@ -140,8 +141,13 @@ def test_a_round_through_the_screen():
     assert len(chips["cloud"]) == 3 and len(chips["6"]) == 3
     chips["5"][0].on_click(None)
     chips["1"][1].on_click(None)
-    assert "Enter the cards" not in texts(root)  # Cy has not been entered yet
+    # Cy has not been entered yet: the button says why, and pressing it is refused
+    assert "Enter one card for each of the 3 players (2 given)." in texts(root)
+    click(root, "Enter the cards")
+    assert t.sent[-1] == Action.make("reveal", None, cards=[5, 1]) and t.refused == ["card_count"]
+    assert t.session.state.phase == "reveal"
     chips["cloud"][2].on_click(None)
+    assert not any("(2 given)" in x for x in texts(root))
     click(root, "Enter the cards")
     assert t.sent[-1] == Action.make("reveal", None, cards=[5, 1, "cloud"])
     root = t.build()
@@ -158,7 +164,7 @@ def test_a_round_through_the_screen():
     click(root, "Up")  # Cy's cloud: 0 -> +1
     state = t.session.state
     assert state.weather == 1 and state.phase == "reveal" and state.last_flow == 2
-    assert t.refused == []
+    assert t.refused == ["card_count"]   # only the early "Enter the cards" above
 
 
 def test_buy_back_button():
@@ -207,13 +213,13 @@ def test_each_card_is_asked_for_on_its_owners_turn():
     shown = texts(root)
     assert "Ann: which card did you turn over?" in shown
     assert "Cards: each is entered on its owner's turn, as in the rulebook" in shown
-    assert screen.flow_figure(s.state) == ("last_flow", None)
+    assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("last_flow", None)
     chips = [c for c in walk(root) if getattr(c, "on_click", None)
              and isinstance(getattr(c, "content", None), ft.Text) and c.content.value == "4"]
     assert len(chips) == 1                               # Ann's hand only, not everyone's
     chips[0].on_click(None)
     assert t.sent[-1] == Action.make("card", 0, card=4)
     assert "Ann paddles with 4" in texts(t.build())
-    assert screen.flow_figure(s.state) == ("last_flow", None)   # Bo and Cy still face down
+    assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("last_flow", None)   # Bo and Cy still face down
     at_once = Table(table())
     assert "Cards: all entered at once (table option)" in texts(at_once.build())

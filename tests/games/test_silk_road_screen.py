@@ -39,10 +39,13 @@ def test_play_form_limits_and_preview():
     assert form.action(0) is None
     form.pick("tea")
     for slot in (4, 1, 5):
-        form.toggle(slot, most=2)
-    assert form.slots == [1, 4]                        # the third tap is beyond the hand
-    assert form.preview(GOODS) == ["porcelain", "tea", "tea", "spice", "tea", "ore"]
-    form.toggle(1, most=2)
+        form.toggle(slot)
+    # the third tap is taken (the table is the truth) but is beyond a hand of 2
+    assert form.slots == [1, 4, 5] and not form.within(2) and form.within(3)
+    assert form.preview(GOODS) == ["porcelain", "tea", "tea", "spice", "tea", "tea"]
+    form.toggle(5)
+    assert form.within(2) and form.preview(GOODS) == ["porcelain", "tea", "tea", "spice", "tea", "ore"]
+    form.toggle(1)
     assert form.action(1) == Action.make("play", 1, good="tea", slots=[4])
     form.pick("ore")                                   # a new good clears the positions
     assert form.slots == []
@@ -52,20 +55,22 @@ def test_play_form_counts_cards_under_others():
     # the rulebook lets a play pile cards on one position: two positions + one underneath
     form = screen.PlayForm()
     form.pick("tea")
-    form.toggle(1, most=3)
-    form.toggle(4, most=3)
-    form.add_extra(1, most=3)
-    form.add_extra(1, most=3)                          # a 4th card is beyond the hand of 3
-    assert form.cards == 3
-    form.toggle(5, most=3)                             # no room for another position either
+    form.toggle(1)
+    form.toggle(4)
+    form.add_extra(1)
+    assert form.cards == 3 and form.within(3)
     assert form.action(0) == Action.make("play", 0, good="tea", slots=[1, 4], cards=3)
-    form.add_extra(-1, most=3)
-    assert form.action(0) == Action.make("play", 0, good="tea", slots=[1, 4])
+    form.add_extra(1)                                  # a 4th card is beyond a hand of 3
+    assert form.cards == 4 and not form.within(3)
+    form.add_extra(-1)
+    form.add_extra(-1)
+    form.add_extra(-1)                                 # never below none underneath
+    assert form.extra == 0 and form.action(0) == Action.make("play", 0, good="tea", slots=[1, 4])
 
 
 def test_market_cells_and_player_rows():
     s = table(["Ann", "Bo"], ["tea", "ore"])
-    assert screen.market_cells(s.state) == ["tea", "ore", None, None, None, None]
+    assert screen.market_cells(GAME.observe(s.state)["public"]) == ["tea", "ore", None, None, None, None]
     rows = screen.player_rows(GAME.view(ready2().state))
     assert rows[1]["ships"] == ["silk", "tea"] and rows[1]["money"] is None
     assert rows[0]["specials"] == {"exchange": 0, "licence": 0, "porter": 0}
@@ -109,6 +114,28 @@ def test_swap_buy_play_and_exchange_from_the_screen():
     assert s.state.phase == "exchange"
     click(t.build(), "0")
     assert s.state.turn == 1 and s.state.players[0].exchanges == 1 and t.refused == []
+
+
+def test_more_cards_than_the_hand_says_why_and_is_refused():
+    # Ann passes phase 1; her hand holds 3 cards
+    s = ready2()
+    s.apply(A("pass", 0))
+    assert s.state.players[0].hand == 3
+    t = Table(s)
+    root = t.build()
+    click(root, "Tea")
+    for slot in ("1. Porcelain", "2. Silk", "5. Glass"):
+        click(root, slot)
+    shown = texts(root)
+    assert "Play these cards (3)" in shown and not any("cannot be played" in x for x in shown)
+    click(root, "6. Ore")                           # a 4th card: the tap is taken, and the screen says why
+    shown = texts(root)
+    assert "4 cards cannot be played from a hand of 3." in shown
+    assert any(x.startswith("Rule: ") for x in shown)   # the clause, one tap away
+    before = [p.hand for p in s.state.players], list(s.state.market)
+    click(root, "Play these cards (4)")             # pressed anyway: the referee refuses
+    assert t.sent[-1] == play(0, "tea", 0, 1, 4, 5) and t.refused == ["not_enough_cards"]
+    assert ([p.hand for p in s.state.players], list(s.state.market)) == before
 
 
 def test_buying_a_ship_asks_for_its_good():

@@ -1,7 +1,10 @@
-"""What Niagara's screen may import: labels, constants, the state type and read-only helpers."""
+"""What Niagara's screen may import: labels, constants and the state type.
+
+The screen reads the board (flow, what each player still needs, whether a
+goal is met) from ``GAME.observe(state)["public"]``; nothing here changes a state.
+"""
 
 from .facts import FALLS, LOST, SHORE, facts
-from .game import meets_goal, needs, river_flow
 from .state import NiagaraState
 
-__all__ = ["FALLS", "LOST", "SHORE", "NiagaraState", "facts", "meets_goal", "needs", "river_flow"]
+__all__ = ["FALLS", "LOST", "SHORE", "NiagaraState", "facts"]

@@ -16,7 +16,7 @@ import flet as ft
 from ...core.actions import Action
 from ...core.game import Param
 from ..context import GameContext
-from ..viewmodels import ActionGroup, available_moves, build_action, group_actions, legal_or_none
+from ..viewmodels import ActionGroup, available_moves, build_action, group_actions
 from ..widgets import big_button, reason_line, section_title
 
 
@@ -177,9 +177,17 @@ def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
     return ft.Column([move_pick, seat_pick, fields_box, big_button(ctx.ui("Enter"), submit), why], spacing=8)
 
 
+def _legal(ctx: GameContext) -> list[Action] | None:
+    """The legal actions now (``ctx.legal``), or None when the game does not list them."""
+    try:
+        return list(ctx.legal)
+    except NotImplementedError:
+        return None
+
+
 def build(ctx: GameContext) -> ft.Control:
-    view = ctx.game.view(ctx.state, reveal=False)
-    legal = legal_or_none(ctx.game, ctx.state)
+    view = ctx.view
+    legal = _legal(ctx)
     parts: list[ft.Control] = [players_panel(ctx, view), table_panel(ctx, view)]
     if legal is not None:
         if legal:

@@ -5,26 +5,26 @@ wealth table, and the odds on request.
 
 Contract: ``companion/ui/context.py``.  Everything the screen decides lives in
 the plain functions and form classes at the top (tested without a page); the
-``_draw_*`` functions only turn them into Flet controls.  Choices are always
-read from ``Game.legal_actions``, so the screen never offers a refused move.
+``_draw_*`` functions only turn them into Flet controls.  The board is read
+from ``ctx.view`` (the shared observation) and the choices from ``ctx.legal``,
+so the screen never offers a refused move; of the engine it imports only
+``games.manila.public``.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import flet as ft
 
 from ...core.actions import Action
-from ...games.manila import odds as odds_mod
-from ...games.manila.facts import INSURANCE, load
-from ...games.manila.state import BANK, ManilaState
+from ...games.manila.public import (BANK, INSURANCE, ManilaState, credit, load, odds, open_spaces, roll_dice,
+                                    share_cost)
 from ..context import GameContext
-from ..widgets import (TOUCH, big_button, player_card, reason_line, redraw, results_sheet, section_title, seen,
-                       tile, wrap)
+from ..widgets import (TOUCH, FormPanel, big_button, player_card, reason_line, results_sheet, section_title, seen,
+                       send, tile, wrap)
 
 F = load()
 
@@ -48,19 +48,10 @@ class BoatRow:
     seats: list[tuple[int | None, int]]   # (holder, printed cost) cheapest first
 
 
-def boat_rows(state: ManilaState) -> list[BoatRow]:
-    rows = []
-    for ware in state.cargo:
-        status, space = "sea", None
-        if ware in state.harbor:
-            status, space = "harbor", F.harbor_spaces[state.harbor.index(ware)]
-        elif ware in state.shipyard:
-            status, space = "shipyard", F.shipyard_spaces[state.shipyard.index(ware)]
-        elif ware in state.plundered:
-            status = "plundered"
-        rows.append(BoatRow(ware, state.position[ware], status, space,
-                            list(zip(state.seats[ware], F.seat_costs[ware]))))
-    return rows
+def boat_rows(view: Mapping[str, Any]) -> list[BoatRow]:
+    """The boats sailing this voyage, from the shared view's ``boats``."""
+    return [BoatRow(ware, b["position"], b["status"], b["space"], list(zip(b["seats"], b["seat_costs"])))
+            for ware, b in view["boats"].items()]
 
 
 def route_cells(position: int) -> list[str]:
@@ -79,16 +70,13 @@ class SpaceRow:
     docked: str | None                # ware of the boat on a harbor/shipyard space
 
 
-def space_rows(state: ManilaState) -> list[SpaceRow]:
-    rows = []
-    for i, space in enumerate(F.harbor_spaces):
-        rows.append(SpaceRow(space, state.spaces.get(space), state.harbor[i] if i < len(state.harbor) else None))
-    for i, space in enumerate(F.shipyard_spaces):
-        rows.append(SpaceRow(space, state.spaces.get(space),
-                             state.shipyard[i] if i < len(state.shipyard) else None))
-    for space in ("pilot_small", "pilot_large", INSURANCE):
-        rows.append(SpaceRow(space, state.spaces.get(space), None))
-    return rows
+def space_rows(view: Mapping[str, Any]) -> list[SpaceRow]:
+    """Harbor, shipyard, pilots and insurance, from the shared view: who holds
+    each and which boat lies docked there."""
+    spaces = view["spaces"]
+    docked = {b["space"]: ware for ware, b in view["boats"].items() if b["space"]}
+    return [SpaceRow(space, spaces.get(space), docked.get(space))
+            for space in (*F.harbor_spaces, *F.shipyard_spaces, "pilot_small", "pilot_large", INSURANCE)]
 
 
 @dataclass(frozen=True)
@@ -100,9 +88,6 @@ class PlaceOption:
 
 def place_options(state: ManilaState, legal: Sequence[Action]) -> list[PlaceOption]:
     """The spaces the placer may take, with what they cost (a stowaway pays all his cash)."""
-    from ...games.manila.money import credit
-    from ...games.manila.moves import open_spaces
-
     costs = open_spaces(state)
     out = []
     for a in legal:
@@ -167,8 +152,9 @@ class DiceForm:
         self.faces[ware] = face
         self.order = None
 
-    def roll_all(self, rng: random.Random) -> None:
-        self.faces = {w: rng.randint(F.die_min, F.die_max) for w in self.boats}
+    def roll_all(self, faces: Mapping[str, int]) -> None:
+        """Fill every die in at once (the app's roll, ``public.roll_dice``)."""
+        self.faces = {w: faces[w] for w in self.boats}
         self.order = None
 
     def matching(self, legal: Sequence[Action]) -> list[Action]:
@@ -231,17 +217,18 @@ class PayoutLine:
     where: str
 
 
-def payout_lines(state: ManilaState, voyage: int) -> list[PayoutLine]:
-    """Every player's money movements of one voyage, in the order they happened
-    (a free space is left out; a stowaway is shown even when he paid nothing)."""
+def payout_lines(ledger: Sequence[Mapping[str, Any]]) -> list[PayoutLine]:
+    """Every player's money movements in the view's ``ledger`` (the last voyage
+    paid out), in the order they happened (a free space is left out; a
+    stowaway is shown even when he paid nothing)."""
     out = []
-    for f in state.ledger:
-        if f.voyage != voyage or (f.amount == 0 and f.reason != "stowaway"):
+    for f in ledger:
+        if f["amount"] == 0 and f["reason"] != "stowaway":
             continue
-        if f.payee != BANK:
-            out.append(PayoutLine(f.payee, f.amount, f.reason, f.where))
-        if f.payer != BANK:
-            out.append(PayoutLine(f.payer, -f.amount, f.reason, f.where))
+        if f["payee"] != BANK:
+            out.append(PayoutLine(f["payee"], f["amount"], f["reason"], f["where"]))
+        if f["payer"] != BANK:
+            out.append(PayoutLine(f["payer"], -f["amount"], f["reason"], f["where"]))
     return out
 
 
@@ -276,14 +263,6 @@ def _seat_dot(ctx: GameContext, holder: int | None, text: str) -> ft.Control:
     label = ctx.players[holder] if holder is not None else text
     return ft.Container(content=ft.Text(label, size=12, color="#ffffff" if holder is not None else "#424242"),
                         bgcolor=color, border_radius=6, padding=ft.Padding.symmetric(horizontal=6, vertical=3))
-
-
-def _send(ctx: GameContext, action: Action | None) -> Callable[[Any], None]:
-    """A click handler that dispatches ``action`` (nothing while the form is incomplete)."""
-    def handler(e: Any) -> None:
-        if action is not None:
-            ctx.dispatch(action)
-    return handler
 
 
 def _call(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
@@ -330,25 +309,25 @@ def _draw_route(ctx: GameContext, row: BoatRow) -> ft.Control:
     ], spacing=4), padding=8, border_radius=10, border=ft.Border.all(2, bg))
 
 
-def _draw_spaces(ctx: GameContext, state: ManilaState) -> ft.Control:
+def _draw_spaces(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
     names = _names(ctx)
     items: list[ft.Control] = []
-    for row in space_rows(state):
+    for row in space_rows(view):
         label = _space_name(ctx, row.space)
         if row.docked:
-            label += f": {names[row.docked]}"
+            label += f"{ctx.colon}{names[row.docked]}"
         items.append(ft.Row([ft.Text(label, size=14), _seat_dot(ctx, row.holder, ctx.t("ui.free"))], spacing=6))
-    pirates = [_seat_dot(ctx, s, "") for s in state.pirates] or [_seat_dot(ctx, None, ctx.t("ui.free"))]
+    pirates = [_seat_dot(ctx, s, "") for s in view["pirates"]] or [_seat_dot(ctx, None, ctx.t("ui.free"))]
     items.append(ft.Row([ft.Text(ctx.t("ui.space.pirate"), size=14), *pirates], spacing=6))
     return ft.Row([ft.Container(content=i, width=175) for i in items], wrap=True, spacing=6, run_spacing=6)
 
 
-def _draw_players(ctx: GameContext, state: ManilaState, view: dict[str, Any]) -> ft.Control:
+def _draw_players(ctx: GameContext, state: ManilaState, view: Mapping[str, Any]) -> ft.Control:
     names = _names(ctx)
     cards: list[ft.Control] = []
     for seat, p in enumerate(view["players"]):
         lines: list[ft.Control] = [
-            ft.Text(p["name"] + (f" · {ctx.t('ui.harbor_master')}" if state.master == seat else ""), size=16,
+            ft.Text(p["name"] + (f" · {ctx.t('ui.harbor_master')}" if view["harbor_master"] == seat else ""), size=16,
                     weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
             ft.Text(f"{ctx.t('ui.cash')}{ctx.colon}{ctx.money(p['money'])}", size=14),
             ft.Text(f"{ctx.t('ui.loans')}{ctx.colon}{ctx.num(p['loans'])}", size=14),
@@ -365,9 +344,9 @@ def _draw_players(ctx: GameContext, state: ManilaState, view: dict[str, Any]) ->
     return wrap(cards)
 
 
-def _draw_payouts(ctx: GameContext, state: ManilaState) -> ft.Control:
+def _draw_payouts(ctx: GameContext, state: ManilaState, view: Mapping[str, Any]) -> ft.Control:
     voyage = state.voyage if state.phase in ("reveal", "end") else state.voyage - 1
-    lines = payout_lines(state, voyage)
+    lines = payout_lines(view["ledger"])
     if voyage < 1 or not lines:
         return ft.Container()
     names = _names(ctx)
@@ -392,30 +371,40 @@ def _draw_wealth(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     return ft.Column([section_title(ctx.t("ui.wealth_table")), *rows], spacing=4)
 
 
+@dataclass
+class OddsForm:
+    """The odds, worked out only on request (they take a moment)."""
+
+    state: ManilaState
+    result: Any = None
+
+    def show(self) -> None:
+        self.result = odds(self.state)
+
+
 def _draw_odds(ctx: GameContext, state: ManilaState) -> ft.Control:
-    holder = ft.Container()
+    return FormPanel(ctx, OddsForm(state), _draw_odds_panel).control
 
-    def show(e: Any) -> None:
-        result = odds_mod.compute(state)
-        if result is None:
-            return
-        names = _names(ctx)
-        def pct(x: Fraction | None) -> str:
-            return "—" if x is None else f"{ctx.num(round(float(x) * 100, 1))}%"
 
-        lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=True)]
-        for ware, b in result.boats.items():
-            lines.append(ft.Text(f"{names[ware]}{ctx.colon}{ctx.t('ui.odds.arrive')} {pct(b.arrive)} · "
-                                 f"{ctx.t('ui.odds.on13_board')} {pct(b.on_last_after_board)} · "
-                                 f"{ctx.t('ui.odds.on13_plunder')} {pct(b.on_last_after_plunder)}", size=13))
-        for space, v in sorted(result.spaces.items(), key=lambda kv: -kv[1].net):
-            lines.append(ft.Text(f"{_space_name(ctx, space)}{ctx.colon}{ctx.t('ui.odds.value')} "
-                                 f"{ctx.num(round(float(v.expected), 2))} − {ctx.num(v.cost)} = "
-                                 f"{ctx.num(round(float(v.net), 2))}", size=13))
-        redraw(ctx, holder, lambda: ft.Column(lines, spacing=2))
+def _draw_odds_panel(panel: FormPanel[OddsForm]) -> ft.Control:
+    ctx, result = panel.ctx, panel.form.result
+    if result is None:
+        return big_button(ctx.t("ui.odds_show"), panel.on(panel.form.show), icon=ft.Icons.CASINO)
+    names = _names(ctx)
 
-    holder.content = big_button(ctx.t("ui.odds_show"), show, icon=ft.Icons.CASINO)
-    return holder
+    def pct(x: Fraction | None) -> str:
+        return "—" if x is None else f"{ctx.num(round(float(x) * 100, 1))}%"
+
+    lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=True)]
+    for ware, b in result.boats.items():
+        lines.append(ft.Text(f"{names[ware]}{ctx.colon}{ctx.t('ui.odds.arrive')} {pct(b.arrive)} · "
+                             f"{ctx.t('ui.odds.on13_board')} {pct(b.on_last_after_board)} · "
+                             f"{ctx.t('ui.odds.on13_plunder')} {pct(b.on_last_after_plunder)}", size=13))
+    for space, v in sorted(result.spaces.items(), key=lambda kv: -kv[1].net):
+        lines.append(ft.Text(f"{_space_name(ctx, space)}{ctx.colon}{ctx.t('ui.odds.value')} "
+                             f"{ctx.num(round(float(v.expected), 2))} − {ctx.num(v.cost)} = "
+                             f"{ctx.num(round(float(v.net), 2))}", size=13))
+    return ft.Column(lines, spacing=2)
 
 
 # ----- the decision forms ---------------------------------------------------------------------------
@@ -438,48 +427,43 @@ def _draw_deal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) ->
             ft.Text(ctx.players[seat], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
             big_button(ctx.t("action.enter_shares"),
                        _call(ctx.private, seat, ctx.t("action.enter_shares"), form), icon=ft.Icons.LOCK),
-            big_button(ctx.t("action.shares_later"), _send(ctx, Action.make("shares_later", seat))),
+            big_button(ctx.t("action.shares_later"), send(ctx, Action.make("shares_later", seat))),
         ], wrap=True, spacing=8))
     return parts
 
 
 def _draw_supply(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
-    form = SupplyForm.start(legal)
-    holder = ft.Container()
+    panel = FormPanel(ctx, SupplyForm.start(legal), lambda p: _draw_supply_form(p, legal))
+    return [ft.Text(ctx.t("phase.supply"), size=16), panel.control]
+
+
+def _draw_supply_form(panel: FormPanel[SupplyForm], legal: Sequence[Action]) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
     names = _names(ctx)
-
-    def make() -> ft.Control:
-        rows: list[ft.Control] = []
-        for ware in F.wares:
-            rows.append(ft.Row([
-                ft.Container(content=ft.Text(names[ware], size=15), width=90),
-                big_button("−", _call(step, ware, -1)),
-                ft.Text(ctx.num(form.counts[ware]), size=18, weight=ft.FontWeight.BOLD),
-                big_button("+", _call(step, ware, 1))], spacing=8))
-        action = form.action(legal)
-        tried = action or Action.make("supply", None, **form.counts)
-        # never a pale button: it says why it cannot be used, and pressing it
-        # shows the refusal with its rule
-        rows.append(big_button(ctx.t("action.supply"), _send(ctx, tried), filled=action is not None))
-        if action is None:
-            rows.append(reason_line(ctx, ctx.why_not(tried)))
-        return ft.Column(rows, spacing=6)
-
-    def step(ware: str, delta: int) -> None:
-        form.step(ware, delta)
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    return [ft.Text(ctx.t("phase.supply"), size=16), holder]
+    rows: list[ft.Control] = []
+    for ware in F.wares:
+        rows.append(ft.Row([
+            ft.Container(content=ft.Text(names[ware], size=15), width=90),
+            big_button("−", panel.on(lambda w=ware: form.step(w, -1))),
+            ft.Text(ctx.num(form.counts[ware]), size=18, weight=ft.FontWeight.BOLD),
+            big_button("+", panel.on(lambda w=ware: form.step(w, 1)))], spacing=8))
+    action = form.action(legal)
+    tried = action or Action.make("supply", None, **form.counts)
+    # never a pale button: it says why it cannot be used, and pressing it
+    # shows the refusal with its rule
+    rows.append(big_button(ctx.t("action.supply"), send(ctx, tried), filled=action is not None))
+    if action is None:
+        rows.append(reason_line(ctx, ctx.why_not(tried)))
+    return ft.Column(rows, spacing=6)
 
 
 def _draw_auction(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
     seat = next(a.player for a in legal if a.type == "pass_bid")
     amounts = bid_amounts(legal)
     parts: list[ft.Control] = [wrap(
-        [big_button(ctx.t("ui.bid_amount", amount=b), _send(ctx, Action.make("bid", seat, amount=b)))
+        [big_button(ctx.t("ui.bid_amount", amount=b), send(ctx, Action.make("bid", seat, amount=b)))
          for b in quick_bids(amounts)] +
-        [big_button(ctx.t("action.pass_bid"), _send(ctx, Action.make("pass_bid", seat)))])]
+        [big_button(ctx.t("action.pass_bid"), send(ctx, Action.make("pass_bid", seat)))])]
     if len(amounts) > len(quick_bids(amounts)):
         pick = ft.Dropdown(options=[ft.DropdownOption(key=str(b), text=ctx.num(b)) for b in amounts],
                            value=str(amounts[0]), width=160, label=ctx.t("action.bid"))
@@ -491,50 +475,39 @@ def _draw_auction(ctx: GameContext, state: ManilaState, legal: Sequence[Action])
 
 
 def _draw_buy(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
-    from ...games.manila.money import share_cost
-
     names = _names(ctx)
     seat = next(a.player for a in legal if a.type == "skip_share")
     chips = [tile(f"{names[a['ware']]} {ctx.money(share_cost(state, a['ware']))}", WARE_COLORS[a["ware"]],
-                  on_click=_send(ctx, a)) for a in legal if a.type == "buy_share"]
+                  on_click=send(ctx, a)) for a in legal if a.type == "buy_share"]
     return [ft.Text(ctx.t("phase.buy"), size=16), wrap(chips),
-            big_button(ctx.t("action.skip_share"), _send(ctx, Action.make("skip_share", seat)))]
+            big_button(ctx.t("action.skip_share"), send(ctx, Action.make("skip_share", seat)))]
 
 
 def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
     seat = next(a.player for a in legal if a.player is not None)
-    form = LaunchForm()
-    holder = ft.Container()
+    return [FormPanel(ctx, LaunchForm(), lambda p: _draw_launch_form(p, seat, legal)).control]
+
+
+def _draw_launch_form(panel: FormPanel[LaunchForm], seat: int | None, legal: Sequence[Action]) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
     names = _names(ctx)
-
-    def make() -> ft.Control:
-        parts: list[ft.Control] = [ft.Text(ctx.t("ui.left_home"), size=15), wrap(
-            [tile(names[w], WARE_COLORS[w], selected=form.left_out == w, on_click=_call(leave, w))
-             for w in F.wares])]
-        for ware in form.cargo():
-            parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
-                tile(ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
-                     selected=form.starts.get(ware) == v, on_click=_call(start, ware, v), width=TOUCH)
-                for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
-        action = form.action(seat, legal)
-        tried = action or Action.make("launch", seat, **form.starts)
-        if form.left_out:
-            parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
-        parts.append(big_button(ctx.t("action.launch"), _send(ctx, tried), filled=action is not None))
-        if action is None:
-            parts.append(reason_line(ctx, ctx.why_not(tried)))
-        return ft.Column(parts, spacing=6)
-
-    def leave(ware: str) -> None:
-        form.pick_left_out(ware)
-        redraw(ctx, holder, make)
-
-    def start(ware: str, value: int) -> None:
-        form.set_start(ware, value)
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    return [holder]
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.left_home"), size=15), wrap(
+        [tile(names[w], WARE_COLORS[w], selected=form.left_out == w,
+              on_click=panel.on(lambda w=w: form.pick_left_out(w))) for w in F.wares])]
+    for ware in form.cargo():
+        parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
+            tile(ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
+                 selected=form.starts.get(ware) == v, on_click=panel.on(lambda w=ware, v=v: form.set_start(w, v)),
+                 width=TOUCH)
+            for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
+    action = form.action(seat, legal) if seat is not None else None
+    tried = action or Action.make("launch", seat, **form.starts)
+    if form.left_out:
+        parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
+    parts.append(big_button(ctx.t("action.launch"), send(ctx, tried), filled=action is not None))
+    if action is None:
+        parts.append(reason_line(ctx, ctx.why_not(tried)))
+    return ft.Column(parts, spacing=6)
 
 
 def _draw_place(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
@@ -547,55 +520,42 @@ def _draw_place(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -
             text = f"{_space_name(ctx, opt.space)} +{ctx.money(F.insurance_bonus)}"
         if opt.stowaway:
             text += ctx.paren(ctx.t('ui.reason.stowaway'))
-        chips.append(tile(text, colors, on_click=_send(ctx, Action.make("place", seat, space=opt.space))))
-    return [wrap(chips), big_button(ctx.t("action.pass_place"), _send(ctx, Action.make("pass_place", seat)))]
+        chips.append(tile(text, colors, on_click=send(ctx, Action.make("place", seat, space=opt.space))))
+    return [wrap(chips), big_button(ctx.t("action.pass_place"), send(ctx, Action.make("pass_place", seat)))]
 
 
 def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
-    from ...games.manila.flow import at_sea
+    at_sea = [ware for ware, boat in ctx.view["boats"].items() if boat["status"] == "sea"]
+    return [FormPanel(ctx, DiceForm(at_sea), lambda p: _draw_dice_form(p, legal)).control]
 
-    form = DiceForm(at_sea(state))
-    holder = ft.Container()
+
+def _draw_dice_form(panel: FormPanel[DiceForm], legal: Sequence[Action]) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
     names = _names(ctx)
-
-    def make() -> ft.Control:
-        parts: list[ft.Control] = []
-        for ware in form.boats:
-            parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
-                tile(ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
-                     selected=form.faces.get(ware) == f, on_click=_call(face, ware, f), width=TOUCH)
-                for f in range(F.die_min, F.die_max + 1)], wrap=True, spacing=4))
-        # two plainly different buttons: the app rolls (fills the dice in), or
-        # the dice shown are entered
-        parts.append(big_button(ctx.ui("Let the app roll the dice"), roll_all, icon=ft.Icons.CASINO))
-        orders = form.orders(legal)
-        if orders:
-            parts.append(ft.Text(ctx.t("ui.dock_order"), size=15))
-            parts.append(wrap([tile(order_text(o, names), FREE, selected=form.order == o,
-                                    on_click=_call(pick_order, o)) for o in orders]))
-        action = form.action(legal)
-        seat = next((a.player for a in legal if a.type == "roll"), None)
-        tried = action or Action.make("roll", seat, **form.faces, **({"order": form.order} if form.order else {}))
-        parts.append(big_button(ctx.ui("Enter these dice"), _send(ctx, tried), icon=ft.Icons.CHECK,
-                                filled=action is not None))
-        if action is None:
-            parts.append(reason_line(ctx, ctx.why_not(tried)))
-        return ft.Column(parts, spacing=6)
-
-    def face(ware: str, f: int) -> None:
-        form.set_face(ware, f)
-        redraw(ctx, holder, make)
-
-    def roll_all(e: Any) -> None:
-        form.roll_all(random.Random())
-        redraw(ctx, holder, make)
-
-    def pick_order(order: list[str]) -> None:
-        form.order = order
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    return [holder]
+    parts: list[ft.Control] = []
+    for ware in form.boats:
+        parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
+            tile(ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
+                 selected=form.faces.get(ware) == f, on_click=panel.on(lambda w=ware, f=f: form.set_face(w, f)),
+                 width=TOUCH)
+            for f in range(F.die_min, F.die_max + 1)], wrap=True, spacing=4))
+    # two plainly different buttons: the app rolls (fills the dice in), or
+    # the dice shown are entered
+    parts.append(big_button(ctx.ui("Let the app roll the dice"),
+                            panel.on(lambda: form.roll_all(roll_dice(form.boats))), icon=ft.Icons.CASINO))
+    orders = form.orders(legal)
+    if orders:
+        parts.append(ft.Text(ctx.t("ui.dock_order"), size=15))
+        parts.append(wrap([tile(order_text(o, names), FREE, selected=form.order == o,
+                                on_click=panel.on(lambda o=o: setattr(form, "order", o))) for o in orders]))
+    action = form.action(legal)
+    seat = next((a.player for a in legal if a.type == "roll"), None)
+    tried = action or Action.make("roll", seat, **form.faces, **({"order": form.order} if form.order else {}))
+    parts.append(big_button(ctx.ui("Enter these dice"), send(ctx, tried), icon=ft.Icons.CHECK,
+                            filled=action is not None))
+    if action is None:
+        parts.append(reason_line(ctx, ctx.why_not(tried)))
+    return ft.Column(parts, spacing=6)
 
 
 def _draw_simple(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
@@ -618,7 +578,7 @@ def _draw_simple(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
             text = ctx.t(f"action.{a.type}")
         else:
             continue
-        buttons.append(big_button(text, _send(ctx, a)))
+        buttons.append(big_button(text, send(ctx, a)))
     return [wrap(buttons)]
 
 
@@ -629,15 +589,15 @@ def _draw_reveal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) 
         hands = [a for a in legal if a.type == "reveal_shares" and a.player == seat]
         label = [ft.Text(ctx.players[seat], size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat))]
         if len(hands) == 1 and "wares" not in hands[0]:
-            buttons = [big_button(ctx.t("action.reveal_shares"), _send(ctx, hands[0]))]
+            buttons = [big_button(ctx.t("action.reveal_shares"), send(ctx, hands[0]))]
         else:
-            buttons = [big_button(hand_label(a["wares"], names), _send(ctx, a)) for a in hands]
+            buttons = [big_button(hand_label(a["wares"], names), send(ctx, a)) for a in hands]
         parts.append(ft.Row(label + buttons, wrap=True, spacing=8))
     return parts
 
 
 def _draw_loans(ctx: GameContext, legal: Sequence[Action]) -> ft.Control:
-    buttons = [big_button(f"{ctx.players[a.player]}{ctx.colon}{ctx.t('action.' + a.type)}", _send(ctx, a))
+    buttons = [big_button(f"{ctx.players[a.player]}{ctx.colon}{ctx.t('action.' + a.type)}", send(ctx, a))
                for a in legal if a.type in ("mortgage", "redeem") and a.player is not None]
     if not buttons:
         return ft.Container()
@@ -650,11 +610,11 @@ _FORMS: dict[str, Callable[..., list[ft.Control]]] = {
 }
 
 
-def finished_voyage(state: ManilaState) -> int | None:
+def finished_voyage(state: ManilaState, view: Mapping[str, Any]) -> int | None:
     """The voyage whose results are to be shown now: the one just ended, while
     nothing of the next has happened yet (no bid, no pass) or the game ended."""
     if state.phase == "reveal":  # the last voyage; at the end the wealth table shows instead
-        return state.voyage if payout_lines(state, state.voyage) else None
+        return state.voyage if payout_lines(view["ledger"]) else None
     if state.phase == "auction" and state.voyage > 1 and state.high_bidder is None and not any(state.out):
         return state.voyage - 1
     return None
@@ -663,7 +623,7 @@ def finished_voyage(state: ManilaState) -> int | None:
 def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> ft.Control:
     """Who got what at the end of the voyage, and why, best total first."""
     names = _names(ctx)
-    lines = payout_lines(state, voyage)
+    lines = payout_lines(ctx.view["ledger"])
     totals = voyage_totals(lines, state.n)
     body: list[ft.Control] = []
     for seat in sorted(range(state.n), key=lambda s: (-totals[s], s)):
@@ -682,11 +642,10 @@ def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> f
 
 def build(ctx: GameContext) -> ft.Control:
     state: ManilaState = ctx.state
-    done = finished_voyage(state)
+    done = finished_voyage(state, ctx.view)
     if done is not None and not seen(ctx, f"voyage-{done}"):
         return _draw_voyage_results(ctx, state, done)
-    view = ctx.game.view(state, reveal=False)
-    legal = ctx.game.legal_actions(state)
+    view, legal = ctx.view, ctx.legal
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=state.voyage), size=18, weight=ft.FontWeight.BOLD)]
     if state.phase == "end":
         parts.append(_draw_wealth(ctx, view))
@@ -700,11 +659,11 @@ def build(ctx: GameContext) -> ft.Control:
         parts += _draw_simple(ctx, legal)
     if state.cargo:
         parts.append(section_title(ctx.t("ui.routes")))
-        parts += [_draw_route(ctx, row) for row in boat_rows(state)]
-        parts.append(_draw_spaces(ctx, state))
+        parts += [_draw_route(ctx, row) for row in boat_rows(view)]
+        parts.append(_draw_spaces(ctx, view))
         if state.phase in ("place", "roll", "board", "pilot"):
             parts.append(_draw_odds(ctx, state))
-    parts += [_draw_players(ctx, state, view), _draw_prices(ctx, state), _draw_payouts(ctx, state),
+    parts += [_draw_players(ctx, state, view), _draw_prices(ctx, state), _draw_payouts(ctx, state, view),
               _draw_loans(ctx, legal)]
     return ft.Column(parts, spacing=12)
 

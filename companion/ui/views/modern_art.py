@@ -4,8 +4,9 @@ money behind the hand-the-phone flow, and one small form per auction type.
 
 Contract: ``companion/ui/context.py``.  Everything the screen decides is in the
 plain functions and form classes at the top (tested without a page); the
-``_draw_*`` functions only turn them into Flet controls.  Choices are always
-read from ``Game.legal_actions``, so the screen never offers a refused move.
+``_draw_*`` functions only turn them into Flet controls.  The board is read
+from ``ctx.view`` and the choices from ``ctx.legal``, so the screen never
+offers a refused move; of the engine it imports only ``games.modern_art.public``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from typing import Any, Callable, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.modern_art.facts import load as load_facts
-from ...games.modern_art.state import ModernArtState
+from ...games.modern_art.public import ModernArtState
+from ...games.modern_art.public import load as load_facts
 from ..context import GameContext
-from ..widgets import big_button, player_card, redraw, results_sheet, section_title, seen, wrap
+from ..widgets import FormPanel, big_button, player_card, results_sheet, section_title, seen, wrap
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -295,8 +296,10 @@ def _draw_board(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 def _private_money(ctx: GameContext, state: ModernArtState, seat: int) -> None:
     def form(done: Callable[[], None]) -> ft.Control:
+        # only this seat's secret, shown on the hand-the-phone form
+        money = ctx.game.observe(state, seat)["private"]["money"]
         return ft.Column([
-            ft.Text(ctx.t("ui.private_money", amount=ctx.money(state.money[seat])), size=22,
+            ft.Text(ctx.t("ui.private_money", amount=ctx.money(money)), size=22,
                     weight=ft.FontWeight.BOLD),
             big_button(ctx.t("ui.done"), lambda e: done(), filled=True),
         ], spacing=10)
@@ -350,83 +353,65 @@ def _draw_start(ctx: GameContext, ch: Choices) -> list[ft.Control]:
 
 def _draw_offer(ctx: GameContext, view: dict[str, Any], ch: Choices) -> list[ft.Control]:
     seat = ch.seat if ch.seat is not None else 0
-    form = OfferForm()
-    holder = ft.Container()
+    return [FormPanel(ctx, OfferForm(), lambda p: _draw_offer_form(p, view, ch, seat)).control]
 
-    def make() -> ft.Control:
-        artists = [_chip(ctx, a, _artist_name(ctx, a), selected=form.artist == a,
-                         on_click=lambda e, a=a: pick(a)) for a in ch.offers]
-        parts: list[ft.Control] = [ft.Text(ctx.t("ui.pick_artist", player=seat), size=16), wrap(artists)]
-        if form.artist is not None:
-            ending = ends_round(view, form.artist)
-            if ending is not None:
-                parts.append(ft.Text(ctx.t("ui.ends_round", artist=_artist_name(ctx, form.artist), count=ending),
-                                     size=14, color="#b71c1c"))
-            if not form.double:
-                parts += [ft.Text(ctx.t("ui.pick_auction"), size=14),
-                          wrap([big_button(_auction_name(ctx, k), lambda e, k=k: choose(k))
-                                for k in ch.offers[form.artist]])]
-            else:  # tapping the artist again goes back to the auction types
-                parts += [ft.Text(f"{ctx.t('ui.pick_auction')} {_auction_name(ctx, load_facts().double)}",
-                                  size=14, weight=ft.FontWeight.BOLD),
-                          ft.Text(ctx.t("ui.double_own"), size=14),
-                          wrap([big_button(_auction_name(ctx, k), lambda e, k=k: send(form.with_second(seat, k)))
-                                for k in ch.seconds.get(form.artist, [])]),
-                          big_button(ctx.t("ui.double_alone"), lambda e: send(form.alone(seat)))]
-        return ft.Column(parts, spacing=6)
 
-    def pick(artist: str) -> None:
-        form.pick_artist(artist)
-        redraw(ctx, holder, make)
+def _draw_offer_form(panel: FormPanel[OfferForm], view: dict[str, Any], ch: Choices, seat: int) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
 
     def choose(auction: str) -> None:
         action = form.choose(seat, auction)
         if action is not None:
-            ctx.dispatch(action)
+            panel.send(action)
         elif form.double and form.artist is not None and ends_round(view, form.artist) is not None:
-            send(form.alone(seat))    # a double that ends the round needs no second painting
+            panel.send(form.alone(seat))    # a double that ends the round needs no second painting
         else:
-            redraw(ctx, holder, make)
+            panel.redraw()
 
-    def send(action: Action | None) -> None:
-        if action is not None:
-            ctx.dispatch(action)
-
-    holder.content = make()
-    return [holder]
+    artists = [_chip(ctx, a, _artist_name(ctx, a), selected=form.artist == a,
+                     on_click=panel.on(lambda a=a: form.pick_artist(a))) for a in ch.offers]
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.pick_artist", player=seat), size=16), wrap(artists)]
+    if form.artist is not None:
+        ending = ends_round(view, form.artist)
+        if ending is not None:
+            parts.append(ft.Text(ctx.t("ui.ends_round", artist=_artist_name(ctx, form.artist), count=ending),
+                                 size=14, color="#b71c1c"))
+        if not form.double:
+            parts += [ft.Text(ctx.t("ui.pick_auction"), size=14),
+                      wrap([big_button(_auction_name(ctx, k), lambda e, k=k: choose(k))
+                            for k in ch.offers[form.artist]])]
+        else:  # tapping the artist again goes back to the auction types
+            parts += [ft.Text(f"{ctx.t('ui.pick_auction')} {_auction_name(ctx, load_facts().double)}",
+                              size=14, weight=ft.FontWeight.BOLD),
+                      ft.Text(ctx.t("ui.double_own"), size=14),
+                      wrap([big_button(_auction_name(ctx, k), lambda e, k=k: panel.send(form.with_second(seat, k)))
+                            for k in ch.seconds.get(form.artist, [])]),
+                      big_button(ctx.t("ui.double_alone"), lambda e: panel.send(form.alone(seat)))]
+    return ft.Column(parts, spacing=6)
 
 
 def _draw_open(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.Control]:
-    form = BidForm()
-    holder = ft.Container()
-
-    def make() -> ft.Control:
-        bidders = [_chip(ctx, None, ctx.players[s], selected=form.bidder == s, on_click=lambda e, s=s: pick(s))
-                   for s in sorted(ch.bids)]
-        parts: list[ft.Control] = [ft.Text(ctx.t("ui.bidder"), size=14), wrap(bidders)]
-        if form.bidder is not None and form.bidder in ch.bids:
-            low, high = ch.bids[form.bidder]
-            parts.append(_amount_entry(ctx, low, high,
-                                       lambda a: ctx.t("ui.bid_amount", player=form.bidder, amount=ctx.money(a)),
-                                       lambda a: _send(ctx, form.action(a))))
-        return ft.Column(parts, spacing=6)
-
-    def pick(seat: int) -> None:
-        form.bidder = seat
-        redraw(ctx, holder, make)
-
-    holder.content = make()
+    panel = FormPanel(ctx, BidForm(), lambda p: _draw_bid_form(p, ch))
     sold = (ctx.t("ui.sold_to", player=state.high_bidder, amount=ctx.money(state.high))
             if state.high_bidder is not None else ctx.t("ui.sold_free", player=state.seller))
-    parts: list[ft.Control] = [holder]
+    parts: list[ft.Control] = [panel.control]
     if ch.can_sell:
         parts.append(big_button(f"{ctx.players[state.seller]}{ctx.colon}{ctx.t('action.sell')} — {sold}",
                                 lambda e: ctx.dispatch(Action.make("sell", state.seller)), filled=True))
     return parts
 
 
-def _send(ctx: GameContext, action: Action | None) -> bool:
-    return action is not None and ctx.dispatch(action)
+def _draw_bid_form(panel: FormPanel[BidForm], ch: Choices) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
+    bidders = [_chip(ctx, None, ctx.players[s], selected=form.bidder == s,
+                     on_click=panel.on(lambda s=s: setattr(form, "bidder", s))) for s in sorted(ch.bids)]
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.bidder"), size=14), wrap(bidders)]
+    if form.bidder is not None and form.bidder in ch.bids:
+        low, high = ch.bids[form.bidder]
+        parts.append(_amount_entry(ctx, low, high,
+                                   lambda a: ctx.t("ui.bid_amount", player=form.bidder, amount=ctx.money(a)),
+                                   lambda a: panel.send(form.action(a))))
+    return ft.Column(parts, spacing=6)
 
 
 def _draw_once_around(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.Control]:
@@ -551,8 +536,8 @@ def build(ctx: GameContext) -> ft.Control:
     done = finished_round(state)
     if done is not None and not seen(ctx, f"round-{done}"):
         return _draw_round_results(ctx, state, done)
-    view = ctx.game.view(state, reveal=False)
-    ch = read_choices(ctx.game.legal_actions(state), state.phase)
+    view = ctx.view
+    ch = read_choices(ctx.legal, state.phase)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.round", round=view["round"], rounds=view["rounds"]),
                                        size=16, weight=ft.FontWeight.BOLD)]
     if state.phase == "start":

@@ -7,23 +7,22 @@ the canoes' moves) and the table's corrections.
 
 Contract: ``companion/ui/context.py``.  The decisions live in the plain
 functions and form classes at the top (tested without a page); the ``_draw_*``
-functions only turn them into Flet controls.  Every choice offered comes from
-``Game.legal_actions``, so the screen never offers a refused move.
+functions only turn them into Flet controls.  The board is read from
+``ctx.view`` and every choice offered comes from ``ctx.legal``, so the screen
+never offers a refused move; of the engine it imports only ``games.niagara.public``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import flet as ft
 
 from ...core.actions import Action
-from ...games.niagara.facts import FALLS, LOST, SHORE, facts
-from ...games.niagara.game import meets_goal, needs, river_flow
-from ...games.niagara.state import NiagaraState
+from ...games.niagara.public import FALLS, LOST, SHORE, NiagaraState, facts
 from ..context import GameContext
-from ..widgets import big_button, player_card, redraw, section_title, wrap
+from ..widgets import FormPanel, big_button, player_card, reason_line, section_title, wrap
 
 #: gem colours (background, text)
 GEM_HEX: dict[str, tuple[str, str]] = {
@@ -41,16 +40,16 @@ Plan = tuple[tuple[str, Any], ...]
 
 
 # ----- plain screen logic ------------------------------------------------------------
-def weather_cells(state: NiagaraState) -> list[tuple[int, bool]]:
+def weather_cells(view: Mapping[str, Any]) -> list[tuple[int, bool]]:
     """The weather track, each step with whether the cloud is on it."""
-    return [(w, w == state.weather) for w in facts().weather_track]
+    return [(w, w == view["weather"]) for w in view["weather_track"]]
 
 
-def flow_figure(state: NiagaraState) -> tuple[str, int | None]:
+def flow_figure(view: Mapping[str, Any]) -> tuple[str, int | None]:
     """("flow", n) once all of this round's cards are turned over, else ("last_flow", n or None)."""
-    if state.phase == "turn" and None not in state.cards:
-        return "flow", river_flow(state)
-    return "last_flow", state.last_flow
+    if view["flow"] is not None:
+        return "flow", view["flow"]
+    return "last_flow", view["last_flow"]
 
 
 def river_rows() -> list[list[str]]:
@@ -65,12 +64,12 @@ def river_rows() -> list[list[str]]:
     return rows
 
 
-def canoes_at(state: NiagaraState) -> dict[str, list[tuple[int, int, str | None]]]:
+def canoes_at(view: Mapping[str, Any]) -> dict[str, list[tuple[int, int, str | None]]]:
     """Place (space, SHORE, LOST) -> [(seat, canoe number, gem)], seats in order."""
     out: dict[str, list[tuple[int, int, str | None]]] = {}
-    for seat, player in enumerate(state.players):
-        for k, canoe in enumerate(player.canoes, start=1):
-            out.setdefault(canoe.where, []).append((seat, k, canoe.gem))
+    for seat, player in enumerate(view["players"]):
+        for k, canoe in enumerate(player["canoes"], start=1):
+            out.setdefault(canoe["where"], []).append((seat, k, canoe["gem"]))
     return out
 
 
@@ -78,11 +77,11 @@ def site_beside(space: str) -> str | None:
     return facts().river.ports.get(space)
 
 
-def player_rows(state: NiagaraState) -> list[dict[str, Any]]:
-    return [{"seat": seat, "name": p.name, "hand": p.hand(), "bank": dict(p.bank), "needs": needs(p),
-             "goal": meets_goal(p), "ashore": sum(c.where == SHORE for c in p.canoes),
-             "lost": sum(c.where == LOST for c in p.canoes)}
-            for seat, p in enumerate(state.players)]
+def player_rows(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [{"seat": seat, "name": p["name"], "hand": p["hand"], "bank": p["bank"], "needs": p["needs"],
+             "goal": p["goal"], "ashore": sum(c["where"] == SHORE for c in p["canoes"]),
+             "lost": sum(c["where"] == LOST for c in p["canoes"])}
+            for seat, p in enumerate(view["players"])]
 
 
 @dataclass
@@ -104,6 +103,12 @@ class RevealForm:
         if not self.complete(players):
             return None
         return Action.make("reveal", None, cards=[self.picks[s] for s in range(players)])
+
+    def attempt(self, players: int) -> Action:
+        """What "Enter the cards" sends: the complete entry, or the cards
+        chosen so far (which the referee refuses, saying what is missing)."""
+        return self.action(players) or Action.make(
+            "reveal", None, cards=[self.picks[s] for s in range(players) if s in self.picks])
 
 
 def plan_of(action: Action, k: int) -> Plan | None:
@@ -234,10 +239,6 @@ def _sep(ctx: GameContext) -> str:
     return "、" if ctx.lang != "en" else ", "
 
 
-def _colon(ctx: GameContext) -> str:
-    return "：" if ctx.lang != "en" else ": "
-
-
 def _chip(text: str, bg: str, fg: str = "#212121", size: int = 14, width: int | None = None,
           height: int = 30, border: str | None = None, on_click: Callable[[Any], None] | None = None,
           selected: bool = False) -> ft.Control:
@@ -271,34 +272,35 @@ def _canoe_chip(ctx: GameContext, seat: int, k: int, gem: str | None) -> ft.Cont
         padding=ft.Padding.symmetric(horizontal=8, vertical=2), border=ft.Border.all(3, border))
 
 
-def _draw_weather(ctx: GameContext, state: NiagaraState) -> ft.Control:
+def _draw_weather(ctx: GameContext, state: NiagaraState, view: Mapping[str, Any]) -> ft.Control:
     cells = [_chip(("+" if w > 0 else "") + ctx.num(w), "#0277bd" if on else "#eceff1",
                    "#ffffff" if on else "#455a64", size=18, width=56, height=ctx.TOUCH)
-             for w, on in weather_cells(state)]
-    kind, flow = flow_figure(state)
+             for w, on in weather_cells(view)]
+    kind, flow = flow_figure(view)
     figure = "—" if flow is None else ctx.num(flow)
     lines: list[ft.Control] = [
         ft.Row([ft.Text(ctx.t("ui.weather"), size=16, weight=ft.FontWeight.BOLD), *cells], wrap=True,
                spacing=6, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Text(f"{ctx.t('ui.' + kind)}{_colon(ctx)}{figure}", size=22 if kind == "flow" else 16,
+        ft.Text(f"{ctx.t('ui.' + kind)}{ctx.colon}{figure}", size=22 if kind == "flow" else 16,
                 weight=ft.FontWeight.BOLD),
-        ft.Text(f"{ctx.t('ui.round')} {ctx.num(state.round)} · {ctx.t('ui.lifebuoy')}{_colon(ctx)}"
-                f"{ctx.players[state.lifebuoy]} · {ctx.t('ui.fork_next')}{_colon(ctx)}"
-                f"{ctx.t('ui.' + state.fork_next)}", size=14),
+        ft.Text(f"{ctx.t('ui.round')} {ctx.num(view['round'])} · {ctx.t('ui.lifebuoy')}{ctx.colon}"
+                f"{ctx.players[view['lifebuoy']]} · {ctx.t('ui.fork_next')}{ctx.colon}"
+                f"{ctx.t('ui.' + view['fork_next'])}", size=14),
     ]
     if state.phase == "turn":
         # cards still face down (turned over on their owner's turn) show as "?"
         played = _sep(ctx).join(f"{ctx.players[s]} {'?' if c is None else _card_name(ctx, c)}"
-                                for s, c in enumerate(state.cards))
+                                for s, c in enumerate(view["cards"]))
         lines.append(ft.Text(played, size=14))
     return ft.Container(content=ft.Column(lines, spacing=6), padding=10, border_radius=10, bgcolor=WATER)
 
 
-def _draw_space(ctx: GameContext, state: NiagaraState, space: str, boats: dict[str, list], width: int) -> ft.Control:
+def _draw_space(ctx: GameContext, view: Mapping[str, Any], space: str, boats: dict[str, list],
+                width: int) -> ft.Control:
     site = site_beside(space)
     head: list[ft.Control] = [ft.Text(space, size=15, weight=ft.FontWeight.BOLD)]
     if site is not None:
-        pile = state.sites[site]
+        pile = view["sites"][site]
         text = _sep(ctx).join(f"{_gem_name(ctx, c)} {ctx.num(n)}" for c, n in pile.items()) or ctx.num(0)
         head.append(_chip(text, GEM_HEX[site][0], GEM_HEX[site][1], size=12, height=26))
     chips = [_canoe_chip(ctx, seat, k, gem) for seat, k, gem in boats.get(space, [])]
@@ -308,8 +310,8 @@ def _draw_space(ctx: GameContext, state: NiagaraState, space: str, boats: dict[s
         bgcolor=WATER, border_radius=8, padding=6, width=width, border=ft.Border.all(1, "#90caf9"))
 
 
-def _draw_river(ctx: GameContext, state: NiagaraState) -> ft.Control:
-    boats = canoes_at(state)
+def _draw_river(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
+    boats = canoes_at(view)
     ashore = [_canoe_chip(ctx, seat, k, gem) for seat, k, gem in boats.get(SHORE, [])]
     lost = [_canoe_chip(ctx, seat, k, gem) for seat, k, gem in boats.get(LOST, [])]
     rows: list[ft.Control] = [
@@ -318,7 +320,7 @@ def _draw_river(ctx: GameContext, state: NiagaraState) -> ft.Control:
     ]
     for row in river_rows():
         width = 340 if len(row) == 1 else 168
-        rows.append(ft.Row([_draw_space(ctx, state, s, boats, width) for s in row], wrap=True, spacing=4))
+        rows.append(ft.Row([_draw_space(ctx, view, s, boats, width) for s in row], wrap=True, spacing=4))
     rows.append(ft.Container(content=ft.Text(ctx.t("ui.falls"), size=15, weight=ft.FontWeight.BOLD,
                                              color="#ffffff"), bgcolor="#546e7a", border_radius=8, padding=6,
                              width=340))
@@ -332,9 +334,9 @@ def _needs_text(ctx: GameContext, row: dict[str, Any]) -> str:
     return ctx.t("ui.needs_text", same=n["same_colour"], different=n["different_colours"], any=n["any_colours"])
 
 
-def _draw_players(ctx: GameContext, state: NiagaraState) -> ft.Control:
+def _draw_players(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
     cards = []
-    for row in player_rows(state):
+    for row in player_rows(view):
         seat = row["seat"]
         hand = [_chip(_card_name(ctx, c), "#fff8e1", size=14, width=34) for c in row["hand"]]
         bank = [_gem_chip(ctx, c, n) for c, n in row["bank"].items()]
@@ -351,77 +353,62 @@ def _draw_players(ctx: GameContext, state: NiagaraState) -> ft.Control:
     return wrap(cards)
 
 
-def _draw_reveal(ctx: GameContext, state: NiagaraState) -> ft.Control:
-    form = RevealForm()
-    holder = ft.Container()
-    n = len(state.players)
-
-    def make() -> ft.Control:
-        rows: list[ft.Control] = []
-        for seat in state.seat_order():
-            chips = [_chip(_card_name(ctx, c), "#fff8e1", size=18, width=48, height=ctx.TOUCH,
-                           selected=form.picks.get(seat) == c, on_click=lambda e, s=seat, c=c: choose(s, c))
-                     for c in state.players[seat].hand()]
-            rows += [ft.Text(ctx.t("ui.choose_card", player=seat), size=14, color=ctx.player_color(seat)),
-                     ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
-        if form.complete(n):
-            rows.append(big_button(ctx.t("ui.enter_cards"), confirm, filled=True))
-        return ft.Column(rows, spacing=6)
-
-    def choose(seat: int, card: Any) -> None:
-        form.choose(seat, card)
-        redraw(ctx, holder, make)
-
-    def confirm(e: Any) -> None:
-        action = form.action(n)
-        if action is not None:
-            ctx.dispatch(action)
-
-    holder.content = make()
-    return ft.Column([section_title(ctx.t("action.reveal")), holder], spacing=6)
+def _draw_reveal(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
+    panel = FormPanel(ctx, RevealForm(), lambda p: _draw_reveal_form(p, view))
+    return ft.Column([section_title(ctx.t("action.reveal")), panel.control], spacing=6)
 
 
-def _draw_paddle(ctx: GameContext, state: NiagaraState, seat: int, options: list[Action]) -> ft.Control:
-    form = PaddleForm(options)
-    holder = ft.Container()
+def _draw_reveal_form(panel: FormPanel[RevealForm], view: Mapping[str, Any]) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
+    n = len(view["players"])
+    rows: list[ft.Control] = []
+    for seat in view["order"]:
+        chips = [_chip(_card_name(ctx, c), "#fff8e1", size=18, width=48, height=ctx.TOUCH,
+                       selected=form.picks.get(seat) == c, on_click=panel.on(lambda s=seat, c=c: form.choose(s, c)))
+                 for c in view["players"][seat]["hand"]]
+        rows += [ft.Text(ctx.t("ui.choose_card", player=seat), size=14, color=ctx.player_color(seat)),
+                 ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
+    # never a hidden or pale button: until every card is chosen it says why
+    # (with the rule), and pressing it shows the refusal
+    tried = form.attempt(n)
+    rows.append(big_button(ctx.t("ui.enter_cards"), lambda e: panel.send(tried), filled=form.complete(n)))
+    if not form.complete(n):
+        rows.append(reason_line(ctx, ctx.why_not(tried)))
+    return ft.Column(rows, spacing=6)
 
-    def make() -> ft.Control:
-        parts: list[ft.Control] = []
-        if not form.canoes():
-            parts += [ft.Text(ctx.t("ui.nothing_to_move"), size=14),
-                      big_button(ctx.t("ui.confirm"), lambda e: ctx.dispatch(options[0]), filled=True)]
-            return ft.Column(parts, spacing=6)
-        for k in form.canoes():
-            if k > 1 and (k - 1) in form.canoes() and (k - 1) not in form.picks:
-                break
-            parts.append(ft.Text(ctx.t("ui.canoe_n", canoe=k), size=15, weight=ft.FontWeight.BOLD))
-            buttons = [big_button(_plan_text(ctx, plan), lambda e, k=k, plan=plan: pick(k, plan),
-                                  filled=k in form.picks and form.picks[k] == plan) for plan in form.plans(k)]
-            parts.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
-        orders = form.orders()
-        if orders:
-            parts.append(ft.Row([big_button(ctx.t("ui.first", canoe=o), lambda e, o=o: order(o),
-                                            filled=form.first == o) for o in orders], wrap=True, spacing=6))
-        action = form.action()
-        if action is not None:
-            parts.append(big_button(ctx.t("ui.confirm"), lambda e: ctx.dispatch(action), icon=ft.Icons.CHECK))
+
+def _draw_paddle(ctx: GameContext, view: Mapping[str, Any], seat: int, options: list[Action]) -> ft.Control:
+    panel = FormPanel(ctx, PaddleForm(options), _draw_paddle_form)
+    card = view["cards"][seat]
+    return ft.Column([section_title(ctx.t("ui.paddle_title", player=seat, card=_card_name(ctx, card))),
+                      panel.control], spacing=6)
+
+
+def _draw_paddle_form(panel: FormPanel[PaddleForm]) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
+    parts: list[ft.Control] = []
+    if not form.canoes():
+        parts += [ft.Text(ctx.t("ui.nothing_to_move"), size=14),
+                  big_button(ctx.t("ui.confirm"), lambda e: panel.send(form.options[0]), filled=True)]
         return ft.Column(parts, spacing=6)
+    for k in form.canoes():
+        if k > 1 and (k - 1) in form.canoes() and (k - 1) not in form.picks:
+            break
+        parts.append(ft.Text(ctx.t("ui.canoe_n", canoe=k), size=15, weight=ft.FontWeight.BOLD))
+        buttons = [big_button(_plan_text(ctx, plan), panel.on(lambda k=k, plan=plan: form.pick(k, plan)),
+                              filled=k in form.picks and form.picks[k] == plan) for plan in form.plans(k)]
+        parts.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    orders = form.orders()
+    if orders:
+        parts.append(ft.Row([big_button(ctx.t("ui.first", canoe=o), panel.on(lambda o=o: setattr(form, "first", o)),
+                                        filled=form.first == o) for o in orders], wrap=True, spacing=6))
+    action = form.action()
+    if action is not None:
+        parts.append(big_button(ctx.t("ui.confirm"), lambda e: panel.send(action), icon=ft.Icons.CHECK))
+    return ft.Column(parts, spacing=6)
 
-    def pick(k: int, plan: Any) -> None:
-        form.pick(k, plan)
-        redraw(ctx, holder, make)
 
-    def order(o: int) -> None:
-        form.first = o
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    card = state.cards[seat]
-    return ft.Column([section_title(ctx.t("ui.paddle_title", player=seat, card=_card_name(ctx, card))), holder],
-                     spacing=6)
-
-
-def _draw_turn(ctx: GameContext, state: NiagaraState, legal: list[Action]) -> list[ft.Control]:
+def _draw_turn(ctx: GameContext, state: NiagaraState, legal: Sequence[Action]) -> list[ft.Control]:
     seat = state.current()
     if seat is None:
         return []
@@ -442,7 +429,7 @@ def _draw_turn(ctx: GameContext, state: NiagaraState, legal: list[Action]) -> li
                   ft.Row([big_button(ctx.t(f"ui.{a['direction']}"), lambda e, a=a: ctx.dispatch(a), filled=True)
                           for a in by_type["weather"]], wrap=True, spacing=8)]
     if "paddle" in by_type:
-        parts.append(_draw_paddle(ctx, state, seat, by_type["paddle"]))
+        parts.append(_draw_paddle(ctx, ctx.view, seat, by_type["paddle"]))
     return parts
 
 
@@ -454,15 +441,15 @@ def _draw_end(ctx: GameContext, state: NiagaraState) -> ft.Control:
 
 def build(ctx: GameContext) -> ft.Control:
     state: NiagaraState = ctx.state
-    legal = ctx.game.legal_actions(state) if state.phase == "turn" else []
-    parts: list[ft.Control] = [_draw_weather(ctx, state),
+    view = ctx.view
+    parts: list[ft.Control] = [_draw_weather(ctx, state, view),
                                ft.Text(ctx.t("ui.entry_at_once" if state.cards_at_once else "ui.entry_each_turn"),
                                        size=13, italic=True)]
     if state.phase == "reveal":
-        parts.append(_draw_reveal(ctx, state))
+        parts.append(_draw_reveal(ctx, view))
     elif state.phase == "turn":
-        parts += _draw_turn(ctx, state, legal)
+        parts += _draw_turn(ctx, state, ctx.legal)
     else:
         parts.append(_draw_end(ctx, state))
-    parts += [_draw_river(ctx, state), section_title(ctx.t("ui.players")), _draw_players(ctx, state)]
+    parts += [_draw_river(ctx, view), section_title(ctx.t("ui.players")), _draw_players(ctx, view)]
     return ft.Column(parts, spacing=12)

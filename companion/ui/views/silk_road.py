@@ -4,21 +4,22 @@ and one small form per phase.
 
 Contract: ``companion/ui/context.py``.  Everything the screen decides is in the
 plain functions and form classes at the top (tested without a page); the
-``_draw_*`` functions only turn them into Flet controls.  Choices are always
-derived from ``Game.legal_actions`` so the screen never offers a refused move.
+``_draw_*`` functions only turn them into Flet controls.  The board is read
+from ``ctx.view`` and the choices from ``ctx.legal``; of the engine the screen
+imports only ``games.silk_road.public``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import flet as ft
 
 from ...core.actions import Action
-from ...games.silk_road.state import SPECIALS, SilkState, facts
+from ...games.silk_road.public import SPECIALS, SilkState, facts
 from ..context import GameContext
-from ..widgets import player_card, redraw, section_title, tile, wrap
+from ..widgets import FormPanel, big_button, player_card, reason_line, section_title, tile, wrap
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -84,7 +85,11 @@ def read_choices(actions: Sequence[Action], phase: str) -> Choices:
 @dataclass
 class PlayForm:
     """Phase 2: choose a good, tap the market positions that now show it, and say how
-    many cards went under others of the same play (the rulebook lets cards pile up)."""
+    many cards went under others of the same play (the rulebook lets cards pile up).
+
+    The form takes what the table says, even more cards than the rules allow:
+    the screen then says why beside the button (with the rule), and pressing it
+    shows the referee's refusal — never a tap that silently does nothing."""
 
     good: str | None = None
     slots: list[int] = field(default_factory=list)
@@ -94,16 +99,20 @@ class PlayForm:
         if good != self.good:
             self.good, self.slots, self.extra = good, [], 0
 
-    def toggle(self, slot: int, most: int) -> None:
+    def toggle(self, slot: int) -> None:
         if slot in self.slots:
             self.slots.remove(slot)
-        elif len(self.slots) + self.extra < most:
+        else:
             self.slots.append(slot)
             self.slots.sort()
 
-    def add_extra(self, step: int, most: int) -> None:
+    def add_extra(self, step: int) -> None:
         """One more (step 1) or one fewer (step -1) card under the play's own cards."""
-        self.extra = max(0, min(self.extra + step, most - len(self.slots)))
+        self.extra = max(0, self.extra + step)
+
+    def within(self, most: int) -> bool:
+        """Whether the cards entered are no more than may be played (``Choices.plays``)."""
+        return self.cards <= most
 
     @property
     def cards(self) -> int:
@@ -135,10 +144,10 @@ def buy_action(seat: int, card: str, good: str | None = None) -> Action:
     return Action.make("buy", seat, card=card, good=good) if good else Action.make("buy", seat, card=card)
 
 
-def market_cells(state: SilkState) -> list[str | None]:
+def market_cells(view: Mapping[str, Any]) -> list[str | None]:
     """The six market positions; None where the table has not entered a card yet."""
-    size = facts().market_size
-    return [state.market[i] if i < len(state.market) else None for i in range(size)]
+    size, market = facts().market_size, view["market"]
+    return [market[i] if i < len(market) else None for i in range(size)]
 
 
 def money_visible(state: SilkState) -> bool:
@@ -168,52 +177,44 @@ def _good_chip(ctx: GameContext, good: str | None, text: str | None = None, sele
                 on_click=on_click, width=width, padding=4)
 
 
-def big_button(label: str, on_click: Callable[[Any], Any], icon: Any = None, filled: bool = False) -> ft.Control:
-    """A 48-px button whose label is an ``ft.Text``: it inherits the page's
-    bundled CJK font (a plain-string label with its own text style fell back to
-    a font without Chinese in the browser and drew boxes)."""
-    cls = ft.FilledButton if filled else ft.Button
-    return cls(content=ft.Text(label, size=16), icon=icon, on_click=on_click, height=48,
-               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
-
-
-
-def _draw_market(ctx: GameContext, state: SilkState) -> ft.Control:
-    cells = market_cells(state)
+def _draw_market(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
+    cells = market_cells(view)
+    market = view["market"]
     chips = [_good_chip(ctx, g, f"{i + 1}. {_good_name(ctx, g)}", width=110) for i, g in enumerate(cells)]
-    counts = [f"{_good_name(ctx, g)} {ctx.num(state.market.count(g))}"
-              for g in facts().goods if state.market.count(g)]
+    counts = [f"{_good_name(ctx, g)} {ctx.num(market.count(g))}" for g in facts().goods if market.count(g)]
     return ft.Column([section_title(ctx.t("ui.market")),
                       ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
                       ft.Text(" · ".join(counts), size=14)], spacing=6)
 
 
-def _draw_supply(ctx: GameContext, state: SilkState) -> ft.Control:
+def _draw_supply(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
     f = facts()
-    tokens = [_good_chip(ctx, g, f"{_good_name(ctx, g)} {ctx.num(state.tokens[g])}", width=100) for g in f.goods]
-    specials = [ft.Text(f"{ctx.t('ui.card.' + c)}{ctx.colon}{ctx.t('ui.left', count=state.specials[c])} · "
+    tokens = [_good_chip(ctx, g, f"{_good_name(ctx, g)} {ctx.num(view['tokens'][g])}", width=100) for g in f.goods]
+    specials = [ft.Text(f"{ctx.t('ui.card.' + c)}{ctx.colon}{ctx.t('ui.left', count=view['specials'][c])} · "
                         f"{ctx.t('ui.price', price=f.prices[c])}", size=14) for c in SPECIALS]
     return ft.Column([
-        ft.Text(ctx.t("ui.deck_count", count=state.deck), size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(ctx.t("ui.deck_count", count=view["deck"]), size=16, weight=ft.FontWeight.BOLD),
         ft.Text(ctx.t("ui.tokens"), size=14), ft.Row(tokens, wrap=True, spacing=6, run_spacing=6),
         ft.Text(ctx.t("ui.specials"), size=14), *specials,
     ], spacing=6)
 
 
-def _draw_last_play(ctx: GameContext, state: SilkState) -> ft.Control:
-    if state.last_player is None:
+def _draw_last_play(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
+    last = view["last_play"]
+    if last is None:
         return ft.Container()
-    text = ctx.t("ui.last_play_text", player=state.last_player, cards=state.last_cards,
-                 good=_good_name(ctx, state.last_good), count=state.last_showing)
+    text = ctx.t("ui.last_play_text", player=last["player"], cards=last["cards"],
+                 good=_good_name(ctx, last["good"]), count=last["showing"])
     return ft.Text(f"{ctx.t('ui.last_play')}{ctx.colon}{text}", size=14)
 
 
 def _private_money(ctx: GameContext, state: SilkState, seat: int) -> None:
     def form(done: Callable[[], None]) -> ft.Control:
-        p = state.players[seat]
+        # only this seat's secrets, shown on the hand-the-phone form
+        mine = ctx.game.observe(state, seat)["private"]
         return ft.Column([
-            ft.Text(ctx.t("ui.private_money", amount=ctx.money(p.money)), size=22, weight=ft.FontWeight.BOLD),
-            ft.Text(ctx.t("ui.private_income", amount=ctx.money(p.income)), size=16),
+            ft.Text(ctx.t("ui.private_money", amount=ctx.money(mine["money"])), size=22, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t("ui.private_income", amount=ctx.money(mine["income"])), size=16),
             big_button(ctx.t("ui.done"), lambda e: done(), filled=True),
         ], spacing=10)
 
@@ -262,101 +263,89 @@ def _draw_setup(ctx: GameContext, state: SilkState, ch: Choices) -> list[ft.Cont
             _good_buttons(ctx, ch.load_goods, lambda g: ctx.dispatch(Action.make("load", seat, good=g)))]
 
 
-def _draw_swap(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft.Control:
-    form = SwapForm()
-    holder = ft.Container()
-    ships = state.players[seat].ships
+def _draw_swap(ctx: GameContext, view: Mapping[str, Any], ch: Choices, seat: int) -> ft.Control:
+    ships = view["players"][seat]["ships"]
+    panel = FormPanel(ctx, SwapForm(), lambda p: _draw_swap_form(p, ships, ch, seat))
+    return ft.Column([ft.Text(ctx.t("ui.swap_title"), size=16, weight=ft.FontWeight.BOLD), panel.control],
+                     spacing=6)
 
-    def make() -> ft.Control:
-        row = [_good_chip(ctx, ships[i], f"{i + 1}. {_good_name(ctx, ships[i])}", selected=form.ship == i,
-                          on_click=lambda e, i=i: pick_ship(i), width=110) for i in sorted(ch.swaps)]
-        parts: list[ft.Control] = [ft.Row(row, wrap=True, spacing=6, run_spacing=6)]
-        if form.ship is not None:
-            parts += [ft.Text(ctx.t("ui.swap_good", n=form.ship + 1), size=14),
-                      _good_buttons(ctx, ch.swaps[form.ship], pick_good)]
-        return ft.Column(parts, spacing=6)
 
-    def pick_ship(i: int) -> None:
-        form.ship = i
-        redraw(ctx, holder, make)
+def _draw_swap_form(panel: FormPanel[SwapForm], ships: Sequence[str], ch: Choices, seat: int) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
+    row = [_good_chip(ctx, ships[i], f"{i + 1}. {_good_name(ctx, ships[i])}", selected=form.ship == i,
+                      on_click=panel.on(lambda i=i: setattr(form, "ship", i)), width=110) for i in sorted(ch.swaps)]
+    parts: list[ft.Control] = [ft.Row(row, wrap=True, spacing=6, run_spacing=6)]
+    if form.ship is not None:
+        parts += [ft.Text(ctx.t("ui.swap_good", n=form.ship + 1), size=14),
+                  _good_buttons(ctx, ch.swaps[form.ship], lambda g: panel.send(form.action(seat, g)))]
+    return ft.Column(parts, spacing=6)
 
-    def pick_good(good: str) -> None:
-        action = form.action(seat, good)
-        if action is not None:
-            ctx.dispatch(action)
 
-    holder.content = make()
-    return ft.Column([ft.Text(ctx.t("ui.swap_title"), size=16, weight=ft.FontWeight.BOLD), holder], spacing=6)
+@dataclass
+class BuyForm:
+    """Phase 1: a special card; a ship asks for its good first."""
+
+    ship: bool = False
 
 
 def _draw_buy(ctx: GameContext, ch: Choices, seat: int) -> ft.Control:
-    holder = ft.Container()
-    state = {"ship": False}
+    panel = FormPanel(ctx, BuyForm(), lambda p: _draw_buy_form(p, ch, seat))
+    return ft.Column([ft.Text(ctx.t("ui.buy_title"), size=16, weight=ft.FontWeight.BOLD), panel.control],
+                     spacing=6)
 
-    def make() -> ft.Control:
-        buttons = [big_button(ctx.t('ui.card.' + c) + ctx.paren(ctx.num(facts().prices[c])),
-                              lambda e, c=c: pick(c)) for c in SPECIALS if c in ch.buys]
-        parts: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
-        if state["ship"]:
-            parts += [ft.Text(ctx.t("ui.ship_good"), size=14),
-                      _good_buttons(ctx, ch.buys["ship"], lambda g: ctx.dispatch(buy_action(seat, "ship", g)))]
-        return ft.Column(parts, spacing=6)
+
+def _draw_buy_form(panel: FormPanel[BuyForm], ch: Choices, seat: int) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
 
     def pick(card: str) -> None:
         if card == "ship":
-            state["ship"] = True
-            redraw(ctx, holder, make)
+            panel.change(lambda: setattr(form, "ship", True))
         else:
-            ctx.dispatch(buy_action(seat, card))
+            panel.send(buy_action(seat, card))
 
-    holder.content = make()
-    return ft.Column([ft.Text(ctx.t("ui.buy_title"), size=16, weight=ft.FontWeight.BOLD), holder], spacing=6)
+    buttons = [big_button(ctx.t('ui.card.' + c) + ctx.paren(ctx.num(facts().prices[c])),
+                          lambda e, c=c: pick(c)) for c in SPECIALS if c in ch.buys]
+    parts: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
+    if form.ship:
+        parts += [ft.Text(ctx.t("ui.ship_good"), size=14),
+                  _good_buttons(ctx, ch.buys["ship"], lambda g: panel.send(buy_action(seat, "ship", g)))]
+    return ft.Column(parts, spacing=6)
 
 
-def _draw_play(ctx: GameContext, state: SilkState, ch: Choices, seat: int) -> ft.Control:
-    form = PlayForm()
-    holder = ft.Container()
+def _draw_play(ctx: GameContext, view: Mapping[str, Any], ch: Choices, seat: int) -> ft.Control:
+    panel = FormPanel(ctx, PlayForm(), lambda p: _draw_play_form(p, view["market"], ch, seat))
+    return ft.Column([ft.Text(ctx.t("ui.play_title"), size=16, weight=ft.FontWeight.BOLD), panel.control],
+                     spacing=6)
 
-    def make() -> ft.Control:
-        parts: list[ft.Control] = [ft.Text(ctx.t("ui.play_good"), size=14),
-                                   ft.Row([_good_chip(ctx, g, selected=form.good == g,
-                                                      on_click=lambda e, g=g: pick(g)) for g in ch.plays],
-                                          wrap=True, spacing=6, run_spacing=6)]
-        if form.good is not None:
-            after = form.preview(state.market)
-            cells = [_good_chip(ctx, g, f"{i + 1}. {_good_name(ctx, g)}", selected=i in form.slots,
-                                on_click=lambda e, i=i: toggle(i), width=110) for i, g in enumerate(after)]
-            parts += [ft.Text(ctx.t("ui.play_slots"), size=14), ft.Row(cells, wrap=True, spacing=6, run_spacing=6)]
-            if form.slots:
-                parts.append(ft.Row([
-                    ft.IconButton(ft.Icons.REMOVE, on_click=lambda e: extra(-1), disabled=form.extra == 0),
-                    ft.Text(ctx.t("ui.play_extra", count=form.extra), size=14),
-                    ft.IconButton(ft.Icons.ADD, on_click=lambda e: extra(1),
-                                  disabled=form.cards >= ch.plays[form.good])], spacing=4))
-                parts.append(big_button(ctx.t("ui.play_confirm", count=form.cards), confirm, filled=True))
-        return ft.Column(parts, spacing=6)
 
-    def pick(good: str) -> None:
-        form.pick(good)
-        redraw(ctx, holder, make)
-
-    def toggle(slot: int) -> None:
-        if form.good is not None:
-            form.toggle(slot, ch.plays[form.good])
-            redraw(ctx, holder, make)
-
-    def extra(step: int) -> None:
-        if form.good is not None:
-            form.add_extra(step, ch.plays[form.good])
-            redraw(ctx, holder, make)
-
-    def confirm(e: Any) -> None:
+def _draw_play_form(panel: FormPanel[PlayForm], market: Sequence[str], ch: Choices, seat: int) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.play_good"), size=14),
+                               ft.Row([_good_chip(ctx, g, selected=form.good == g,
+                                                  on_click=panel.on(lambda g=g: form.pick(g))) for g in ch.plays],
+                                      wrap=True, spacing=6, run_spacing=6)]
+    if form.good is not None:
+        after = form.preview(market)
+        cells = [_good_chip(ctx, g, f"{i + 1}. {_good_name(ctx, g)}", selected=i in form.slots,
+                            on_click=panel.on(lambda i=i: form.toggle(i)), width=110) for i, g in enumerate(after)]
+        parts += [ft.Text(ctx.t("ui.play_slots"), size=14), ft.Row(cells, wrap=True, spacing=6, run_spacing=6)]
         action = form.action(seat)
         if action is not None:
-            ctx.dispatch(action)
-
-    holder.content = make()
-    return ft.Column([ft.Text(ctx.t("ui.play_title"), size=16, weight=ft.FontWeight.BOLD), holder], spacing=6)
+            # the counter's floor is zero; above it the table may say any number
+            parts.append(ft.Row([
+                ft.IconButton(ft.Icons.REMOVE, on_click=panel.on(lambda: form.add_extra(-1)),
+                              disabled=form.extra == 0, width=ctx.TOUCH, height=ctx.TOUCH),
+                ft.Text(ctx.t("ui.play_extra", count=form.extra), size=14),
+                ft.IconButton(ft.Icons.ADD, on_click=panel.on(lambda: form.add_extra(1)),
+                              width=ctx.TOUCH, height=ctx.TOUCH)], spacing=4, wrap=True))
+            # never a pale button: more cards than allowed says why (with the
+            # rule) beside it, and pressing it shows the refusal
+            why = None if form.within(ch.plays[form.good]) else ctx.why_not(action)
+            parts.append(big_button(ctx.t("ui.play_confirm", count=form.cards), lambda e: panel.send(action),
+                                    filled=why is None))
+            if why is not None:
+                parts.append(reason_line(ctx, why))
+    return ft.Column(parts, spacing=6)
 
 
 def _draw_turn(ctx: GameContext, state: SilkState, ch: Choices) -> list[ft.Control]:
@@ -367,13 +356,13 @@ def _draw_turn(ctx: GameContext, state: SilkState, ch: Choices) -> list[ft.Contr
                 ft.Row([big_button(ctx.num(n), lambda e, n=n: ctx.dispatch(
                     Action.make("exchange_draw", seat, count=n))) for n in ch.extra_counts], wrap=True, spacing=8)]
     if ch.swaps:
-        parts.append(_draw_swap(ctx, state, ch, seat))
+        parts.append(_draw_swap(ctx, ctx.view, ch, seat))
     if ch.buys:
         parts.append(_draw_buy(ctx, ch, seat))
     if ch.can_pass:
         parts.append(big_button(ctx.t("action.pass", player=seat), lambda e: ctx.dispatch(Action.make("pass", seat))))
     if ch.plays:
-        parts.append(_draw_play(ctx, state, ch, seat))
+        parts.append(_draw_play(ctx, ctx.view, ch, seat))
     if ch.can_draw:
         parts.append(big_button(ctx.t("ui.draw_button", count=min(facts().draw, state.deck)),
                                 lambda e: ctx.dispatch(Action.make("draw", seat)), icon=ft.Icons.STYLE))
@@ -382,16 +371,15 @@ def _draw_turn(ctx: GameContext, state: SilkState, ch: Choices) -> list[ft.Contr
 
 def build(ctx: GameContext) -> ft.Control:
     state: SilkState = ctx.state
-    view = ctx.game.view(state, reveal=False)
-    legal = ctx.game.legal_actions(state)
+    view, legal = ctx.view, ctx.legal
     ch = read_choices(legal, state.phase)
     parts: list[ft.Control] = []
     if state.phase.startswith("setup"):
         parts += _draw_setup(ctx, state, ch)
     elif legal:
         parts += _draw_turn(ctx, state, ch)
-    parts += [_draw_market(ctx, state), _draw_last_play(ctx, state), _draw_players(ctx, state, view),
-              _draw_supply(ctx, state)]
+    parts += [_draw_market(ctx, view), _draw_last_play(ctx, view), _draw_players(ctx, state, view),
+              _draw_supply(ctx, view)]
     if not money_visible(state):
         parts.append(ft.Text(ctx.t("ui.income_secret"), size=13, italic=True))
     return ft.Column(parts, spacing=12)
