@@ -18,7 +18,8 @@ from typing import Any, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.citadels import facts as h
+from ...games.citadels.public import (COLOURS, FACTS, KING, RANKS, SPECIAL, character, destroy_cost,
+                                      draft_rules)
 from ..context import GameContext
 from ..widgets import big_button, chip, player_card, redraw, section_title, wrap
 
@@ -41,11 +42,11 @@ class DraftForm:
     chosen: list[int] = field(default_factory=list)
 
     def needed(self) -> int:
-        return int(h.draft_rules(self.n_players)["face_up"])
+        return int(draft_rules(self.n_players)["face_up"])
 
     def options(self) -> list[int]:
-        removed = h.draft_rules(self.n_players)["removed"]
-        return [r for r in h.RANKS if r != h.KING and r not in removed]
+        removed = draft_rules(self.n_players)["removed"]
+        return [r for r in RANKS if r != KING and r not in removed]
 
     def toggle(self, rank: int) -> None:
         if rank in self.chosen:
@@ -70,14 +71,14 @@ class BuildForm:
     points: int | None = None
 
     def point_choices(self) -> list[int]:
-        if self.colour != h.SPECIAL or self.cost is None:
+        if self.colour != SPECIAL or self.cost is None:
             return []
         return list(range(self.cost, max(self.cost, MAX_SPECIAL_POINTS) + 1))
 
     def action(self) -> Action | None:
         if self.colour is None or self.cost is None:
             return None
-        if self.points is not None and self.points != self.cost and self.colour == h.SPECIAL:
+        if self.points is not None and self.points != self.cost and self.colour == SPECIAL:
             return Action.make("build", self.seat, colour=self.colour, cost=self.cost, points=self.points)
         return Action.make("build", self.seat, colour=self.colour, cost=self.cost)
 
@@ -130,12 +131,12 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Per player: districts grouped by colour (costs sorted), progress to the end, score parts."""
     rows = []
     for seat, p in enumerate(view["players"]):
-        by_colour = {c: sorted(d[1] for d in p["city"] if d[0] == c) for c in h.COLOURS}
+        by_colour = {c: sorted(d[1] for d in p["city"] if d[0] == c) for c in COLOURS}
         rows.append({
             "seat": seat, "name": p["name"], "crown": p["crown"], "count": p["districts"],
             "end_at": view["end_at"], "complete": p["complete"], "first": p["first_complete"],
             "by_colour": {c: v for c, v in by_colour.items() if v},
-            "missing": [c for c in h.COLOURS if not by_colour[c]],
+            "missing": [c for c in COLOURS if not by_colour[c]],
             "parts": p["score_parts"],
         })
     return rows
@@ -158,7 +159,7 @@ _row = partial(wrap, spacing=6)
 
 
 def _char(ctx: GameContext, rank: int) -> str:
-    return f"{rank} {ctx.t(f'ui.character.{h.character(rank)}')}"
+    return f"{rank} {ctx.t(f'ui.character.{character(rank)}')}"
 
 
 
@@ -180,7 +181,7 @@ def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 def _draw_draft(ctx: GameContext) -> ft.Control:
     form = DraftForm(len(ctx.players))
-    rules = h.draft_rules(len(ctx.players))
+    rules = draft_rules(len(ctx.players))
     holder = ft.Container()
 
     def make() -> ft.Control:
@@ -211,12 +212,12 @@ def _draw_call(ctx: GameContext, ch: Choices) -> ft.Control:
 def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
     form = BuildForm(seat)
     holder = ft.Container()
-    lo, hi = int(h.FACTS["district_cost"]["min"]), int(h.FACTS["district_cost"]["max"])
+    lo, hi = int(FACTS["district_cost"]["min"]), int(FACTS["district_cost"]["max"])
 
     def make() -> ft.Control:
         parts: list[ft.Control] = [
             _row([_chip(ctx.t(f"ui.colour.{c}"), COLOUR_HEX[c], on_click=lambda e, c=c: set_("colour", c),
-                        selected=form.colour == c) for c in h.COLOURS]),
+                        selected=form.colour == c) for c in COLOURS]),
             ft.Text(ctx.t("ui.cost"), size=14),
             _row([_chip(ctx.num(k), "#455a64", on_click=lambda e, k=k: set_("cost", k), selected=form.cost == k,
                         width=52) for k in range(lo, hi + 1)]),
@@ -261,7 +262,7 @@ def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Contro
     if ch.destroy:
         parts += [ft.Text(ctx.t("action.destroy"), size=15, weight=ft.FontWeight.W_600),
                   _row([_chip(f"{ctx.players[t]}{ctx.colon}{ctx.t(f'ui.colour.{c}')} {ctx.num(k)} · "
-                              f"{ctx.t('ui.destroy_cost', cost=h.destroy_cost(k))}", COLOUR_HEX[c],
+                              f"{ctx.t('ui.destroy_cost', cost=destroy_cost(k))}", COLOUR_HEX[c],
                               on_click=lambda e, t=t, c=c, k=k: ctx.dispatch(
                                   Action.make("destroy", seat, target_player=t, colour=c, cost=k)))
                         for t, c, k in ch.destroy])]

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.dominion import facts as h
+from ...games.dominion.public import SCORING
 from ..context import GameContext
 from ..widgets import big_button, chip, player_card, section_title, wrap
 
@@ -59,7 +59,7 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     best = max(p["score"] for p in view["players"])
     for seat, p in enumerate(view["players"]):
-        cards = [(c, p[c]) for c in h.SCORING if c != "gardens" or view["gardens"]]
+        cards = [(c, p[c]) for c in SCORING if c != "gardens" or view["gardens"]]
         rows.append({"seat": seat, "name": p["name"], "score": p["score"], "turns": p["turns"],
                      "cards": cards, "current": view["current"] == seat, "leading": p["score"] == best,
                      "deck_size": p["deck_size"], "gardens_points": p["gardens_points"]})
@@ -67,7 +67,7 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def supply_rows(view: dict[str, Any]) -> list[tuple[str, int]]:
-    return [(c, view["supply"][c]) for c in h.SCORING if c in view["supply"]]
+    return [(c, view["supply"][c]) for c in SCORING if c in view["supply"]]
 
 
 def pile_label_parts(pile: str) -> tuple[str, dict[str, Any]]:
