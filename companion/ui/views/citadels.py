@@ -5,7 +5,7 @@ forms, who had the assassinated King), and every city with its districts by
 colour and its score so far.
 
 Contract: ``companion/ui/context.py``.  Choices come from
-``Game.legal_actions`` through the plain functions and forms at the top
+``ctx.legal`` through the plain functions and forms at the top
 (tested without a page); the ``_draw_*`` functions only make controls.
 """
 
@@ -21,7 +21,7 @@ from ...core.actions import Action
 from ...games.citadels.public import (COLOURS, FACTS, KING, RANKS, SPECIAL, character, destroy_cost,
                                       draft_rules)
 from ..context import GameContext
-from ..widgets import big_button, chip, player_card, redraw, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
 
 COLOUR_HEX: dict[str, str] = {
     "noble": "#f9a825", "religious": "#1565c0", "trade": "#2e7d32", "military": "#c62828", "special": "#6a1b9a",
@@ -69,6 +69,12 @@ class BuildForm:
     colour: str | None = None
     cost: int | None = None
     points: int | None = None
+
+    def set(self, name: str, value: Any) -> None:
+        """Pick a colour, cost or points; a new colour or cost clears the points."""
+        setattr(self, name, value)
+        if name != "points":
+            self.points = None
 
     def point_choices(self) -> list[int]:
         if self.colour != SPECIAL or self.cost is None:
@@ -143,11 +149,6 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _colon(ctx: GameContext) -> str:
-    """The label separator of the reader's language (full-width in Chinese)."""
-    return ": " if ctx.lang == "en" else "："
-
-
 def _join(ctx: GameContext, items: list[str]) -> str:
     return (", " if ctx.lang == "en" else "、").join(items)
 
@@ -174,32 +175,27 @@ def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if c["robbed"]:
             text += f" · {ctx.t('ui.robbed')}"
         chips.append(_chip(text, STATUS_HEX[c["status"]], selected=c["status"] == "current"))
-    face_up = [ctx.t('ui.face_up') + _colon(ctx) + _join(ctx, [ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
+    face_up = [ctx.t('ui.face_up') + ctx.colon + _join(ctx, [ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
         if view["face_up"] else []
     return ft.Column([_row(chips), *[ft.Text(t, size=14, italic=True) for t in face_up]], spacing=4)
 
 
 def _draw_draft(ctx: GameContext) -> ft.Control:
-    form = DraftForm(len(ctx.players))
     rules = draft_rules(len(ctx.players))
-    holder = ft.Container()
 
-    def make() -> ft.Control:
+    def draw(panel: FormPanel[DraftForm]) -> ft.Control:
+        form = panel.form
         parts: list[ft.Control] = [
             ft.Text(ctx.t("ui.draft_line", face_up=rules["face_up"], face_down=rules["face_down"]), size=14),
-            _row([_chip(_char(ctx, r), "#37474f", on_click=lambda e, r=r: pick(r), selected=r in form.chosen)
-                  for r in form.options()]) if form.needed() else ft.Container(),
+            _row([_chip(_char(ctx, r), "#37474f", on_click=panel.on(lambda r=r: form.toggle(r)),
+                        selected=r in form.chosen) for r in form.options()]) if form.needed() else ft.Container(),
         ]
         if form.ready():
-            parts.append(big_button(ctx.t("action.draft_done"), lambda e: ctx.dispatch(form.action()), filled=True))
+            parts.append(big_button(ctx.t("action.draft_done"), lambda e: panel.send(form.action()), filled=True))
         return ft.Column(parts, spacing=6)
 
-    def pick(rank: int) -> None:
-        form.toggle(rank)
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    return ft.Column([section_title(ctx.t("action.draft_done")), holder], spacing=6)
+    panel = FormPanel(ctx, DraftForm(len(ctx.players)), draw)
+    return ft.Column([section_title(ctx.t("action.draft_done")), panel.control], spacing=6)
 
 
 def _draw_call(ctx: GameContext, ch: Choices) -> ft.Control:
@@ -210,43 +206,36 @@ def _draw_call(ctx: GameContext, ch: Choices) -> ft.Control:
 
 
 def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
-    form = BuildForm(seat)
-    holder = ft.Container()
     lo, hi = int(FACTS["district_cost"]["min"]), int(FACTS["district_cost"]["max"])
 
-    def make() -> ft.Control:
+    def draw(panel: FormPanel[BuildForm]) -> ft.Control:
+        form = panel.form
         parts: list[ft.Control] = [
-            _row([_chip(ctx.t(f"ui.colour.{c}"), COLOUR_HEX[c], on_click=lambda e, c=c: set_("colour", c),
+            _row([_chip(ctx.t(f"ui.colour.{c}"), COLOUR_HEX[c], on_click=panel.on(lambda c=c: form.set("colour", c)),
                         selected=form.colour == c) for c in COLOURS]),
             ft.Text(ctx.t("ui.cost"), size=14),
-            _row([_chip(ctx.num(k), "#455a64", on_click=lambda e, k=k: set_("cost", k), selected=form.cost == k,
-                        width=52) for k in range(lo, hi + 1)]),
+            _row([_chip(ctx.num(k), "#455a64", on_click=panel.on(lambda k=k: form.set("cost", k)),
+                        selected=form.cost == k, width=52) for k in range(lo, hi + 1)]),
         ]
         if form.point_choices():
             parts += [ft.Text(ctx.t("ui.points"), size=14),
-                      _row([_chip(ctx.num(p), COLOUR_HEX["special"], on_click=lambda e, p=p: set_("points", p),
-                                  selected=(form.points or form.cost) == p, width=52)
+                      _row([_chip(ctx.num(p), COLOUR_HEX["special"],
+                                  on_click=panel.on(lambda p=p: form.set("points", p)), selected=(form.points or form.cost) == p, width=52)
                             for p in form.point_choices()])]
         action = form.action()
         if action is not None:
-            parts.append(big_button(ctx.t("action.build"), lambda e: ctx.dispatch(action), filled=True))
+            parts.append(big_button(ctx.t("action.build"), lambda e: panel.send(action), filled=True))
         return ft.Column(parts, spacing=6)
 
-    def set_(name: str, value: Any) -> None:
-        setattr(form, name, value)
-        if name != "points":
-            form.points = None
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    return ft.Column([ft.Text(ctx.t("action.build"), size=15, weight=ft.FontWeight.W_600), holder], spacing=4)
+    panel = FormPanel(ctx, BuildForm(seat), draw)
+    return ft.Column([ft.Text(ctx.t("action.build"), size=15, weight=ft.FontWeight.W_600), panel.control], spacing=4)
 
 
 def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Control:
     seat = ch.seat
     assert seat is not None
     parts: list[ft.Control] = [section_title(f"{ctx.players[seat]} · {_char(ctx, ctx.state.call)}"),
-                               ft.Text(ctx.t('ui.builds_left') + _colon(ctx) + ctx.num(view['builds_left']), size=14)]
+                               ft.Text(ctx.t('ui.builds_left') + ctx.colon + ctx.num(view['builds_left']), size=14)]
     if ch.kill:
         parts += [ft.Text(ctx.t("action.assassinate"), size=15, weight=ft.FontWeight.W_600),
                   _row([_chip(_char(ctx, r), "#b71c1c",
@@ -302,8 +291,8 @@ def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    view = ctx.game.view(ctx.state, reveal=False)
-    ch = read_choices(ctx.game.legal_actions(ctx.state))
+    view = ctx.view
+    ch = read_choices(ctx.legal)
     phase = ctx.state.phase
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.round_line", round=view["round"], count=view["end_at"]), size=14)]
     if phase != "draft":
