@@ -99,7 +99,7 @@ def test_robber_helper_and_chinese_labels() -> None:
 
 def test_the_punctuation_checker() -> None:
     assert ascii_punctuation(["現金：28 披索", "羊毛 2:1", "3:1 港口", "1,000 元", "甲、乙"]) == []
-    bad = ["現金: 28", "分數 (3)", "甲, 乙", "（x)", "交易比例:羊毛"]
+    bad = ["現金: 28", "分數 (3)", "甲, 乙", "（x)", "交易比例:羊毛", '"真的"']
     assert ascii_punctuation(bad) == bad
 
 
