@@ -90,7 +90,8 @@ def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
     take full-width colons and listed piles and cards are joined with 、."""
     t = Table.seated(GAME, ["安", "波"], lang=lang, gardens=True)
     shown = assert_chinese_punctuation(t.build())
-    assert any(x.startswith(("庄园 8、", "莊園 8、")) for x in shown), shown   # the Victory piles of the setup card
+    # the setup card's Victory piles
+    assert any(x.startswith(("庄园 8、", "莊園 8、")) for x in shown), shown
     for action in (Action.make("pile_out", pile="kingdom_3"), Action.make("pile_out", pile="kingdom_5"),
                    Action.make("correct_supply", card="province", count=1), Action.make("gain", 0, card="province"),
                    Action.make("end_turn", 0)):

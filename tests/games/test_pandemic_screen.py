@@ -157,7 +157,8 @@ def test_chinese_screens_use_chinese_punctuation(lang):
         [A("first_player", 0), A("pass_actions", 0), A("draw", 0, card="epidemic"),
          A("infect", colour="red", cubes=3, outbreaks=0), A("intensify"), A("draw", 0, card="card")]
     shown = assert_chinese_punctuation(Table(s, lang).build())
-    assert any("13、12、12、12" in x for x in shown), shown      # 53 - 2 x 4 dealt = 45 into 4 piles, + an epidemic each
+    # 53 cards - 2 x 4 dealt = 45 into 4 piles (12, 11, 11, 11), an epidemic added to each
+    assert any("13、12、12、12" in x for x in shown), shown
     for action in script:
         s.apply(action)
         assert_chinese_punctuation(Table(s, lang).build())

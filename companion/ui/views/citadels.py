@@ -220,7 +220,8 @@ def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
         if form.point_choices():
             parts += [ft.Text(ctx.t("ui.points"), size=14),
                       _row([_chip(ctx.num(p), COLOUR_HEX["special"],
-                                  on_click=panel.on(lambda p=p: form.set("points", p)), selected=(form.points or form.cost) == p, width=52)
+                                  on_click=panel.on(lambda p=p: form.set("points", p)),
+                                  selected=(form.points or form.cost) == p, width=52)
                             for p in form.point_choices()])]
         action = form.action()
         if action is not None:

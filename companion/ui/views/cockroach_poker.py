@@ -176,7 +176,8 @@ def _draw_players(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if view["starter"] == seat and ctx.state.phase == "play":
             lines.append(ft.Text(ctx.t("ui.starter"), size=14, italic=True))
         if view["loser"] == seat:
-            lines.append(ft.Text(ctx.t("ui.loser_line", reason=_end_reason(ctx, view["end_reason"])), size=15, color="#c62828",
+            lines.append(ft.Text(ctx.t("ui.loser_line", reason=_end_reason(ctx, view["end_reason"])), size=15,
+                                 color="#c62828",
                                  weight=ft.FontWeight.BOLD))
         cards.append(player_card(lines, ctx.player_color(seat)))
     return wrap(cards)

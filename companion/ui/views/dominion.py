@@ -106,7 +106,8 @@ def _draw_supply(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     lines: list[ft.Control] = [
         section_title(ctx.t("ui.supply")),
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        ft.Text(ctx.t('ui.piles_to_end') + ctx.colon + ctx.num(view['piles_to_end']), size=15, weight=ft.FontWeight.W_600),
+        ft.Text(ctx.t('ui.piles_to_end') + ctx.colon + ctx.num(view['piles_to_end']), size=15,
+                weight=ft.FontWeight.W_600),
     ]
     if empty:
         lines.append(ft.Text(ctx.t('ui.empty_piles') + ctx.colon + _join(ctx, empty), size=14))

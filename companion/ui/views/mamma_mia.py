@@ -130,7 +130,8 @@ def _kind(ctx: GameContext, kind: str) -> str:
 def _stepper(ctx: GameContext, label: str, color: str, value: int, on_step: Callable[[int], Any]) -> ft.Control:
     return ft.Row([ft.Text(label, size=15, width=110),
                    chip("−", color, on_click=lambda e: on_step(-1), width=52),
-                   ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
+                   ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=36,
+                           text_align=ft.TextAlign.CENTER),
                    chip("+", color, on_click=lambda e: on_step(1), width=52)], wrap=True, spacing=6)
 
 
