@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import pytest
 
 from companion.core import Action, Session
 from companion.games.catan import GAME
 from companion.ui.views import catan as screen
 from games import screen_harness
+from games.punctuation import ascii_punctuation, assert_chinese_punctuation
 from games.screen_harness import click, texts
 from ui_harness import walk
 
@@ -93,6 +95,28 @@ def test_robber_helper_and_chinese_labels() -> None:
     field.value = "11"
     field.on_change(None)
     assert "棄 5 張" in texts(root)
+
+
+def test_the_punctuation_checker() -> None:
+    assert ascii_punctuation(["現金：28 披索", "羊毛 2:1", "3:1 港口", "1,000 元", "甲、乙"]) == []
+    bad = ["現金: 28", "分數 (3)", "甲, 乙", "（x)", "交易比例:羊毛", '"真的"']
+    assert ascii_punctuation(bad) == bad
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
+    """Setup with harbors, a turn, a road cut and the helpers: full-width colons
+    after labels, 、 between listed items; only harbour ratios keep "2:1"."""
+    t = Table.seated(GAME, ["安", "波", "西"], lang=lang)
+    for seat, harbor in ((0, "ore"), (1, "generic"), (2, None), (2, "wool"), (1, None), (0, "grain")):
+        assert_chinese_punctuation(t.build())
+        t.dispatch(Action.make("place", seat, harbor=harbor) if harbor else Action.make("place", seat))
+    shown = assert_chinese_punctuation(t.build())
+    ore, grain = ("矿石", "粮食") if lang == "zh_Hans" else ("礦石", "小麥")
+    assert any(x.startswith("交易比例：") and x.endswith(f"{grain} 2:1、{ore} 2:1") for x in shown), shown
+    assert any(x.startswith(("还可建造：", "還可建造：")) for x in shown)
+    t.dispatch(Action.make("build_road", 0, longest=2))
+    assert_chinese_punctuation(t.build())
 
 
 def test_a_score_kept_to_ten_in_the_app_is_announced_and_goes_to_history(tmp_path: Any) -> None:

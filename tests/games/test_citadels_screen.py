@@ -4,9 +4,12 @@ built controls (a fake context applies dispatched actions to a session)."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core import Action, Session
 from companion.games.citadels import GAME
 from companion.ui.views import citadels as screen
+from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, texts
 
 THIEF, MAGICIAN, KING, BISHOP, WARLORD = 2, 3, 4, 5, 8
@@ -92,3 +95,24 @@ def test_chinese_screen_shows_cities_and_scores() -> None:
     shown = texts(t.build())
     # 3 + 2 + 1 + 2 + 8 = 16, all five colours +3 = 19
     assert "16 + 五色 3 + 完成 0 = 19" in shown and "特殊 6" in shown
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
+    """The round above in Chinese (face-up line, builds left, a half-filled
+    purple district, the Warlord's targets): full-width colons, 、 lists."""
+    t = Table.seated(GAME, ["安", "波", "西", "東"], lang=lang)
+    script = [Action.make("draft_done", face_up=[THIEF, MAGICIAN]), Action.make("reveal", 2),
+              Action.make("assassinate", 2, target=BISHOP), Action.make("build", 2, colour="military", cost=1),
+              Action.make("end_turn", 2), Action.make("reveal", 0), Action.make("end_turn", 0),
+              Action.make("no_one"), Action.make("no_one"), Action.make("reveal", 3)]
+    for action in script:
+        assert_chinese_punctuation(t.build())
+        assert t.dispatch(action), t.refused
+    root = t.build()
+    click(root, "特殊")                                       # a purple district, cost 6: the points row shows
+    click(root, "6")
+    shown = assert_chinese_punctuation(root)
+    assert any(x.startswith("正面朝上：") and "、" in x for x in shown), shown
+    assert any(x.startswith(("还可建造：", "還可建造：")) for x in shown)
+    assert any(x.startswith("西：") for x in shown)              # the Warlord's target: Cid's district

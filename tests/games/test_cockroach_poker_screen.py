@@ -4,9 +4,12 @@ applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core import Action, Session
 from companion.games.cockroach_poker import GAME
 from companion.ui.views import cockroach_poker as screen
+from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, texts
 
 
@@ -68,3 +71,23 @@ def test_finished_game_shows_the_loser_in_chinese() -> None:
     shown = texts(t.build())
     assert "輸了：同種動物 4 張" in shown
     assert "本輪結果" not in shown                           # no round form once the game is over
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
+    """The start, a round form filled in (with a pass) and the end, in Chinese:
+    Chinese quotation marks on the answers, full-width colons."""
+    t = Table.seated(GAME, ["安", "波", "西"], lang=lang)
+    assert_chinese_punctuation(t.build())
+    t.dispatch(Action.make("start", 0))
+    root = t.build()
+    click(root, "波", 0)                                       # Bob looked and passed it on
+    click(root, "西")                                          # Cid answers (the only one left)
+    click(root, "老鼠", 0)                                     # said: a rat
+    click(root, "老鼠", 1)                                     # and it is one
+    shown = assert_chinese_punctuation(root)
+    assert "“真的”" in shown or "「真的」" in shown
+    assert t.dispatch(Action.make("correct_hand", 1, count=17))
+    assert t.dispatch(Action.make("correct_penalty", 1, creature="fly", count=4))
+    shown = assert_chinese_punctuation(t.build())
+    assert any(x.startswith(("输了：", "輸了：")) for x in shown), shown

@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import pytest
 
 from companion.core import Action, Session
 from companion.games.dominion import GAME
 from companion.ui.views import dominion as screen
+from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, clickables, texts
 from ui_harness import walk
 
@@ -80,3 +82,25 @@ def test_pile_out_and_chinese_labels() -> None:
     shown = texts(t.build())
     assert "空牌堆：王國卡第 3 堆" in shown
     assert "再空幾堆結束：2" in shown
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
+    """Two piles out, the Gardens count with a refused entry, the end: labels
+    take full-width colons and listed piles and cards are joined with 、."""
+    t = Table.seated(GAME, ["安", "波"], lang=lang, gardens=True)
+    shown = assert_chinese_punctuation(t.build())
+    # the setup card's Victory piles
+    assert any(x.startswith(("庄园 8、", "莊園 8、")) for x in shown), shown
+    for action in (Action.make("pile_out", pile="kingdom_3"), Action.make("pile_out", pile="kingdom_5"),
+                   Action.make("correct_supply", card="province", count=1), Action.make("gain", 0, card="province"),
+                   Action.make("end_turn", 0)):
+        t.dispatch(action)
+        shown = assert_chinese_punctuation(t.build())
+    assert t.session.state.phase == "count"
+    assert any(x.startswith("空牌堆：") and "、" in x for x in shown), shown
+    root = t.build()
+    field = next(c for c in walk(root) if isinstance(c, ft.TextField))
+    field.value = "1"
+    clickables(root, "确认" if lang == "zh_Hans" else "確認")[0].on_click(None)
+    assert field.error and assert_chinese_punctuation(root)

@@ -4,9 +4,12 @@ applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core import Action
 from companion.games.im_the_boss import GAME
 from companion.ui.views import im_the_boss as screen
+from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, texts
 
 
@@ -63,3 +66,22 @@ def test_end_roll_buttons_after_the_tenth_deal_in_chinese() -> None:
     click(root, "1")
     assert t.sent[-1] == Action.make("end_roll", 0, roll=1) and t.session.state.phase == "end"
     assert "交易完成" not in texts(t.build())
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
+    """The draw variant's table, a deal form with partners half filled, the
+    history and the end roll, in Chinese: full-width colons only."""
+    t = Table.seated(GAME, ["安", "波", "西"], lang=lang, variant=True, less_cutthroat=True)
+    root = t.build()
+    click(root, "波")                                          # the boss
+    click(root, "西", 1)                                       # Cid a partner (the second Cid chip)
+    click(root, "+", 2)                                       # a promise to Ann
+    shown = assert_chinese_punctuation(root)
+    assert any("：" in x and "·" in x for x in shown), shown   # the draw table "0：… · 1：…"
+    for k, value in enumerate([2, 2, 2, 3, 3, 3, 4, 4, 4, 4], start=1):
+        assert t.dispatch(Action.make("deal", (k - 1) % 3, shares=2, value=value)), t.refused
+        assert_chinese_punctuation(t.build())
+    assert t.session.state.phase == "end_roll"
+    assert t.dispatch(Action.make("end_roll", 0, roll=1))
+    assert_chinese_punctuation(t.build())

@@ -4,9 +4,13 @@ context applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core import Action
 from companion.games.kutschfahrt import GAME
+from companion.messages import game_message
 from companion.ui.views import kutschfahrt as screen
+from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, texts
 
 O, B = "order", "brotherhood"
@@ -76,3 +80,25 @@ def test_setup_card_in_simplified_chinese_for_ten_players() -> None:
     shown = texts(t.build())
     assert "修道同盟和兄弟会阵营牌各 5 张；0 张不看直接放回盒中" in shown
     assert "放回盒中：大衣" in shown and "不用“权力之酒”" in shown
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
+    """The claim form filled in (an ally, items, the switches, every
+    association, the preview), the fight helper and the result, in Chinese
+    (five players, so the drink switch shows too): full-width colons only."""
+    def label(key: str) -> str:
+        return game_message("kutschfahrt", key, lang)
+
+    t = Table.seated(GAME, ["安", "波", "西", "東", "南"], lang=lang)
+    root = t.build()
+    click(root, "安")                                      # claimant
+    click(root, "西", 1)                                   # Cid shows his hand too (the allies row)
+    click(root, label("ui.item.key"), -1)
+    for seat, team in enumerate([O, B, O, B, O]):
+        click(root, label(f"ui.team.{team}"), seat)
+    shown = assert_chinese_punctuation(root)
+    assert label("ui.drink") in shown and any(x.startswith(label("ui.preview").split("{")[0]) for x in shown)
+    assert t.dispatch(Action.make("claim", 0, allies=[2], items=[["key"] * 3, []], associations=[O, B, O, B, O]))
+    shown = assert_chinese_punctuation(t.build())
+    assert f"{label('ui.claimant')}：安" in shown

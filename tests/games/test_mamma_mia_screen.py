@@ -9,6 +9,7 @@ from companion.core import Action, Session
 from companion.games.mamma_mia import GAME
 from companion.ui.views import mamma_mia as screen
 
+from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, phases_without_raw_keys, texts
 
 A = Action.make
@@ -59,8 +60,8 @@ def test_fill_form_counts_to_the_shortfall_within_the_cards_in_play():
 def test_run_buttons_shrink_near_the_card_limit():
     s = evaluating(2)  # 8 of each
     s.apply(A("ingredients", kind="salami", count=6))
-    assert screen.run_buttons(s.state, "salami") == [1, 2]
-    assert screen.run_buttons(s.state, "olive") == [1, 2, 3, 4]
+    assert screen.run_buttons(GAME.view(s.state), "salami") == [1, 2]
+    assert screen.run_buttons(GAME.view(s.state), "olive") == [1, 2, 3, 4]
 
 
 # ----- the built screen ----------------------------------------------------------------
@@ -134,3 +135,27 @@ def test_every_phase_builds_without_raw_keys(lang):
               A("evaluate", 0), A("end_evaluation"),
               A("evaluate", 0), A("end_evaluation"), A("hand", 0, cards=4), A("hand", 1, cards=4)]
     assert phases_without_raw_keys(s, script, lang) == {"play", "evaluate", "short", "tiebreak", "end"}
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang):
+    """Every phase in Chinese, with a shortfall of two kinds, the order form half
+    filled and a shared win: full-width colons, items and winners joined with 、."""
+    s = Session(GAME, GAME.setup(["安", "波"]))
+    script = [A("evaluate", 1), A("ingredients", kind="olive", count=2), A("order", 0, olive=3, pepper=1),
+              A("fill", 0, olive=1, pepper=1), A("special", 1, pizza="deluxe"), A("order_fails", 1),
+              A("ingredients", kind="olive", count=1), A("order", 1, olive=1), A("end_evaluation"),
+              A("evaluate", 0), A("end_evaluation"),
+              A("evaluate", 0), A("end_evaluation"), A("hand", 0, cards=4), A("hand", 1, cards=4)]
+    seen = []
+    for action in script:
+        root = Table(s, lang).build()
+        if s.state.phase == "evaluate":
+            click(root, "安", 0)                                    # the order form's owner picked
+        shown = assert_chinese_punctuation(root)
+        seen += shown
+        s.apply(action)
+    shown = assert_chinese_punctuation(Table(s, lang).build())
+    assert s.state.phase == "end" and any("安、波" in x for x in shown), shown   # both won: 1 order, 4 cards
+    olive, pepper = ("橄榄", "青椒") if lang == "zh_Hans" else ("橄欖", "青椒")
+    assert any(f"{olive} 1、{pepper} 1" in x for x in seen)       # what the first order missed

@@ -10,6 +10,7 @@ from companion.core import Action, Session
 from companion.games.pandemic import GAME
 from companion.ui.views import pandemic as screen
 
+from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, raw_keys, texts
 from ui_harness import walk
 
@@ -54,7 +55,7 @@ def test_infect_form_defaults_to_the_expected_cubes():
     s = started()
     form = screen.InfectForm(epidemic=True)
     assert form.action() is None
-    form.pick(s.state, "blue")
+    form.pick(GAME.view(s.state), "blue")
     assert (form.cubes, form.outbreaks) == (3, 0)
     form.step_outbreaks(1)
     form.step_cubes(-1)
@@ -62,10 +63,10 @@ def test_infect_form_defaults_to_the_expected_cubes():
     form.step_cubes(-5)
     assert form.cubes == 0
     s.apply(A("correct_cure", colour="yellow", status="eradicated"))
-    form.pick(s.state, "yellow")
+    form.pick(GAME.view(s.state), "yellow")
     assert form.cubes == 0
     normal = screen.InfectForm(epidemic=False)
-    normal.pick(s.state, "red")
+    normal.pick(GAME.view(s.state), "red")
     assert normal.cubes == 1
 
 
@@ -144,3 +145,24 @@ def test_every_phase_builds_without_raw_keys(lang):
         assert not bad, (s.state.phase, bad)
     assert {"roles", "setup_infect", "first", "actions", "draw", "epidemic_infect", "epidemic_intensify",
             "infect", "end"} <= seen
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang):
+    """Every phase of the script above, and an infection card half entered: the
+    labels take full-width colons, the epidemic piles are listed with 、."""
+    s = Session(GAME, GAME.setup(["安", "波"]))
+    script = [A("role", 0, role="scientist"), A("role", 1, role="medic")] + \
+        [A("setup_infect", colour="red")] * 9 + \
+        [A("first_player", 0), A("pass_actions", 0), A("draw", 0, card="epidemic"),
+         A("infect", colour="red", cubes=3, outbreaks=0), A("intensify"), A("draw", 0, card="card")]
+    shown = assert_chinese_punctuation(Table(s, lang).build())
+    # 53 cards - 2 x 4 dealt = 45 into 4 piles (12, 11, 11, 11), an epidemic added to each
+    assert any("13、12、12、12" in x for x in shown), shown
+    for action in script:
+        s.apply(action)
+        assert_chinese_punctuation(Table(s, lang).build())
+    assert s.state.phase == "infect"
+    root = Table(s, lang).build()
+    click(root, "蓝色" if lang == "zh_Hans" else "藍色")
+    assert_chinese_punctuation(root)

@@ -9,6 +9,7 @@ from companion.core import Action, Session
 from companion.games.saboteur import GAME
 from companion.ui.views import saboteur as screen
 
+from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, phases_without_raw_keys, texts
 
 A = Action.make
@@ -112,3 +113,25 @@ def test_every_phase_builds_without_raw_keys(lang):
               A("take_gold", 0, cards=[3]), A("take_gold", 2, cards=[3]),
               A("gold_not_found"), A("reveal_roles", saboteurs=[3]), A("take_gold", 3, cards=[2, 2])]
     assert phases_without_raw_keys(s, script, lang) == {"play", "roles", "draw_gold", "pick", "saboteur_gold", "end"}
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_chinese_screens_use_chinese_punctuation(lang):
+    """The phases above in Chinese, the roles form half filled: full-width
+    colons and brackets, and names and gains listed with 、 (were ", ")."""
+    s = Session(GAME, GAME.setup(["安", "波", "西", "東", "南"]))
+    script = [A("gold_found", 1), A("reveal_roles", saboteurs=[4]), A("gold_drawn", cards=[1, 1, 1, 1, 1]),
+              A("pick", 1, value=1), A("pick", 0, value=1), A("pick", 3, value=1), A("pick", 2, value=1),
+              A("pick", 1, value=1), A("gold_not_found"), A("reveal_roles", saboteurs=[0, 2]),
+              A("take_gold", 0, cards=[3]), A("take_gold", 2, cards=[3]),
+              A("gold_not_found"), A("reveal_roles", saboteurs=[3]), A("take_gold", 3, cards=[2, 2])]
+    for action in script:
+        root = Table(s, lang).build()
+        if s.state.phase == "roles":
+            click(root, "西")                                      # a saboteur marked, not yet confirmed
+        assert_chinese_punctuation(root)
+        s.apply(action)
+    shown = assert_chinese_punctuation(Table(s, lang).build())
+    assert s.state.phase == "end"
+    assert any("安、西" in x for x in shown), shown                # round 2's two saboteurs
+    assert any("、" in x and "+1" in x for x in shown)            # round 1's gains, one line

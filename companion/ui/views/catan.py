@@ -5,7 +5,7 @@ progress card, a private Victory Point card, end turn), road cuts for any
 player, and the table helpers (building costs, the robber's discards).
 
 Contract: ``companion/ui/context.py``.  What the screen offers is read from
-``Game.legal_actions`` by the plain functions at the top (tested without a
+``ctx.legal`` by the plain functions at the top (tested without a
 page); the ``_draw_*`` functions only turn them into Flet controls.
 """
 
@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.catan import facts as h
+from ...games.catan.public import BUILDS, FACTS, GENERIC, cost, robber_discard
 from ..context import GameContext
 from ..widgets import big_button, chip, player_card, section_title, wrap
 
@@ -83,7 +83,7 @@ def scoreboard(view: dict[str, Any]) -> list[dict[str, Any]]:
     for seat, p in enumerate(view["players"]):
         shown = p.get("score", p["points"])
         badges = [k for k in ("longest_road", "largest_army") if p[k]]
-        cheap = sorted(r for r, n in p["trade_ratios"].items() if n < h.FACTS["trade"]["bank"])
+        cheap = sorted(r for r, n in p["trade_ratios"].items() if n < FACTS["trade"]["bank"])
         rows.append({
             "seat": seat, "name": p["name"], "points": shown, "leading": shown == best and best > 0,
             "current": view["current"] == seat, "badges": badges,
@@ -97,7 +97,7 @@ def scoreboard(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def cost_rows() -> list[tuple[str, list[tuple[str, int]]]]:
     """(build, [(resource, count)…]) in the rulebook's order."""
-    return [(b, [(r, n) for r, n in h.cost(b).items()]) for b in h.BUILDS]
+    return [(b, [(r, n) for r, n in cost(b).items()]) for b in BUILDS]
 
 
 def discard_for(text: str) -> int | None:
@@ -106,15 +106,10 @@ def discard_for(text: str) -> int | None:
         hand = int(text.strip())
     except ValueError:
         return None
-    return h.robber_discard(hand) if hand >= 0 else None
+    return robber_discard(hand) if hand >= 0 else None
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _colon(ctx: GameContext) -> str:
-    """The label separator of the reader's language (full-width in Chinese)."""
-    return ": " if ctx.lang == "en" else "："
-
-
 def _join(ctx: GameContext, items: list[str]) -> str:
     return (", " if ctx.lang == "en" else "、").join(items)
 
@@ -126,13 +121,13 @@ _chip = partial(chip, padding=10, fill_row=True)
 def _harbor_label(ctx: GameContext, harbor: str | None) -> str:
     if harbor is None:
         return ctx.t("ui.no_harbor")
-    if harbor == h.GENERIC:
+    if harbor == GENERIC:
         return ctx.t("ui.harbor.generic")
     return f"{ctx.t(f'ui.resource.{harbor}')} 2:1"
 
 
 def _harbor_color(harbor: str | None) -> str:
-    return "#616161" if harbor is None else GENERIC_COLOR if harbor == h.GENERIC else RESOURCE_COLORS[harbor]
+    return "#616161" if harbor is None else GENERIC_COLOR if harbor == GENERIC else RESOURCE_COLORS[harbor]
 
 
 def _harbor_row(ctx: GameContext, harbors: list[str | None], make: Callable[[str | None], Action]) -> ft.Control:
@@ -224,7 +219,7 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                     f"{ctx.num(row['cities'])} · {ctx.t('ui.roads')} {ctx.num(row['roads'])}", size=14),
             ft.Text(f"{ctx.t('ui.road_length')} {ctx.num(row['road_length'])} · {ctx.t('ui.knights')} "
                     f"{ctx.num(row['knights'])}", size=14),
-            ft.Text(f"{ctx.t('ui.pieces_left')}{_colon(ctx)}{ctx.num(left['settlements'])} / {ctx.num(left['cities'])} / "
+            ft.Text(f"{ctx.t('ui.pieces_left')}{ctx.colon}{ctx.num(left['settlements'])} / {ctx.num(left['cities'])} / "
                     f"{ctx.num(left['roads'])}", size=13, italic=True),
         ]
         if row["vp_cards"] is not None:
@@ -233,14 +228,14 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             lines.append(ft.Row([_chip(ctx.t(f"ui.{b}"), "#6a1b9a", selected=True) for b in row["badges"]],
                                 wrap=True, spacing=4))
         if row["ratios"]:
-            lines.append(ft.Text(ctx.t("ui.trade") + _colon(ctx) + _join(ctx, [
+            lines.append(ft.Text(ctx.t("ui.trade") + ctx.colon + _join(ctx, [
                 f"{ctx.t(f'ui.resource.{r}')} {n}:1" for r, n in row["ratios"]]), size=13))
         cards.append(player_card(lines, color, spacing=3, border=4 if row["current"] else 2))
     return wrap(cards)
 
 
 def _draw_helpers(ctx: GameContext) -> ft.Control:
-    costs = [ft.Text(ctx.t(f'ui.build.{b}') + _colon(ctx) + _join(ctx, [
+    costs = [ft.Text(ctx.t(f'ui.build.{b}') + ctx.colon + _join(ctx, [
         f"{ctx.num(n)} {ctx.t(f'ui.resource.{r}')}" for r, n in parts]), size=14) for b, parts in cost_rows()]
     result = ft.Text("", size=15, weight=ft.FontWeight.W_600)
 
@@ -258,8 +253,8 @@ def _draw_helpers(ctx: GameContext) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    view = ctx.game.view(ctx.state, reveal=False)
-    ch = read_choices(ctx.game.legal_actions(ctx.state))
+    view = ctx.view
+    ch = read_choices(ctx.legal)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.target_line", target=view["target"]), size=14)]
     if ctx.state.phase == "setup" and ch.seat is not None:
         parts.append(_draw_setup(ctx, ch))

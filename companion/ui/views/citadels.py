@@ -5,7 +5,7 @@ forms, who had the assassinated King), and every city with its districts by
 colour and its score so far.
 
 Contract: ``companion/ui/context.py``.  Choices come from
-``Game.legal_actions`` through the plain functions and forms at the top
+``ctx.legal`` through the plain functions and forms at the top
 (tested without a page); the ``_draw_*`` functions only make controls.
 """
 
@@ -18,9 +18,10 @@ from typing import Any, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.citadels import facts as h
+from ...games.citadels.public import (COLOURS, FACTS, KING, RANKS, SPECIAL, character, destroy_cost,
+                                      draft_rules)
 from ..context import GameContext
-from ..widgets import big_button, chip, player_card, redraw, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
 
 COLOUR_HEX: dict[str, str] = {
     "noble": "#f9a825", "religious": "#1565c0", "trade": "#2e7d32", "military": "#c62828", "special": "#6a1b9a",
@@ -41,11 +42,11 @@ class DraftForm:
     chosen: list[int] = field(default_factory=list)
 
     def needed(self) -> int:
-        return int(h.draft_rules(self.n_players)["face_up"])
+        return int(draft_rules(self.n_players)["face_up"])
 
     def options(self) -> list[int]:
-        removed = h.draft_rules(self.n_players)["removed"]
-        return [r for r in h.RANKS if r != h.KING and r not in removed]
+        removed = draft_rules(self.n_players)["removed"]
+        return [r for r in RANKS if r != KING and r not in removed]
 
     def toggle(self, rank: int) -> None:
         if rank in self.chosen:
@@ -69,15 +70,21 @@ class BuildForm:
     cost: int | None = None
     points: int | None = None
 
+    def set(self, name: str, value: Any) -> None:
+        """Pick a colour, cost or points; a new colour or cost clears the points."""
+        setattr(self, name, value)
+        if name != "points":
+            self.points = None
+
     def point_choices(self) -> list[int]:
-        if self.colour != h.SPECIAL or self.cost is None:
+        if self.colour != SPECIAL or self.cost is None:
             return []
         return list(range(self.cost, max(self.cost, MAX_SPECIAL_POINTS) + 1))
 
     def action(self) -> Action | None:
         if self.colour is None or self.cost is None:
             return None
-        if self.points is not None and self.points != self.cost and self.colour == h.SPECIAL:
+        if self.points is not None and self.points != self.cost and self.colour == SPECIAL:
             return Action.make("build", self.seat, colour=self.colour, cost=self.cost, points=self.points)
         return Action.make("build", self.seat, colour=self.colour, cost=self.cost)
 
@@ -130,23 +137,18 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Per player: districts grouped by colour (costs sorted), progress to the end, score parts."""
     rows = []
     for seat, p in enumerate(view["players"]):
-        by_colour = {c: sorted(d[1] for d in p["city"] if d[0] == c) for c in h.COLOURS}
+        by_colour = {c: sorted(d[1] for d in p["city"] if d[0] == c) for c in COLOURS}
         rows.append({
             "seat": seat, "name": p["name"], "crown": p["crown"], "count": p["districts"],
             "end_at": view["end_at"], "complete": p["complete"], "first": p["first_complete"],
             "by_colour": {c: v for c, v in by_colour.items() if v},
-            "missing": [c for c in h.COLOURS if not by_colour[c]],
+            "missing": [c for c in COLOURS if not by_colour[c]],
             "parts": p["score_parts"],
         })
     return rows
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _colon(ctx: GameContext) -> str:
-    """The label separator of the reader's language (full-width in Chinese)."""
-    return ": " if ctx.lang == "en" else "："
-
-
 def _join(ctx: GameContext, items: list[str]) -> str:
     return (", " if ctx.lang == "en" else "、").join(items)
 
@@ -158,7 +160,7 @@ _row = partial(wrap, spacing=6)
 
 
 def _char(ctx: GameContext, rank: int) -> str:
-    return f"{rank} {ctx.t(f'ui.character.{h.character(rank)}')}"
+    return f"{rank} {ctx.t(f'ui.character.{character(rank)}')}"
 
 
 
@@ -173,32 +175,27 @@ def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if c["robbed"]:
             text += f" · {ctx.t('ui.robbed')}"
         chips.append(_chip(text, STATUS_HEX[c["status"]], selected=c["status"] == "current"))
-    face_up = [ctx.t('ui.face_up') + _colon(ctx) + _join(ctx, [ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
+    face_up = [ctx.t('ui.face_up') + ctx.colon + _join(ctx, [ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
         if view["face_up"] else []
     return ft.Column([_row(chips), *[ft.Text(t, size=14, italic=True) for t in face_up]], spacing=4)
 
 
 def _draw_draft(ctx: GameContext) -> ft.Control:
-    form = DraftForm(len(ctx.players))
-    rules = h.draft_rules(len(ctx.players))
-    holder = ft.Container()
+    rules = draft_rules(len(ctx.players))
 
-    def make() -> ft.Control:
+    def draw(panel: FormPanel[DraftForm]) -> ft.Control:
+        form = panel.form
         parts: list[ft.Control] = [
             ft.Text(ctx.t("ui.draft_line", face_up=rules["face_up"], face_down=rules["face_down"]), size=14),
-            _row([_chip(_char(ctx, r), "#37474f", on_click=lambda e, r=r: pick(r), selected=r in form.chosen)
-                  for r in form.options()]) if form.needed() else ft.Container(),
+            _row([_chip(_char(ctx, r), "#37474f", on_click=panel.on(lambda r=r: form.toggle(r)),
+                        selected=r in form.chosen) for r in form.options()]) if form.needed() else ft.Container(),
         ]
         if form.ready():
-            parts.append(big_button(ctx.t("action.draft_done"), lambda e: ctx.dispatch(form.action()), filled=True))
+            parts.append(big_button(ctx.t("action.draft_done"), lambda e: panel.send(form.action()), filled=True))
         return ft.Column(parts, spacing=6)
 
-    def pick(rank: int) -> None:
-        form.toggle(rank)
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    return ft.Column([section_title(ctx.t("action.draft_done")), holder], spacing=6)
+    panel = FormPanel(ctx, DraftForm(len(ctx.players)), draw)
+    return ft.Column([section_title(ctx.t("action.draft_done")), panel.control], spacing=6)
 
 
 def _draw_call(ctx: GameContext, ch: Choices) -> ft.Control:
@@ -209,43 +206,37 @@ def _draw_call(ctx: GameContext, ch: Choices) -> ft.Control:
 
 
 def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
-    form = BuildForm(seat)
-    holder = ft.Container()
-    lo, hi = int(h.FACTS["district_cost"]["min"]), int(h.FACTS["district_cost"]["max"])
+    lo, hi = int(FACTS["district_cost"]["min"]), int(FACTS["district_cost"]["max"])
 
-    def make() -> ft.Control:
+    def draw(panel: FormPanel[BuildForm]) -> ft.Control:
+        form = panel.form
         parts: list[ft.Control] = [
-            _row([_chip(ctx.t(f"ui.colour.{c}"), COLOUR_HEX[c], on_click=lambda e, c=c: set_("colour", c),
-                        selected=form.colour == c) for c in h.COLOURS]),
+            _row([_chip(ctx.t(f"ui.colour.{c}"), COLOUR_HEX[c], on_click=panel.on(lambda c=c: form.set("colour", c)),
+                        selected=form.colour == c) for c in COLOURS]),
             ft.Text(ctx.t("ui.cost"), size=14),
-            _row([_chip(ctx.num(k), "#455a64", on_click=lambda e, k=k: set_("cost", k), selected=form.cost == k,
-                        width=52) for k in range(lo, hi + 1)]),
+            _row([_chip(ctx.num(k), "#455a64", on_click=panel.on(lambda k=k: form.set("cost", k)),
+                        selected=form.cost == k, width=52) for k in range(lo, hi + 1)]),
         ]
         if form.point_choices():
             parts += [ft.Text(ctx.t("ui.points"), size=14),
-                      _row([_chip(ctx.num(p), COLOUR_HEX["special"], on_click=lambda e, p=p: set_("points", p),
+                      _row([_chip(ctx.num(p), COLOUR_HEX["special"],
+                                  on_click=panel.on(lambda p=p: form.set("points", p)),
                                   selected=(form.points or form.cost) == p, width=52)
                             for p in form.point_choices()])]
         action = form.action()
         if action is not None:
-            parts.append(big_button(ctx.t("action.build"), lambda e: ctx.dispatch(action), filled=True))
+            parts.append(big_button(ctx.t("action.build"), lambda e: panel.send(action), filled=True))
         return ft.Column(parts, spacing=6)
 
-    def set_(name: str, value: Any) -> None:
-        setattr(form, name, value)
-        if name != "points":
-            form.points = None
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    return ft.Column([ft.Text(ctx.t("action.build"), size=15, weight=ft.FontWeight.W_600), holder], spacing=4)
+    panel = FormPanel(ctx, BuildForm(seat), draw)
+    return ft.Column([ft.Text(ctx.t("action.build"), size=15, weight=ft.FontWeight.W_600), panel.control], spacing=4)
 
 
 def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Control:
     seat = ch.seat
     assert seat is not None
     parts: list[ft.Control] = [section_title(f"{ctx.players[seat]} · {_char(ctx, ctx.state.call)}"),
-                               ft.Text(ctx.t('ui.builds_left') + _colon(ctx) + ctx.num(view['builds_left']), size=14)]
+                               ft.Text(ctx.t('ui.builds_left') + ctx.colon + ctx.num(view['builds_left']), size=14)]
     if ch.kill:
         parts += [ft.Text(ctx.t("action.assassinate"), size=15, weight=ft.FontWeight.W_600),
                   _row([_chip(_char(ctx, r), "#b71c1c",
@@ -261,7 +252,7 @@ def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Contro
     if ch.destroy:
         parts += [ft.Text(ctx.t("action.destroy"), size=15, weight=ft.FontWeight.W_600),
                   _row([_chip(f"{ctx.players[t]}{ctx.colon}{ctx.t(f'ui.colour.{c}')} {ctx.num(k)} · "
-                              f"{ctx.t('ui.destroy_cost', cost=h.destroy_cost(k))}", COLOUR_HEX[c],
+                              f"{ctx.t('ui.destroy_cost', cost=destroy_cost(k))}", COLOUR_HEX[c],
                               on_click=lambda e, t=t, c=c, k=k: ctx.dispatch(
                                   Action.make("destroy", seat, target_player=t, colour=c, cost=k)))
                         for t, c, k in ch.destroy])]
@@ -301,8 +292,8 @@ def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    view = ctx.game.view(ctx.state, reveal=False)
-    ch = read_choices(ctx.game.legal_actions(ctx.state))
+    view = ctx.view
+    ch = read_choices(ctx.legal)
     phase = ctx.state.phase
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.round_line", round=view["round"], count=view["end_at"]), size=14)]
     if phase != "draft":

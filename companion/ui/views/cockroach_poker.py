@@ -17,9 +17,9 @@ from typing import Any, Callable
 import flet as ft
 
 from ...core.actions import Action
-from ...games.cockroach_poker.game import ANSWERS, CREATURES, LOSE_ALL, LOSE_SAME, CockroachState, taker
+from ...games.cockroach_poker.public import ANSWERS, CREATURES, LOSE_ALL, LOSE_SAME, taker
 from ..context import GameContext
-from ..widgets import chip, player_card, redraw, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
 
 CREATURE_COLORS: dict[str, str] = {
     "cockroach": "#6d4c41", "stinkbug": "#558b2f", "spider": "#424242", "toad": "#2e7d32",
@@ -110,26 +110,17 @@ def _creature(ctx: GameContext, creature: str) -> str:
 _chip = partial(chip, width=104, padding=4)
 
 
-def _big_button(label: str, on_click: Callable[[Any], Any], filled: bool = False) -> ft.Control:
-    cls = ft.FilledButton if filled else ft.Button
-    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48,
-               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
-
-
-
 def _draw_start(ctx: GameContext) -> ft.Control:
     return ft.Column([
-        ft.Row([_big_button(name, lambda e, s=s: ctx.dispatch(Action.make("start", s)))
+        ft.Row([big_button(name, lambda e, s=s: ctx.dispatch(Action.make("start", s)))
                 for s, name in enumerate(ctx.players)], wrap=True, spacing=8, run_spacing=8),
     ], spacing=8)
 
 
-def _draw_round(ctx: GameContext, state: CockroachState) -> ft.Control:
-    assert state.starter is not None
-    form = RoundForm(state.starter, len(state.players))
-    holder = ft.Container()
+def _draw_round(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    assert view["starter"] is not None
 
-    def seat_row(seats: list[int], selected: Callable[[int], bool], on_pick: Callable[[int], None]) -> ft.Control:
+    def seat_row(seats: list[int], selected: Callable[[int], bool], on_pick: Callable[[Any], None]) -> ft.Control:
         return ft.Row([_chip(ctx.players[s], ctx.player_color(s), selected=selected(s),
                              on_click=lambda e, s=s: on_pick(s)) for s in seats], wrap=True, spacing=6, run_spacing=6)
 
@@ -138,55 +129,38 @@ def _draw_round(ctx: GameContext, state: CockroachState) -> ft.Control:
                              on_click=lambda e, c=c: on_pick(c)) for c in CREATURES],
                       wrap=True, spacing=6, run_spacing=6)
 
-    def make() -> ft.Control:
+    def draw(panel: FormPanel[RoundForm]) -> ft.Control:
+        form = panel.form
+
+        def setter(name: str) -> Callable[[Any], None]:
+            return lambda value: panel.change(lambda: setattr(form, name, value))
+
         chain = " → ".join(ctx.players[s] for s in form.seen())
         parts: list[ft.Control] = [
             ft.Text(ctx.t("ui.passers"), size=14),
-            seat_row(sorted(set(form.passer_choices()) | set(form.passers)), lambda s: s in form.passers, toggle),
+            seat_row(sorted(set(form.passer_choices()) | set(form.passers)), lambda s: s in form.passers,
+                     lambda s: panel.change(lambda: form.toggle_passer(s))),
             ft.Text(chain, size=14, italic=True),
             ft.Text(ctx.t("ui.caller"), size=14),
-            seat_row(form.callers(), lambda s: s == form.caller, caller),
-            ft.Text(ctx.t("ui.claim"), size=14), creature_row(form.claim, claim),
-            ft.Text(ctx.t("ui.card"), size=14), creature_row(form.card, card),
+            seat_row(form.callers(), lambda s: s == form.caller, lambda s: panel.change(lambda: form.pick_caller(s))),
+            ft.Text(ctx.t("ui.claim"), size=14), creature_row(form.claim, setter("claim")),
+            ft.Text(ctx.t("ui.card"), size=14), creature_row(form.card, setter("card")),
             ft.Row([_chip(ctx.t(f"ui.answer.{a}"), "#1565c0", selected=form.answer == a,
-                          on_click=lambda e, a=a: answer(a), width=140) for a in ANSWERS], wrap=True, spacing=6),
+                          on_click=panel.on(lambda a=a: setattr(form, "answer", a)), width=140) for a in ANSWERS],
+                   wrap=True, spacing=6),
         ]
         took = form.taker()
         if took is not None:
             parts.append(ft.Text(ctx.t("ui.taker_line", player=took), size=17,
                                  weight=ft.FontWeight.BOLD, color=ctx.player_color(took)))
-            parts.append(_big_button(ctx.t("action.call"), confirm, filled=True))
+            parts.append(big_button(ctx.t("action.call"), lambda e: panel.send(form.action()), filled=True))
         return ft.Column(parts, spacing=6)
 
-    def update(change: Callable[[], None]) -> None:
-        change()
-        redraw(ctx, holder, make)
-
-    def toggle(seat: int) -> None:
-        update(lambda: form.toggle_passer(seat))
-
-    def caller(seat: int) -> None:
-        update(lambda: form.pick_caller(seat))
-
-    def claim(c: str) -> None:
-        update(lambda: setattr(form, "claim", c))
-
-    def card(c: str) -> None:
-        update(lambda: setattr(form, "card", c))
-
-    def answer(a: str) -> None:
-        update(lambda: setattr(form, "answer", a))
-
-    def confirm(e: Any) -> None:
-        action = form.action()
-        if action is not None:
-            ctx.dispatch(action)
-
-    holder.content = make()
-    return ft.Column([section_title(ctx.t("action.call")), holder], spacing=6)
+    panel = FormPanel(ctx, RoundForm(view["starter"], len(ctx.players)), draw)
+    return ft.Column([section_title(ctx.t("action.call")), panel.control], spacing=6)
 
 
-def _draw_players(ctx: GameContext, view: dict[str, Any], state: CockroachState) -> ft.Control:
+def _draw_players(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     cards = []
     for row in penalty_rows(view):
         seat = row["seat"]
@@ -199,28 +173,29 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], state: CockroachState)
         ]
         if row["near_same"] or row["near_all"]:
             lines.append(ft.Text(ctx.t("ui.near_loss"), size=14, color="#c62828", weight=ft.FontWeight.BOLD))
-        if state.starter == seat and state.phase == "play":
+        if view["starter"] == seat and ctx.state.phase == "play":
             lines.append(ft.Text(ctx.t("ui.starter"), size=14, italic=True))
-        if state.loser == seat:
-            lines.append(ft.Text(ctx.t("ui.loser_line", reason=_end_reason(ctx, state)), size=15, color="#c62828",
+        if view["loser"] == seat:
+            lines.append(ft.Text(ctx.t("ui.loser_line", reason=_end_reason(ctx, view["end_reason"])), size=15,
+                                 color="#c62828",
                                  weight=ft.FontWeight.BOLD))
         cards.append(player_card(lines, ctx.player_color(seat)))
     return wrap(cards)
 
 
-def _end_reason(ctx: GameContext, state: CockroachState) -> str:
-    count = LOSE_SAME if state.end_reason == "same_kind" else LOSE_ALL
-    return ctx.t(f"ui.end.{state.end_reason}", count=count)
+def _end_reason(ctx: GameContext, reason: str) -> str:
+    count = LOSE_SAME if reason == "same_kind" else LOSE_ALL
+    return ctx.t(f"ui.end.{reason}", count=count)
 
 
 def build(ctx: GameContext) -> ft.Control:
-    state: CockroachState = ctx.state
-    view = ctx.game.view(state, reveal=False)
+    view = ctx.view
+    phase = ctx.state.phase
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.setup_line", hand=view["setup"]["hand"],
                                              aside=view["setup"]["aside"]), size=14)]
-    if state.phase == "start":
+    if phase == "start":
         parts.append(_draw_start(ctx))
-    elif state.phase == "play":
-        parts.append(_draw_round(ctx, state))
-    parts.append(_draw_players(ctx, view, state))
+    elif phase == "play":
+        parts.append(_draw_round(ctx, view))
+    parts.append(_draw_players(ctx, view))
     return ft.Column(parts, spacing=12)

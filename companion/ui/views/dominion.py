@@ -4,7 +4,7 @@ and trash buttons for each), turns and points, the current player's end of
 turn, the other piles to mark empty, and the deck-size count for Gardens.
 
 Contract: ``companion/ui/context.py``.  Choices come from
-``Game.legal_actions`` through the plain functions at the top (tested
+``ctx.legal`` through the plain functions at the top (tested
 without a page); the ``_draw_*`` functions only make controls.
 """
 
@@ -17,7 +17,7 @@ from typing import Any, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.dominion import facts as h
+from ...games.dominion.public import SCORING
 from ..context import GameContext
 from ..widgets import big_button, chip, player_card, section_title, wrap
 
@@ -59,7 +59,7 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     best = max(p["score"] for p in view["players"])
     for seat, p in enumerate(view["players"]):
-        cards = [(c, p[c]) for c in h.SCORING if c != "gardens" or view["gardens"]]
+        cards = [(c, p[c]) for c in SCORING if c != "gardens" or view["gardens"]]
         rows.append({"seat": seat, "name": p["name"], "score": p["score"], "turns": p["turns"],
                      "cards": cards, "current": view["current"] == seat, "leading": p["score"] == best,
                      "deck_size": p["deck_size"], "gardens_points": p["gardens_points"]})
@@ -67,7 +67,7 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def supply_rows(view: dict[str, Any]) -> list[tuple[str, int]]:
-    return [(c, view["supply"][c]) for c in h.SCORING if c in view["supply"]]
+    return [(c, view["supply"][c]) for c in SCORING if c in view["supply"]]
 
 
 def pile_label_parts(pile: str) -> tuple[str, dict[str, Any]]:
@@ -86,11 +86,6 @@ def parse_count(text: str, minimum: int) -> int | None:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _colon(ctx: GameContext) -> str:
-    """The label separator of the reader's language (full-width in Chinese)."""
-    return ": " if ctx.lang == "en" else "："
-
-
 def _join(ctx: GameContext, items: list[str]) -> str:
     return (", " if ctx.lang == "en" else "、").join(items)
 
@@ -111,10 +106,11 @@ def _draw_supply(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     lines: list[ft.Control] = [
         section_title(ctx.t("ui.supply")),
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        ft.Text(ctx.t('ui.piles_to_end') + _colon(ctx) + ctx.num(view['piles_to_end']), size=15, weight=ft.FontWeight.W_600),
+        ft.Text(ctx.t('ui.piles_to_end') + ctx.colon + ctx.num(view['piles_to_end']), size=15,
+                weight=ft.FontWeight.W_600),
     ]
     if empty:
-        lines.append(ft.Text(ctx.t('ui.empty_piles') + _colon(ctx) + _join(ctx, empty), size=14))
+        lines.append(ft.Text(ctx.t('ui.empty_piles') + ctx.colon + _join(ctx, empty), size=14))
     return ft.Column(lines, spacing=6)
 
 
@@ -177,15 +173,15 @@ def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         ft.Text(ctx.t("ui.start_line", copper=s["start_deck"]["copper"], estate=s["start_deck"]["estate"],
                       hand=s["hand_size"]), size=14),
         ft.Text(ctx.t("ui.treasure_line", copper=s["copper"], silver=s["silver"], gold=s["gold"]), size=14),
-        ft.Text(", ".join(f"{ctx.t(f'ui.card.{c}')} {ctx.num(n)}" for c, n in s["supply"].items()), size=14),
-        ft.Text(ctx.t('ui.first_game') + _colon(ctx) + _join(ctx, s["first_game"]), size=13, italic=True),
+        ft.Text(_join(ctx, [f"{ctx.t(f'ui.card.{c}')} {ctx.num(n)}" for c, n in s["supply"].items()]), size=14),
+        ft.Text(ctx.t('ui.first_game') + ctx.colon + _join(ctx, s["first_game"]), size=13, italic=True),
     ]
     return ft.ExpansionTile(title=ft.Text(ctx.t("ui.setup")), controls=lines)
 
 
 def build(ctx: GameContext) -> ft.Control:
-    view = ctx.game.view(ctx.state, reveal=False)
-    ch = read_choices(ctx.game.legal_actions(ctx.state))
+    view = ctx.view
+    ch = read_choices(ctx.legal)
     parts: list[ft.Control] = [_draw_supply(ctx, view)]
     if ch.counts:
         parts.append(_draw_count(ctx, ch.counts))

@@ -16,9 +16,9 @@ from typing import Any, Callable
 import flet as ft
 
 from ...core.actions import Action
-from ...games.im_the_boss.game import FACTS, SHORT, BossState, split_payout
+from ...games.im_the_boss.public import FACTS, SHORT, BossState, split_payout
 from ..context import GameContext
-from ..widgets import chip, redraw, section_title
+from ..widgets import FormPanel, big_button, chip, section_title
 
 
 # ----- plain screen logic ------------------------------------------------------------
@@ -106,10 +106,12 @@ def value_text(ctx: GameContext, low: int, high: int | None) -> str:
     return ctx.t("ui.value_between", low=low, high=high)
 
 
-def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, width: int | None = None) -> ft.Control:
-    cls = ft.FilledButton if filled else ft.Button
-    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, width=width,
-               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=8)))
+def _small_button(label: str, on_click: Callable[[Any], Any]) -> ft.Control:
+    """A 56 px square-ish button for a die face or a − / + step."""
+    button = big_button(label, on_click)
+    button.width = 56
+    button.style.padding = ft.Padding.symmetric(horizontal=4, vertical=8)
+    return button
 
 
 def _chip(ctx: GameContext, seat: int, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
@@ -120,9 +122,9 @@ def _chip(ctx: GameContext, seat: int, selected: bool, on_click: Callable[[Any],
 def _stepper(ctx: GameContext, label: str, value: str, on_step: Callable[[int], None]) -> ft.Control:
     return ft.Row([
         ft.Text(label, size=15, width=150),
-        _button("−", lambda e: on_step(-1), width=56),
+        _small_button("−", lambda e: on_step(-1)),
         ft.Text(value, size=18, weight=ft.FontWeight.BOLD, width=56, text_align=ft.TextAlign.CENTER),
-        _button("+", lambda e: on_step(1), width=56),
+        _small_button("+", lambda e: on_step(1)),
     ], wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -138,64 +140,57 @@ def _draw_info(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.C
         lines.append(ft.Text(value_text(ctx, low, high), size=14))
     lines.append(ft.Text(ctx.t("ui.limits_line", limit=view["hand_limit"], draw=FACTS["draw"]), size=14))
     if state.variant:
-        table = " · ".join(f"{k}{'+' if k == max(view['draw']) else ''}{ctx.colon}{ctx.num(v)}" for k, v in view["draw"].items())
+        table = " · ".join(f"{k}{'+' if k == max(view['draw']) else ''}{ctx.colon}{ctx.num(v)}"
+                           for k, v in view["draw"].items())
         lines.append(ft.Text(ctx.t("ui.draw_variant_line", table=table), size=14))
     return ft.Column(lines, spacing=4)
 
 
-def _draw_deal(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.Control:
-    form = new_form(view)
-    holder = ft.Container()
+def _draw_deal(ctx: GameContext, view: dict[str, Any], partners: bool) -> ft.Control:
     n = len(ctx.players)
 
-    def make() -> ft.Control:
+    def draw(panel: FormPanel[DealForm]) -> ft.Control:
+        form = panel.form
         parts: list[ft.Control] = [
             ft.Text(ctx.t("ui.boss"), size=14),
-            ft.Row([_chip(ctx, s, form.boss == s, lambda e, s=s: update(lambda: form.pick_boss(s))) for s in range(n)],
+            ft.Row([_chip(ctx, s, form.boss == s, panel.on(lambda s=s: form.pick_boss(s))) for s in range(n)],
                    wrap=True, spacing=6, run_spacing=6),
-            _stepper(ctx, ctx.t("ui.shares"), ctx.num(form.shares), lambda d: update(lambda: form.step_shares(d))),
-            _stepper(ctx, ctx.t("ui.value"), ctx.num(form.value), lambda d: update(lambda: form.step_value(d))),
+            _stepper(ctx, ctx.t("ui.shares"), ctx.num(form.shares),
+                     lambda d: panel.change(lambda: form.step_shares(d))),
+            _stepper(ctx, ctx.t("ui.value"), ctx.num(form.value),
+                     lambda d: panel.change(lambda: form.step_value(d))),
             ft.Text(ctx.t("ui.payments"), size=14),
         ]
         for seat in range(n):
             if seat != form.boss:
                 parts.append(_stepper(ctx, ctx.t("ui.pay_to", player=seat), ctx.num(form.payments.get(seat, 0)),
-                                      lambda d, s=seat: update(lambda: form.step_payment(s, d))))
-        if state.less_cutthroat:
+                                      lambda d, s=seat: panel.change(lambda: form.step_payment(s, d))))
+        if partners:
             parts += [ft.Text(ctx.t("ui.partners"), size=14),
-                      ft.Row([_chip(ctx, s, s in form.partners, lambda e, s=s: update(lambda: form.toggle_partner(s)))
+                      ft.Row([_chip(ctx, s, s in form.partners, panel.on(lambda s=s: form.toggle_partner(s)))
                               for s in range(n) if s != form.boss], wrap=True, spacing=6, run_spacing=6)]
             if form.partners:
                 parts.append(ft.Text(ctx.t("ui.partner_part", amount=form.partner_part()), size=14))
         parts.append(ft.Text(ctx.t("ui.preview", payout=form.payout(), net=form.boss_net()), size=17,
                              weight=ft.FontWeight.BOLD))
         if form.boss is not None:
-            parts.append(_button(ctx.t("action.deal"), confirm, filled=True))
+            parts.append(big_button(ctx.t("action.deal"), lambda e: panel.send(form.action()), filled=True))
         return ft.Column(parts, spacing=6)
 
-    def update(change: Callable[[], None]) -> None:
-        change()
-        redraw(ctx, holder, make)
-
-    def confirm(e: Any) -> None:
-        action = form.action()
-        if action is not None:
-            ctx.dispatch(action)
-
-    holder.content = make()
-    return ft.Column([section_title(ctx.t("action.deal")), holder], spacing=6)
+    panel = FormPanel(ctx, new_form(view), draw)
+    return ft.Column([section_title(ctx.t("action.deal")), panel.control], spacing=6)
 
 
-def _draw_roll(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.Control:
-    if state.short:
+def _draw_roll(ctx: GameContext, view: dict[str, Any], short: bool) -> ft.Control:
+    if short:
         info = ctx.t("ui.roll_total_line", total=view["roll_total"], target=SHORT["roll_total"])
     else:
         info = ctx.t("ui.end_numbers_line", numbers=view["end_numbers"])
-    boss = state.last_boss
+    rolls = [a for a in ctx.legal if a.type == "end_roll"]
     return ft.Column([
         section_title(ctx.t("action.end_roll")), ft.Text(info, size=15),
-        ft.Row([_button(ctx.num(face), lambda e, f=face: ctx.dispatch(Action.make("end_roll", boss, roll=f)), width=56)
-                for face in FACTS["die"]], wrap=True, spacing=6, run_spacing=6),
+        ft.Row([_small_button(ctx.num(a["roll"]), lambda e, a=a: ctx.dispatch(a)) for a in rolls],
+               wrap=True, spacing=6, run_spacing=6),
     ], spacing=6)
 
 
@@ -223,11 +218,11 @@ def _draw_history(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 def build(ctx: GameContext) -> ft.Control:
     state: BossState = ctx.state
-    view = ctx.game.view(state, reveal=False)
+    view = ctx.view
     parts: list[ft.Control] = [_draw_info(ctx, view, state)]
     if state.phase == "play":
-        parts.append(_draw_deal(ctx, view, state))
+        parts.append(_draw_deal(ctx, view, state.less_cutthroat))
     elif state.phase == "end_roll":
-        parts.append(_draw_roll(ctx, view, state))
+        parts.append(_draw_roll(ctx, view, state.short))
     parts += [_draw_standings(ctx, view), _draw_history(ctx, view)]
     return ft.Column(parts, spacing=12)

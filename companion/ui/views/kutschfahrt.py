@@ -18,9 +18,9 @@ from typing import Any, Callable
 import flet as ft
 
 from ...core.actions import Action
-from ...games.kutschfahrt.game import FACTS, ITEMS, TEAMS, CoachState, fight_winner, judge_claim
+from ...games.kutschfahrt.public import FACTS, ITEMS, TEAMS, fight_winner, judge_claim
 from ..context import GameContext
-from ..widgets import chip, redraw, section_title
+from ..widgets import FormPanel, big_button, chip, section_title
 
 TEAM_COLORS = {"order": "#1565c0", "brotherhood": "#b71c1c"}
 ITEM_COLOR = "#5d4037"
@@ -119,10 +119,12 @@ class FightForm:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, width: int | None = None) -> ft.Control:
-    cls = ft.FilledButton if filled else ft.Button
-    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, width=width,
-               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=8)))
+def _small_button(label: str, on_click: Callable[[Any], Any]) -> ft.Control:
+    """A 56 px button for a − / + step."""
+    button = big_button(label, on_click)
+    button.width = 56
+    button.style.padding = ft.Padding.symmetric(horizontal=4, vertical=8)
+    return button
 
 
 #: this screen's chips: 104 px wide unless told, 14 px text, 4 px either side of it
@@ -156,54 +158,50 @@ def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
 
 
 def _draw_fight(ctx: GameContext) -> ft.Control:
-    form = FightForm()
-    holder = ft.Container()
+    def draw(panel: FormPanel[FightForm]) -> ft.Control:
+        form = panel.form
 
-    def stepper(label: str, side: str) -> ft.Control:
-        return ft.Row([ft.Text(label, size=15, width=150),
-                       _button("−", lambda e: update(lambda: form.step(side, -1)), width=56),
-                       ft.Text(ctx.num(getattr(form, side)), size=18, weight=ft.FontWeight.BOLD, width=56,
-                               text_align=ft.TextAlign.CENTER),
-                       _button("+", lambda e: update(lambda: form.step(side, 1)), width=56)],
-                      wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        def stepper(label: str, side: str) -> ft.Control:
+            return ft.Row([ft.Text(label, size=15, width=150),
+                           _small_button("−", panel.on(lambda: form.step(side, -1))),
+                           ft.Text(ctx.num(getattr(form, side)), size=18, weight=ft.FontWeight.BOLD, width=56,
+                                   text_align=ft.TextAlign.CENTER),
+                           _small_button("+", panel.on(lambda: form.step(side, 1)))],
+                          wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
-    def make() -> ft.Control:
         return ft.Column([
             stepper(ctx.t("ui.attack"), "attack"), stepper(ctx.t("ui.defence"), "defence"),
             ft.Text(ctx.t("ui.ring"), size=14),
             ft.Row([_chip(ctx.t(f"ui.side.{side}"), "#455a64", selected=form.ring == side,
-                          on_click=lambda e, side=side: update(lambda: setattr(form, "ring", side)))
+                          on_click=panel.on(lambda side=side: setattr(form, "ring", side)))
                     for side in SIDES],
                    wrap=True, spacing=6),
             ft.Text(ctx.t(f"ui.fight.{form.outcome()}"), size=17, weight=ft.FontWeight.BOLD),
         ], spacing=6)
 
-    def update(change: Callable[[], None]) -> None:
-        change()
-        redraw(ctx, holder, make)
-
-    holder.content = make()
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.fight_title")), controls=[holder])
+    panel = FormPanel(ctx, FightForm(), draw)
+    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.fight_title")), controls=[panel.control])
 
 
-def _draw_claim(ctx: GameContext, state: CoachState) -> ft.Control:
-    n = len(state.players)
-    form = ClaimForm(n)
-    holder = ft.Container()
+def _draw_claim(ctx: GameContext) -> ft.Control:
+    n = len(ctx.players)
     odd = n % 2 == 1
 
-    def seat_chip(seat: int, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
-        return _chip(ctx.players[seat], ctx.player_color(seat), selected=selected, on_click=on_click)
+    def draw(panel: FormPanel[ClaimForm]) -> ft.Control:
+        form = panel.form
+        update = panel.on
 
-    def make() -> ft.Control:
+        def seat_chip(seat: int, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
+            return _chip(ctx.players[seat], ctx.player_color(seat), selected=selected, on_click=on_click)
+
         parts: list[ft.Control] = [
             ft.Text(ctx.t("ui.claimant"), size=14),
-            ft.Row([seat_chip(s, s == form.claimant, lambda e, s=s: update(lambda: form.pick_claimant(s)))
+            ft.Row([seat_chip(s, s == form.claimant, update(lambda s=s: form.pick_claimant(s)))
                     for s in range(n)], wrap=True, spacing=6, run_spacing=6),
         ]
         if form.claimant is not None:
             parts += [ft.Text(ctx.t("ui.allies"), size=14),
-                      ft.Row([seat_chip(s, s in form.allies, lambda e, s=s: update(lambda: form.toggle_ally(s)))
+                      ft.Row([seat_chip(s, s in form.allies, update(lambda s=s: form.toggle_ally(s)))
                               for s in range(n) if s != form.claimant], wrap=True, spacing=6, run_spacing=6),
                       ft.Text(ctx.t("ui.tap_to_add"), size=13, italic=True)]
             for seat in form.shown():
@@ -213,67 +211,59 @@ def _draw_claim(ctx: GameContext, state: CoachState) -> ft.Control:
                         ft.Text(ctx.t("ui.items_of", player=seat), size=14, color=ctx.player_color(seat),
                                 weight=ft.FontWeight.BOLD),
                         ft.Row([_chip(_item(ctx, item), ITEM_COLOR, selected=True,
-                                      on_click=lambda e, s=seat, i=i: update(lambda: form.remove_item(s, i)))
+                                      on_click=update(lambda s=seat, i=i: form.remove_item(s, i)))
                                 for i, item in enumerate(hand)], wrap=True, spacing=4, run_spacing=4),
                     ], spacing=4),
-                    on_click=lambda e, s=seat: update(lambda: setattr(form, "editing", s)),
+                    on_click=update(lambda s=seat: setattr(form, "editing", s)),
                     border=ft.Border.all(3 if form.editing == seat else 1, ctx.player_color(seat)),
                     border_radius=8, padding=6, width=340))
             parts.append(ft.Row([_chip(_item(ctx, item), ITEM_COLOR,
-                                       on_click=lambda e, item=item: update(lambda: form.add_item(item)))
+                                       on_click=update(lambda item=item: form.add_item(item)))
                                  for item in items_in_game(n)], wrap=True, spacing=4, run_spacing=4))
             switches = [("pile_empty", True), ("drink", odd), ("loge", True)]
             parts.append(ft.Row([ft.Switch(label=ctx.t(f"ui.{flag}"), value=getattr(form, flag),
-                                           on_change=lambda e, flag=flag: update(
-                                               lambda: setattr(form, flag, not getattr(form, flag))))
+                                           on_change=update(lambda flag=flag: setattr(form, flag,
+                                                                                      not getattr(form, flag))))
                                  for flag, shown in switches if shown], wrap=True, spacing=12))
         parts.append(ft.Text(ctx.t("ui.associations_title"), size=14))
         for seat in range(n):
             parts.append(ft.Row([ft.Text(ctx.players[seat], size=15, color=ctx.player_color(seat), width=96),
                                  *[_chip(ctx.t(f"ui.team.{team}"), TEAM_COLORS[team],
                                          selected=form.associations[seat] == team,
-                                         on_click=lambda e, s=seat, t=team: update(lambda: form.set_association(s, t)),
+                                         on_click=update(lambda s=seat, t=team: form.set_association(s, t)),
                                          width=120) for team in TEAMS]],
                                 wrap=True, spacing=6, run_spacing=4))
         result = form.verdict()
         if result is not None:
             parts.append(ft.Text(ctx.t("ui.preview", verdict=_verdict_text(ctx, result)), size=16,
                                  weight=ft.FontWeight.BOLD))
-            parts.append(_button(ctx.t("action.claim"), confirm, filled=True))
+            parts.append(big_button(ctx.t("action.claim"), lambda e: panel.send(form.action()), filled=True))
         return ft.Column(parts, spacing=6)
 
-    def update(change: Callable[[], None]) -> None:
-        change()
-        redraw(ctx, holder, make)
-
-    def confirm(e: Any) -> None:
-        action = form.action()
-        if action is not None:
-            ctx.dispatch(action)
-
-    holder.content = make()
-    return ft.Column([section_title(ctx.t("action.claim")), holder], spacing=6)
+    panel = FormPanel(ctx, ClaimForm(n), draw)
+    return ft.Column([section_title(ctx.t("action.claim")), panel.control], spacing=6)
 
 
-def _draw_result(ctx: GameContext, state: CoachState) -> ft.Control:
-    assert state.result is not None and state.claimant is not None
+def _draw_result(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    result, claimant = view["result"], view["claimant"]
+    assert result is not None and claimant is not None
     lines: list[ft.Control] = [
-        ft.Text(f"{ctx.t('ui.claimant')}{ctx.colon}{ctx.players[state.claimant]}", size=15),
-        ft.Text(_verdict_text(ctx, state.result), size=17, weight=ft.FontWeight.BOLD,
-                color="#2e7d32" if state.result["success"] else "#c62828"),
+        ft.Text(f"{ctx.t('ui.claimant')}{ctx.colon}{ctx.players[claimant]}", size=15),
+        ft.Text(_verdict_text(ctx, result), size=17, weight=ft.FontWeight.BOLD,
+                color="#2e7d32" if result["success"] else "#c62828"),
     ]
-    for seat, team in enumerate(state.associations):
+    for seat, p in enumerate(view["players"]):
+        team = p["association"]
         lines.append(ft.Text(f"{ctx.players[seat]} · {ctx.t('ui.team.' + team)}", size=14,
                              color=TEAM_COLORS[team]))
     return ft.Column(lines, spacing=4)
 
 
 def build(ctx: GameContext) -> ft.Control:
-    state: CoachState = ctx.state
-    view = ctx.game.view(state, reveal=False)
+    view = ctx.view
     parts: list[ft.Control] = []
-    if state.phase == "journey":
-        parts += [_draw_setup(ctx, view), _draw_fight(ctx), _draw_claim(ctx, state)]
+    if ctx.state.phase == "journey":
+        parts += [_draw_setup(ctx, view), _draw_fight(ctx), _draw_claim(ctx)]
     else:
-        parts += [_draw_result(ctx, state), _draw_setup(ctx, view)]
+        parts += [_draw_result(ctx, view), _draw_setup(ctx, view)]
     return ft.Column(parts, spacing=12)

@@ -12,16 +12,14 @@ turn them into Flet controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import flet as ft
 
 from ...core.actions import Action
-from ...games.mamma_mia import facts as helpers
-from ...games.mamma_mia.game import SPECIALS, MammaMiaState
-from ...games.mamma_mia.facts import KINDS, fact
+from ...games.mamma_mia.public import KINDS, SPECIALS, fact, scarcest
 from ..context import GameContext
-from ..widgets import chip, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
 
 KIND_HEX = {"salami": "#c62828", "olive": "#37474f", "pineapple": "#f9a825", "mushroom": "#6d4c41",
             "pepper": "#2e7d32"}
@@ -62,7 +60,7 @@ class SpecialForm:
             return []
         if self.pizza == "one_plus_six":
             return [k for k in KINDS if k != self.shown]
-        return helpers.scarcest(heaps, self.shown) or list(KINDS)
+        return scarcest(heaps, self.shown) or list(KINDS)
 
     def pick_shown(self, kind: str, heaps: dict[str, int]) -> None:
         self.shown = kind
@@ -98,162 +96,135 @@ class FillForm:
         return Action.make("fill", owner, **{k: n for k, n in self.counts.items() if n})
 
 
-def run_buttons(state: MammaMiaState, kind: str) -> list[int]:
+def room(view: dict[str, Any], kind: str) -> int:
+    """The cards of this kind in play not turned over yet."""
+    return int(view["setup"]["available_per_ingredient"]) - (view["in_pile"] or {}).get(kind, 0)
+
+
+def run_buttons(view: dict[str, Any], kind: str) -> list[int]:
     """The ingredient-run sizes that still fit the cards of this kind in play."""
-    room = state.available - state.revealed.get(kind, 0)
-    return [n for n in RUN_STEPS if n <= room]
+    return [n for n in RUN_STEPS if n <= room(view, kind)]
+
+
+def order_owners(legal: Iterable[Action]) -> list[int]:
+    """The players who may still put an order card in the pile this evaluation."""
+    return sorted({a.player for a in legal if a.type == "order" and a.player is not None})
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _button(label: str, on_click: Callable[..., Any], filled: bool = False, disabled: bool = False) -> ft.Control:
-    cls = ft.FilledButton if filled else ft.Button
-    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, disabled=disabled,
-               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
+def _join(ctx: GameContext, items: list[str]) -> str:
+    return (", " if ctx.lang == "en" else "、").join(items)
+
+
+def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, disabled: bool = False) -> ft.Control:
+    """``widgets.big_button``, greyed out while its form is not complete."""
+    button = big_button(label, on_click, filled=filled)
+    button.disabled = disabled
+    return button
 
 
 def _kind(ctx: GameContext, kind: str) -> str:
     return ctx.t(f"ui.{kind}")
 
 
-def _stepper(ctx: GameContext, label: str, color: str, value: int, on_step: Callable[..., Any]) -> ft.Control:
+def _stepper(ctx: GameContext, label: str, color: str, value: int, on_step: Callable[[int], Any]) -> ft.Control:
     return ft.Row([ft.Text(label, size=15, width=110),
                    chip("−", color, on_click=lambda e: on_step(-1), width=52),
-                   ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
+                   ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=36,
+                           text_align=ft.TextAlign.CENTER),
                    chip("+", color, on_click=lambda e: on_step(1), width=52)], wrap=True, spacing=6)
 
 
-def _owners(ctx: GameContext, state: MammaMiaState, chosen: int | None, on_pick: Callable[[int], None]) -> ft.Control:
-    seats = [s for s in range(len(state.players)) if state.orders_in_pile[s] < state.orders_open[s]]
+def _owners(ctx: GameContext, chosen: int | None, on_pick: Callable[[int], Any]) -> ft.Control:
     return wrap([chip(ctx.players[s], ctx.player_color(s), selected=chosen == s, on_click=lambda e, s=s: on_pick(s))
-                 for s in seats])
+                 for s in order_owners(ctx.legal)])
 
 
-def _draw_heaps(ctx: GameContext, state: MammaMiaState) -> ft.Control:
+def _draw_heaps(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    heaps = view["heaps"]
     return ft.Column([ft.Text(ctx.t("ui.heaps"), size=15, weight=ft.FontWeight.BOLD),
-                      wrap([chip(f"{_kind(ctx, k)} {ctx.num(state.heaps[k])}", KIND_HEX[k],
-                                 selected=state.heaps[k] > 0, width=130) for k in KINDS])], spacing=4)
+                      wrap([chip(f"{_kind(ctx, k)} {ctx.num(heaps[k])}", KIND_HEX[k],
+                                 selected=heaps[k] > 0, width=130) for k in KINDS])], spacing=4)
 
 
-def _draw_runs(ctx: GameContext, state: MammaMiaState) -> ft.Control:
+def _draw_runs(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     rows = []
     for kind in KINDS:
         buttons = [chip(f"+{n}", KIND_HEX[kind], width=56,
                         on_click=lambda e, k=kind, n=n: ctx.dispatch(Action.make("ingredients", kind=k, count=n)))
-                   for n in run_buttons(state, kind)]
+                   for n in run_buttons(view, kind)]
         rows.append(ft.Row([ft.Text(_kind(ctx, kind), size=15, width=110), *buttons], wrap=True, spacing=6))
     return ft.Column([ft.Text(ctx.t("ui.turned_over"), size=15, weight=ft.FontWeight.BOLD), *rows], spacing=4)
 
 
-def _draw_order_form(ctx: GameContext, state: MammaMiaState) -> ft.Control:
-    form = RecipeForm()
-    holder = ft.Container()
-
-    def redraw() -> None:
-        holder.content = make()
-        ctx.refresh_control(holder)
-
-    def owner(seat: int) -> None:
-        form.owner = seat
-        redraw()
-
-    def step(kind: str, delta: int) -> None:
-        form.step(kind, delta)
-        redraw()
-
-    def confirm(e: Any) -> None:
-        action = form.action()
-        if action is not None:
-            ctx.dispatch(action)
-
-    def make() -> ft.Control:
+def _draw_order_form(ctx: GameContext) -> ft.Control:
+    def draw(panel: FormPanel[RecipeForm]) -> ft.Control:
+        form = panel.form
         return ft.Column([
-            ft.Text(ctx.t("ui.owner"), size=14), _owners(ctx, state, form.owner, owner),
-            *[_stepper(ctx, _kind(ctx, k), KIND_HEX[k], form.counts[k], lambda d, k=k: step(k, d)) for k in KINDS],
-            _button(ctx.t("ui.confirm_order"), confirm, filled=True, disabled=form.action() is None),
+            ft.Text(ctx.t("ui.owner"), size=14),
+            _owners(ctx, form.owner, lambda s: panel.change(lambda: setattr(form, "owner", s))),
+            *[_stepper(ctx, _kind(ctx, k), KIND_HEX[k], form.counts[k],
+                       lambda d, k=k: panel.change(lambda: form.step(k, d))) for k in KINDS],
+            _button(ctx.t("ui.confirm_order"), lambda e: panel.send(form.action()), filled=True,
+                    disabled=form.action() is None),
         ], spacing=6)
 
-    holder.content = make()
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.order_form")), controls=[holder], expanded=True)
+    panel = FormPanel(ctx, RecipeForm(), draw)
+    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.order_form")), controls=[panel.control], expanded=True)
 
 
-def _draw_special_form(ctx: GameContext, state: MammaMiaState) -> ft.Control:
-    form = SpecialForm()
-    holder = ft.Container()
+def _draw_special_form(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    heaps = view["heaps"]
 
-    def redraw() -> None:
-        holder.content = make()
-        ctx.refresh_control(holder)
-
-    def set_and_redraw(**changes: Any) -> None:
-        for key, value in changes.items():
-            if key == "shown":
-                form.pick_shown(value, state.heaps)
-            else:
-                setattr(form, key, value)
-        redraw()
-
-    def confirm(e: Any) -> None:
-        action = form.action()
-        if action is not None:
-            ctx.dispatch(action)
-
-    def make() -> ft.Control:
+    def draw(panel: FormPanel[SpecialForm]) -> ft.Control:
+        form = panel.form
         parts: list[ft.Control] = [
-            ft.Text(ctx.t("ui.owner"), size=14), _owners(ctx, state, form.owner, lambda s: set_and_redraw(owner=s)),
+            ft.Text(ctx.t("ui.owner"), size=14),
+            _owners(ctx, form.owner, lambda s: panel.change(lambda: setattr(form, "owner", s))),
             wrap([chip(ctx.t(f"ui.{p}"), PIZZA, selected=form.pizza == p,
-                       on_click=lambda e, p=p: set_and_redraw(pizza=p)) for p in SPECIALS])]
+                       on_click=panel.on(lambda p=p: setattr(form, "pizza", p))) for p in SPECIALS])]
         if form.pizza in ("one_plus_six", "mini"):
             parts += [ft.Text(ctx.t("ui.shown"), size=14),
                       wrap([chip(_kind(ctx, k), KIND_HEX[k], selected=form.shown == k,
-                                 on_click=lambda e, k=k: set_and_redraw(shown=k)) for k in KINDS])]
+                                 on_click=panel.on(lambda k=k: form.pick_shown(k, heaps))) for k in KINDS])]
             if form.shown is not None:
                 parts += [ft.Text(ctx.t("ui.other"), size=14),
                           wrap([chip(_kind(ctx, k), KIND_HEX[k], selected=form.other == k,
-                                     on_click=lambda e, k=k: set_and_redraw(other=k))
-                                for k in form.others(state.heaps)])]
-        parts.append(_button(ctx.t("ui.confirm_order"), confirm, filled=True, disabled=form.action() is None))
+                                     on_click=panel.on(lambda k=k: setattr(form, "other", k)))
+                                for k in form.others(heaps)])]
+        parts.append(_button(ctx.t("ui.confirm_order"), lambda e: panel.send(form.action()), filled=True,
+                             disabled=form.action() is None))
         return ft.Column(parts, spacing=6)
 
-    holder.content = make()
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.special_form")), controls=[holder])
+    panel = FormPanel(ctx, SpecialForm(), draw)
+    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.special_form")), controls=[panel.control])
 
 
-def _draw_short(ctx: GameContext, state: MammaMiaState) -> list[ft.Control]:
-    pending = state.pending
+def _draw_short(ctx: GameContext, view: dict[str, Any]) -> list[ft.Control]:
+    pending = view["pending"]
     owner: int = pending["player"]
     missing: dict[str, int] = pending["missing"]
     back = _button(ctx.t("action.order_fails", player=owner), lambda e: ctx.dispatch(Action.make("order_fails", owner)))
     if not pending["deluxe"]:
-        listed = ", ".join(f"{_kind(ctx, k)} {ctx.num(n)}" for k, n in missing.items())
+        listed = _join(ctx, [f"{_kind(ctx, k)} {ctx.num(n)}" for k, n in missing.items()])
         fill = Action.make("fill", owner, **missing)
         return [section_title(ctx.t("ui.missing_line", player=owner, missing=listed)),
                 wrap([_button(ctx.t("ui.add_from_hand"), lambda e: ctx.dispatch(fill), filled=True), back])]
-    form = FillForm(missing["any"], {k: state.available - state.revealed[k] for k in KINDS})
-    holder = ft.Container()
 
-    def step(kind: str, delta: int) -> None:
-        form.step(kind, delta)
-        holder.content = make()
-        ctx.refresh_control(holder)
+    def draw(panel: FormPanel[FillForm]) -> ft.Control:
+        form = panel.form
+        return ft.Column([*[_stepper(ctx, _kind(ctx, k), KIND_HEX[k], form.counts[k],
+                                     lambda d, k=k: panel.change(lambda: form.step(k, d))) for k in KINDS],
+                          wrap([_button(ctx.t("ui.add_from_hand"), lambda e: panel.send(form.action(owner)),
+                                        filled=True, disabled=form.action(owner) is None), back])], spacing=6)
 
-    def confirm(e: Any) -> None:
-        action = form.action(owner)
-        if action is not None:
-            ctx.dispatch(action)
-
-    def make() -> ft.Control:
-        return ft.Column([*[_stepper(ctx, _kind(ctx, k), KIND_HEX[k], form.counts[k], lambda d, k=k: step(k, d))
-                            for k in KINDS],
-                          wrap([_button(ctx.t("ui.add_from_hand"), confirm, filled=True,
-                                        disabled=form.action(owner) is None), back])], spacing=6)
-
-    holder.content = make()
-    return [section_title(ctx.t("ui.missing_line", player=owner, missing=ctx.num(missing["any"]))), holder]
+    panel = FormPanel(ctx, FillForm(missing["any"], {k: room(view, k) for k in KINDS}), draw)
+    return [section_title(ctx.t("ui.missing_line", player=owner, missing=ctx.num(missing["any"]))), panel.control]
 
 
-def _draw_tiebreak(ctx: GameContext, state: MammaMiaState) -> list[ft.Control]:
+def _draw_tiebreak(ctx: GameContext) -> list[ft.Control]:
     out: list[ft.Control] = []
-    for seat in sorted(ctx.game.active_players(state)):
+    for seat in sorted({a.player for a in ctx.legal if a.type == "hand" and a.player is not None}):
         out.append(ft.Text(ctx.t("ui.tiebreak_title", player=seat), size=15, weight=ft.FontWeight.BOLD))
         out.append(wrap([chip(ctx.num(n), ctx.player_color(seat), width=52,
                               on_click=lambda e, s=seat, n=n: ctx.dispatch(Action.make("hand", s, cards=n)))
@@ -261,7 +232,7 @@ def _draw_tiebreak(ctx: GameContext, state: MammaMiaState) -> list[ft.Control]:
     return out
 
 
-def _draw_players(ctx: GameContext, state: MammaMiaState, view: dict[str, Any]) -> ft.Control:
+def _draw_players(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     cards = []
     for seat, p in enumerate(view["players"]):
         lines: list[ft.Control] = [
@@ -269,15 +240,14 @@ def _draw_players(ctx: GameContext, state: MammaMiaState, view: dict[str, Any]) 
             ft.Text(ctx.t("ui.orders_line", orders=p["orders"], left=p["orders_left"]), size=14)]
         if p["hand"] is not None:
             lines.append(ft.Text(f"{ctx.t('ui.hand')}{ctx.colon}{ctx.num(p['hand'])}", size=14))
-        if state.chef == seat:
+        if view["chef"] == seat:
             lines.append(ft.Text(ctx.t("ui.chef"), size=14, italic=True))
         cards.append(player_card(lines, ctx.player_color(seat), width=170, spacing=2))
     return wrap(cards)
 
 
 def build(ctx: GameContext) -> ft.Control:
-    state: MammaMiaState = ctx.state
-    view = ctx.game.view(state)
+    view = ctx.view
     setup = view["setup"]
     parts: list[ft.Control] = [
         ft.Text(ctx.t("ui.round", round=view["round"], rounds=view["rounds"]), size=16, weight=ft.FontWeight.BOLD),
@@ -286,22 +256,22 @@ def build(ctx: GameContext) -> ft.Control:
         ft.Text(ctx.t("ui.deal_line", ingredients=setup["deal_ingredients"], orders=setup["deal_orders"],
                       hand=setup["hand_size"]), size=14),
     ]
-    phase = state.phase
+    phase = ctx.state.phase
     if phase == "play":
         parts += [section_title(ctx.t("ui.mamma_holder")),
                   wrap([chip(name, ctx.player_color(i),
                              on_click=lambda e, i=i: ctx.dispatch(Action.make("evaluate", i)))
                         for i, name in enumerate(ctx.players)])]
     elif phase == "evaluate":
-        parts += [_draw_heaps(ctx, state), _draw_runs(ctx, state), _draw_order_form(ctx, state),
-                  _draw_special_form(ctx, state),
+        parts += [_draw_heaps(ctx, view), _draw_runs(ctx, view), _draw_order_form(ctx),
+                  _draw_special_form(ctx, view),
                   _button(ctx.t("action.end_evaluation"), lambda e: ctx.dispatch(Action.make("end_evaluation")))]
     elif phase == "short":
-        parts += [_draw_heaps(ctx, state), *_draw_short(ctx, state)]
+        parts += [_draw_heaps(ctx, view), *_draw_short(ctx, view)]
     elif phase == "tiebreak":
-        parts += _draw_tiebreak(ctx, state)
+        parts += _draw_tiebreak(ctx)
     else:
-        winners = ", ".join(ctx.players[w] for w in ctx.game.winners(state))
+        winners = _join(ctx, [ctx.players[w] for w in ctx.game.winners(ctx.state)])
         parts.append(ft.Text(ctx.t("ui.winner_line", players=winners), size=18, weight=ft.FontWeight.BOLD))
-    parts.append(_draw_players(ctx, state, view))
+    parts.append(_draw_players(ctx, view))
     return ft.Column(parts, spacing=12)

@@ -17,10 +17,9 @@ from typing import Any, Callable, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.pandemic.game import COLOURS, EVENTS, PandemicState
-from ...games.pandemic.facts import fact
+from ...games.pandemic.public import COLOURS, EVENTS, PandemicState, fact
 from ..context import GameContext
-from ..widgets import chip, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
 
 COLOUR_HEX = {"blue": "#1565c0", "yellow": "#f9a825", "black": "#424242", "red": "#c62828"}
 LOW_CUBES = 6
@@ -68,15 +67,15 @@ class InfectForm:
     cubes: int = 1
     outbreaks: int = 0
 
-    def expected(self, state: PandemicState) -> int:
-        if self.colour is not None and state.status[self.colour] == "eradicated":
+    def expected(self, view: dict[str, Any]) -> int:
+        if self.colour is not None and view["diseases"][self.colour]["status"] == "eradicated":
             return 0
         return int(fact("epidemic_cubes")) if self.epidemic else 1
 
-    def pick(self, state: PandemicState, colour: str) -> None:
+    def pick(self, view: dict[str, Any], colour: str) -> None:
         self.colour = colour
         self.outbreaks = 0
-        self.cubes = self.expected(state)
+        self.cubes = self.expected(view)
 
     def step_cubes(self, delta: int) -> None:
         self.cubes = max(0, min(int(fact("cubes_per_colour")), self.cubes + delta))
@@ -122,10 +121,8 @@ def action_text(ctx: GameContext, action: Action) -> str:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _button(label: str, on_click: Callable[..., Any], filled: bool = False) -> ft.Control:
-    cls = ft.FilledButton if filled else ft.Button
-    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48,
-               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
+def _join(ctx: GameContext, items: list[str]) -> str:
+    return (", " if ctx.lang == "en" else "、").join(items)
 
 
 def _action_buttons(ctx: GameContext, actions: Sequence[Action], color: str = "#37474f") -> ft.Control:
@@ -191,51 +188,32 @@ def _draw_players(ctx: GameContext, state: PandemicState, view: dict[str, Any]) 
     return wrap(cards)
 
 
-def _draw_infect_form(ctx: GameContext, state: PandemicState, epidemic: bool) -> ft.Control:
-    form = InfectForm(epidemic)
-    holder = ft.Container()
-
-    def redraw() -> None:
-        holder.content = make()
-        ctx.refresh_control(holder)
-
-    def pick(colour: str) -> None:
-        form.pick(state, colour)
-        redraw()
-
-    def step(which: str, delta: int) -> None:
-        (form.step_cubes if which == "cubes" else form.step_outbreaks)(delta)
-        redraw()
-
-    def confirm(e: Any) -> None:
-        action = form.action()
-        if action is not None:
-            ctx.dispatch(action)
-
-    def stepper(label: str, value: int, which: str) -> ft.Control:
+def _draw_infect_form(ctx: GameContext, view: dict[str, Any], epidemic: bool) -> ft.Control:
+    def stepper(panel: FormPanel[InfectForm], label: str, value: int, step: Callable[[int], None]) -> ft.Control:
         return ft.Row([ft.Text(label, size=15, width=150),
-                       chip("−", "#37474f", on_click=lambda e: step(which, -1), width=52),
+                       chip("−", "#37474f", on_click=panel.on(lambda: step(-1)), width=52),
                        ft.Text(ctx.num(value), size=18, weight=ft.FontWeight.BOLD, width=40,
                                text_align=ft.TextAlign.CENTER),
-                       chip("+", "#37474f", on_click=lambda e: step(which, 1), width=52)],
+                       chip("+", "#37474f", on_click=panel.on(lambda: step(1)), width=52)],
                       wrap=True, spacing=6)
 
-    def make() -> ft.Control:
+    def draw(panel: FormPanel[InfectForm]) -> ft.Control:
+        form = panel.form
         parts: list[ft.Control] = [wrap([
-            chip(ctx.t(f"ui.{c}"), COLOUR_HEX[c], selected=form.colour == c, on_click=lambda e, c=c: pick(c), width=100)
+            chip(ctx.t(f"ui.{c}"), COLOUR_HEX[c], selected=form.colour == c,
+                 on_click=panel.on(lambda c=c: form.pick(view, c)), width=100)
             for c in COLOURS])]
         if form.colour is not None:
-            parts += [stepper(ctx.t("ui.cubes"), form.cubes, "cubes"),
-                      stepper(ctx.t("ui.outbreaks_caused"), form.outbreaks, "outbreaks"),
-                      _button(ctx.t("ui.confirm_infection"), confirm, filled=True)]
+            parts += [stepper(panel, ctx.t("ui.cubes"), form.cubes, form.step_cubes),
+                      stepper(panel, ctx.t("ui.outbreaks_caused"), form.outbreaks, form.step_outbreaks),
+                      big_button(ctx.t("ui.confirm_infection"), lambda e: panel.send(form.action()), filled=True)]
         return ft.Column(parts, spacing=8)
 
-    holder.content = make()
-    return holder
+    return FormPanel(ctx, InfectForm(epidemic), draw).control
 
 
 def _draw_phase(ctx: GameContext, state: PandemicState, view: dict[str, Any]) -> list[ft.Control]:
-    legal = group(ctx.game.legal_actions(state))
+    legal = group(ctx.legal)
     phase = state.phase
     if phase == "roles":
         return [section_title(ctx.t("ui.pick_role")), _action_buttons(ctx, legal.get("role", []))]
@@ -248,7 +226,7 @@ def _draw_phase(ctx: GameContext, state: PandemicState, view: dict[str, Any]) ->
                            on_click=lambda e, i=i: ctx.dispatch(Action.make("first_player", i)))
                       for i, name in enumerate(ctx.players)])]
     if phase == "actions":
-        out: list[ft.Control] = [section_title(ctx.t("ui.actions_left", left=state.actions_left))]
+        out: list[ft.Control] = [section_title(ctx.t("ui.actions_left", left=view["actions_left"]))]
         for kind in ("move", "build", "treat", "cure", "share", "pass_actions"):
             if legal.get(kind):
                 out.append(_action_buttons(ctx, legal[kind]))
@@ -264,22 +242,22 @@ def _draw_phase(ctx: GameContext, state: PandemicState, view: dict[str, Any]) ->
                  for step, done in checklist(view)]
         body: list[ft.Control] = [section_title(ctx.t("ui.epidemic")), *steps]
         if phase == "epidemic_infect":
-            body.append(_draw_infect_form(ctx, state, epidemic=True))
+            body.append(_draw_infect_form(ctx, view, epidemic=True))
         else:
-            body.append(_button(ctx.t("action.intensify"), lambda e: ctx.dispatch(Action.make("intensify")),
+            body.append(big_button(ctx.t("action.intensify"), lambda e: ctx.dispatch(Action.make("intensify")),
                                 filled=True))
         return body
     if phase == "discard":
         return [section_title(ctx.t("ui.discard_title")), _action_buttons(ctx, legal.get("discard", []))]
     if phase == "infect":
-        return [section_title(ctx.t("ui.infect_title", left=state.infections_left)),
-                _draw_infect_form(ctx, state, epidemic=False)]
+        return [section_title(ctx.t("ui.infect_title", left=view["infections_left"])),
+                _draw_infect_form(ctx, view, epidemic=False)]
     return [ft.Text(ctx.t(ctx.game.prompt(state)["code"], limit=view["outbreak_limit"]), size=18,
                     weight=ft.FontWeight.BOLD)]
 
 
-def _draw_events(ctx: GameContext, state: PandemicState) -> ft.Control | None:
-    legal = group(ctx.game.legal_actions(state))
+def _draw_events(ctx: GameContext) -> ft.Control | None:
+    legal = group(ctx.legal)
     events, medic = legal.get("event", []), legal.get("medic_clears", [])
     if not events and not medic:
         return None
@@ -298,15 +276,15 @@ def _draw_events(ctx: GameContext, state: PandemicState) -> ft.Control | None:
 
 def build(ctx: GameContext) -> ft.Control:
     state: PandemicState = ctx.state
-    view = ctx.game.view(state)
+    view = ctx.view
     setup = view["setup"]
     parts: list[ft.Control] = []
     if state.phase in ("roles", "setup_infect", "first"):
         parts.append(ft.Text(ctx.t("ui.setup_line", hand=setup["starting_hand"], epidemics=setup["epidemics"],
-                                   piles=", ".join(ctx.num(p) for p in setup["piles"])), size=15))
+                                   piles=_join(ctx, [ctx.num(p) for p in setup["piles"]])), size=15))
     parts += [_draw_counters(ctx, view), _draw_diseases(ctx, view)]
     parts += _draw_phase(ctx, state, view)
-    events = _draw_events(ctx, state)
+    events = _draw_events(ctx)
     if events is not None:
         parts.append(events)
     parts.append(_draw_players(ctx, state, view))

@@ -16,10 +16,9 @@ from typing import Any, Callable
 import flet as ft
 
 from ...core.actions import Action
-from ...games.saboteur import facts as helpers
-from ...games.saboteur.game import GOLD_VALUES, SaboteurState
+from ...games.saboteur.public import GOLD_VALUES, SaboteurState, gold_cards_drawn, saboteur_range
 from ..context import GameContext
-from ..widgets import chip, player_card, redraw, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
 
 GOLD = "#f9a825"
 SABOTEUR = "#6d4c41"
@@ -40,7 +39,7 @@ class RolesForm:
             self.saboteurs.append(seat)
 
     def bounds(self) -> tuple[int, int]:
-        return helpers.saboteur_range(self.n_players)
+        return saboteur_range(self.n_players)
 
     def ok(self) -> bool:
         low, high = self.bounds()
@@ -82,11 +81,15 @@ def cards_text(cards: list[int]) -> str:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _button(label: str, on_click: Callable[..., Any], filled: bool = False, disabled: bool = False) -> ft.Control:
-    cls = ft.FilledButton if filled else ft.Button
-    return cls(content=ft.Text(label, size=16), on_click=on_click, height=48, disabled=disabled,
-               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)))
+def _join(ctx: GameContext, items: list[str]) -> str:
+    return (", " if ctx.lang == "en" else "、").join(items)
 
+
+def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, disabled: bool = False) -> ft.Control:
+    """``widgets.big_button``, greyed out while its form is not complete."""
+    button = big_button(label, on_click, filled=filled)
+    button.disabled = disabled
+    return button
 
 
 def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
@@ -105,74 +108,52 @@ def _draw_play(ctx: GameContext) -> list[ft.Control]:
             _button(ctx.t("action.gold_not_found"), lambda e: ctx.dispatch(Action.make("gold_not_found")))]
 
 
-def _draw_roles(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
-    form = RolesForm(len(state.players))
-    holder = ft.Container()
-
-    def toggle(seat: int) -> None:
-        form.toggle(seat)
-        redraw(ctx, holder, make)
-
-    def confirm(e: Any) -> None:
-        action = form.action()
-        if action is not None:
-            ctx.dispatch(action)
-
-    def make() -> ft.Control:
+def _draw_roles(ctx: GameContext) -> list[ft.Control]:
+    def draw(panel: FormPanel[RolesForm]) -> ft.Control:
+        form = panel.form
         low, high = form.bounds()
         return ft.Column([
             ft.Text(ctx.t("ui.saboteur_count", low=low, high=high), size=14),
-            wrap([chip(name, SABOTEUR, selected=i in form.saboteurs, on_click=lambda e, i=i: toggle(i))
+            wrap([chip(name, SABOTEUR, selected=i in form.saboteurs, on_click=panel.on(lambda i=i: form.toggle(i)))
                   for i, name in enumerate(ctx.players)]),
-            _button(ctx.t("ui.confirm_roles", count=len(form.saboteurs)), confirm, filled=True,
-                    disabled=not form.ok()),
+            _button(ctx.t("ui.confirm_roles", count=len(form.saboteurs)), lambda e: panel.send(form.action()),
+                    filled=True, disabled=not form.ok()),
         ], spacing=8)
 
-    holder.content = make()
-    return [section_title(ctx.t("action.reveal_roles")), holder]
+    panel = FormPanel(ctx, RolesForm(len(ctx.players)), draw)
+    return [section_title(ctx.t("action.reveal_roles")), panel.control]
 
 
-def _draw_gold_draw(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
-    form = GoldForm(helpers.gold_cards_drawn(len(state.players)), dict(state.deck))
-    holder = ft.Container()
-
-    def step(value: int, delta: int) -> None:
-        form.step(value, delta)
-        redraw(ctx, holder, make)
-
-    def confirm(e: Any) -> None:
-        action = form.action()
-        if action is not None:
-            ctx.dispatch(action)
-
-    def make() -> ft.Control:
+def _draw_gold_draw(ctx: GameContext, view: dict[str, Any]) -> list[ft.Control]:
+    def draw(panel: FormPanel[GoldForm]) -> ft.Control:
+        form = panel.form
         rows = [ft.Row([ft.Text(ctx.t("ui.card_value", value=v), size=15, width=120),
-                        chip("−", GOLD, on_click=lambda e, v=v: step(v, -1), width=52),
+                        chip("−", GOLD, on_click=panel.on(lambda v=v: form.step(v, -1)), width=52),
                         ft.Text(ctx.num(form.counts[v]), size=18, weight=ft.FontWeight.BOLD, width=36,
                                 text_align=ft.TextAlign.CENTER),
-                        chip("+", GOLD, on_click=lambda e, v=v: step(v, 1), width=52)],
+                        chip("+", GOLD, on_click=panel.on(lambda v=v: form.step(v, 1)), width=52)],
                        wrap=True, spacing=6) for v in GOLD_VALUES]
-        return ft.Column([*rows, _button(ctx.t("ui.confirm_gold"), confirm, filled=True,
+        return ft.Column([*rows, _button(ctx.t("ui.confirm_gold"), lambda e: panel.send(form.action()), filled=True,
                                          disabled=form.action() is None)], spacing=6)
 
-    holder.content = make()
-    return [section_title(ctx.t("phase.draw_gold", count=form.needed)), holder]
+    panel = FormPanel(ctx, GoldForm(gold_cards_drawn(len(ctx.players)), dict(view["gold_deck"])), draw)
+    return [section_title(ctx.t("phase.draw_gold", count=panel.form.needed)), panel.control]
 
 
-def _draw_pick(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
-    legal = ctx.game.legal_actions(state)
+def _draw_pick(ctx: GameContext, view: dict[str, Any]) -> list[ft.Control]:
+    legal = list(ctx.legal)
     seat = legal[0].player
-    order = ("、" if ctx.lang != "en" else ", ").join(ctx.players[s] for s in state.order)
+    order = _join(ctx, [ctx.players[s] for s in view["pick_order"]])
     return [section_title(ctx.t("phase.pick", player=seat)),
             ft.Text(f"{ctx.t('ui.pick_order')}{ctx.colon}{order}", size=14),
-            ft.Text(f"{ctx.t('ui.pool')}{ctx.colon}{cards_text(state.pool)}", size=14),
+            ft.Text(f"{ctx.t('ui.pool')}{ctx.colon}{cards_text(view['pool'])}", size=14),
             wrap([chip(ctx.t("ui.card_value", value=a["value"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
                   for a in legal])]
 
 
-def _draw_saboteur_gold(ctx: GameContext, state: SaboteurState) -> list[ft.Control]:
-    legal = ctx.game.legal_actions(state)
-    prompt = ctx.game.prompt(state)["params"]
+def _draw_saboteur_gold(ctx: GameContext) -> list[ft.Control]:
+    legal = ctx.legal
+    prompt = ctx.game.prompt(ctx.state)["params"]
     return [section_title(ctx.t("phase.saboteur_gold", player=prompt["player"], amount=prompt["amount"])),
             wrap([chip(cards_text(a["cards"]), GOLD, on_click=lambda e, a=a: ctx.dispatch(a))
                   for a in legal])]
@@ -188,32 +169,32 @@ def _draw_scores(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     rows: list[ft.Control] = [wrap(cards)]
     for row in round_rows(view):
         side = ctx.t("ui.miners_won" if row["side"] == "miners" else "ui.saboteurs_won")
-        sabs = ", ".join(ctx.players[s] for s in row["saboteurs"]) or "—"
+        sabs = _join(ctx, [ctx.players[s] for s in row["saboteurs"]]) or "—"
         line = ctx.t("ui.round_line", round=row["round"], side=side, saboteurs=sabs)
         if row["gained"] is not None:
-            line += " · " + ", ".join(f"{ctx.players[i]} +{ctx.num(g)}" for i, g in enumerate(row["gained"]) if g)
+            line += " · " + _join(ctx, [f"{ctx.players[i]} +{ctx.num(g)}" for i, g in enumerate(row["gained"]) if g])
         rows.append(ft.Text(line, size=14))
     return ft.Column(rows, spacing=6)
 
 
 def build(ctx: GameContext) -> ft.Control:
     state: SaboteurState = ctx.state
-    view = ctx.game.view(state)
+    view = ctx.view
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.round", round=view["round"], rounds=view["rounds"]), size=16,
                                        weight=ft.FontWeight.BOLD), _draw_setup(ctx, view)]
     phase = state.phase
     if phase == "play":
         parts += _draw_play(ctx)
     elif phase == "roles":
-        parts += _draw_roles(ctx, state)
+        parts += _draw_roles(ctx)
     elif phase == "draw_gold":
-        parts += _draw_gold_draw(ctx, state)
+        parts += _draw_gold_draw(ctx, view)
     elif phase == "pick":
-        parts += _draw_pick(ctx, state)
+        parts += _draw_pick(ctx, view)
     elif phase == "saboteur_gold":
-        parts += _draw_saboteur_gold(ctx, state)
+        parts += _draw_saboteur_gold(ctx)
     else:
-        winners = ", ".join(ctx.players[w] for w in ctx.game.winners(state))
+        winners = _join(ctx, [ctx.players[w] for w in ctx.game.winners(state)])
         parts.append(ft.Text(ctx.t("ui.winner_line", players=winners), size=18, weight=ft.FontWeight.BOLD))
     parts.append(_draw_scores(ctx, view))
     return ft.Column(parts, spacing=12)
