@@ -26,10 +26,13 @@ _snapshot = configure_encode_object_for_msgpack(ft.BaseControl)
 
 def thaw(root: Any) -> int:
     """Make every reconciled control under ``root`` updatable in place again;
-    returns how many were thawed."""
+    returns how many were thawed.
+
+    Only reconciled (``_frozen``) objects are visited: anything else in a
+    freshly drawn screen was sent whole, and a send records the snapshots of
+    everything under it, so nothing below it was reconciled."""
     thawed = 0
     stack = [root]
-    seen: set[int] = set()
     while stack:
         item = stack.pop()
         if isinstance(item, (list, tuple)):
@@ -38,12 +41,12 @@ def thaw(root: Any) -> int:
         if isinstance(item, dict):
             stack.extend(item.values())
             continue
-        if not dataclasses.is_dataclass(item) or isinstance(item, type) or id(item) in seen:
+        if not dataclasses.is_dataclass(item) or isinstance(item, type):
             continue
-        seen.add(id(item))
-        if isinstance(item, ft.BaseControl) and "_frozen" in item.__dict__:
-            del item._frozen
-            thawed += 1
+        if "_frozen" not in getattr(item, "__dict__", ()):
+            continue
+        del item._frozen
+        thawed += isinstance(item, ft.BaseControl)
         fields = _snapshot(item)  # records the __prev_* snapshots, as a send does
         stack.extend(v for v in fields.values() if isinstance(v, (list, tuple, dict)) or dataclasses.is_dataclass(v))
     return thawed
