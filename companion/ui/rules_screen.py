@@ -12,6 +12,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..registry import game_ids
 from ..rules import library
 from ..rules.search import Hit, search
+from .labels import game_title
 from .widgets import section_title, text_style
 
 if TYPE_CHECKING:
@@ -98,8 +99,6 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
     (nothing to scroll to, so it lands on any screen size), then the rest of
     its section, then the way to the whole rules."""
     _ = app._
-    from .screens import game_title
-
     target = library.clause(clause_id, lang)
     assert target is not None
     section = next((sec for sec in library.text(game_id, lang)["sections"]
@@ -136,8 +135,6 @@ def _library_home(app: "App", lang: str) -> ft.Control:
     box = ft.TextField(label=_("Search all rules"), value=query, prefix_icon=ft.Icons.SEARCH,
                        on_change=lambda e: (show(e.control.value or ""), app.patch(results)))
     show(query)
-    from .screens import game_title
-
     games = [ft.ListTile(title=ft.Text(game_title(gid, lang), size=17),
                          on_click=lambda e, g=gid: app.go("rules", game=g, lang=lang), min_height=52)
              for gid in game_ids()]
