@@ -528,3 +528,46 @@ def test_oldest_player_is_picked_by_name_and_messages_clear_once_fixed(app):
     picker.on_select(type("E", (), {"control": picker})())
     press(app.page, "Start the table")
     assert app.nav.screen == "table" and app.table.state.oldest == 2
+
+
+# ----- "What can I do now?" ---------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_what_can_i_do_now_lists_the_phase_clauses_and_a_press_lands_on_the_clause(app, lang):
+    import flet as ft
+
+    from companion.rules import library
+    from ui_harness import Event, walk
+
+    app.lang = lang
+    _manila_to_auction(app)
+    assert app.table.game.phase(app.table.state) == "auction"
+    card = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
+                and c.title.value == app._("What can I do now?"))
+    # the clauses facts.json lists for the auction, in that order, with their own words
+    ids = library.facts("manila")["phase_clauses"]["auction"]
+    assert ids
+    clauses = [library.clause(i, lang) for i in ids]
+    assert [tile.title.value for tile in card.controls] == [c["title"] for c in clauses]
+    assert [tile.subtitle.value.replace("\n", "") for tile in card.controls] == \
+        [c["text"].replace("\n", "") for c in clauses]
+    last = card.controls[-1]
+    last.on_click(Event(last))
+    assert app.nav.screen == "rules" and app.nav.params == {"game": "manila", "clause": ids[-1]}
+    # its own page: that clause first, highlighted, then the way back to the table
+    body = app.page.controls[0].content.content
+    first = body.controls[0]
+    assert getattr(first.key, "value", first.key) == ids[-1]  # its scroll key: the clause id
+    assert first.content.controls[0].value.startswith(clauses[-1]["title"])
+    app.go_back()
+    assert app.nav.screen == "table"
+
+
+def test_what_can_i_do_now_is_absent_without_phase_clauses(app):
+    import flet as ft
+
+    from ui_harness import walk
+
+    start_toy(app)  # the toy game has no rules data: no card, and the table still shows
+    assert app.nav.screen == "table"
+    assert not [c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
+                and c.title.value == "What can I do now?"]

@@ -467,17 +467,19 @@ def _final_ranking(app: "App") -> ft.Control:
 
 
 def _now_card(app: "App") -> ft.Control:
+    """"What can I do now?": the clauses facts.json lists for the phase (the
+    rules reader's ``now_card``), each opening its own page."""
     table = app.table
     assert table is not None
     try:
-        ids = library.facts(table.game.id).get("phase_clauses", {}).get(table.game.phase(table.state), [])
-    except Exception:  # noqa: BLE001
-        ids = []
-    clauses = [c for c in (library.clause(i, app.lang) for i in ids) if c]
-    if not clauses:
+        card = reader.now_card(table.game.id, table.game.phase(table.state), app.lang)
+    except library.RulesDataError:  # a game without rules data (a test's toy) has no card
+        card = None
+    if card is None or not card.items:
         return ft.Container()
-    items = [ft.ListTile(title=ft.Text(c["title"], weight=ft.FontWeight.BOLD), subtitle=ft.Text(c["text"]),
-                         on_click=lambda e, i=c["id"]: app.open_clause(i)) for c in clauses]
+    items = [ft.ListTile(title=ft.Text(item.title, weight=ft.FontWeight.BOLD),
+                         subtitle=ft.Text("\n".join(item.paragraphs)),
+                         on_click=lambda e, i=item.clause_id: app.open_clause(i)) for item in card.items]
     return ft.ExpansionTile(title=ft.Text(app._("What can I do now?")), controls=items)
 
 
