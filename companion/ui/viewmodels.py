@@ -176,7 +176,7 @@ def _arg_text(game_id: str, key: str, value: Any, lang: str, players: Sequence[s
             return players[value]
         return None
     if isinstance(value, str):
-        for code in (f"ui.{key}.{value}", f"ui.ware.{value}", f"ui.space.{value}", f"ui.artist.{value}",
+        for code in (f"value.{key}.{value}", f"ui.{key}.{value}", f"ui.ware.{value}", f"ui.space.{value}", f"ui.artist.{value}",
                      f"ui.good.{value}", f"ui.{value}"):
             text = game_message(game_id, code, lang, {}, players)
             if text != code and "{" not in text:
