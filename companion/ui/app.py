@@ -37,6 +37,7 @@ from .context import GameContext
 from .files import download
 from .offline_web import web_assets
 from .viewmodels import refusal_text
+from .reconcile import thaw
 from .widgets import FONT_FAMILY
 
 log = logging.getLogger(__name__)
@@ -571,6 +572,7 @@ class App:
         page.appbar = appbar
         page.controls = [ft.SafeArea(key=f"body:{key}", content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
+        thaw([page.appbar, page.controls])  # reconciled controls can be redrawn in place again (forms)
         self._settle_scroll()
 
     def _settle_scroll(self) -> None:
