@@ -312,20 +312,27 @@ def test_refused_correction_keeps_the_form_open_with_the_reason_beside_it(app):
     _manila_to(app, "auction")
     tile = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile))
     form = tile.controls[0]
-    move_pick, fields_box, enter, why = form.controls[0], form.controls[2], form.controls[3], form.controls[4]
-    move_pick.value = "correct_boat"
+    from companion.ui.corrections import shown_fields
+
+    move_pick, enter, why = form.controls[0], form.controls[3], form.controls[4]
+    # a boat is corrected only while the boats are out: not offered in the auction
+    assert "correct_boat" not in [o.key for o in move_pick.options]
+    move_pick.value = "correct_money"
     move_pick.on_select(Event(move_pick))
-    ware, position = fields_box.controls
-    ware.value = "jade"
-    position.value = "3"
+    whose, cash = shown_fields(form)
+    assert [o.text for o in whose.options] == ["Ana", "Ben", "Cho"]
+    whose.value = "1"
+    cash.value = "-4"
     page_before = app.page.controls
-    enter.on_click(Event(enter))  # boats are corrected only once they are at sea: refused
+    cash_before = list(app.table.state.cash)
+    enter.on_click(Event(enter))  # money cannot go below zero: refused
     assert app.page.controls is page_before and tile.controls[0] is form  # the form was not rebuilt
+    assert app.table.state.cash == cash_before
     shown = [c.value for c in walk(why) if isinstance(c, ft.Text)] + \
             [c.content for c in walk(why) if isinstance(getattr(c, "content", None), str)]
-    assert any("not allowed at this point" in t for t in shown if t), shown
+    assert any("below zero" in t for t in shown if t), shown
     assert any(t.startswith("Rule: ") for t in shown if t)
-    assert position.value == "3" and ware.value == "jade"  # the entry is still there to fix
+    assert cash.value == "-4" and whose.value == "1"  # the entry is still there to fix
 
 
 # ----- where each screen starts ---------------------------------------------------

@@ -47,8 +47,15 @@ def field_for(ctx: GameContext, name: str, param: Param) -> ft.Control:
     return ft.TextField(label=label, width=300)
 
 
-def correction_form(ctx: GameContext) -> ft.Control | None:
-    """The form for the correction moves allowed now (None if there are none)."""
+def shown_fields(form: ft.Column) -> list[ft.Control]:
+    """The fields of the move picked now on a form made by :func:`correction_form`."""
+    return next((box.controls for box in form.controls[2].controls if box.visible), [])
+
+
+def correction_form(ctx: GameContext) -> ft.Column | None:
+    """The form for the correction moves allowed now (None if there are none):
+    [move picker, player picker, the fields of each move (the picked one
+    shown), Enter, the reason of a refusal]."""
     moves = correction_moves(ctx)
     if not moves:
         return None
@@ -58,31 +65,32 @@ def correction_form(ctx: GameContext) -> ft.Control | None:
     seat_pick = ft.Dropdown(options=[ft.DropdownOption(key=NOBODY, text="—")] +
                             [ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)],
                             value=NOBODY, label=ctx.ui("Player"), width=300)
-    fields_box = ft.Column(spacing=6)
-    fields: dict[str, ft.Control] = {}
+    # every move's fields are made once, and picking a move only shows its own:
+    # a change of visibility reaches the page even when the screen around the
+    # form was reconciled with the one shown before (a replaced list may not)
+    fields = {m.name: {k: field_for(ctx, k, p) for k, p in m.params.items()} for m in moves}
+    boxes = {name: ft.Column(list(controls.values()), spacing=6, visible=False) for name, controls in fields.items()}
+    fields_box = ft.Column(list(boxes.values()), spacing=6)
     why = ft.Container()
 
     def chosen() -> Move:  # type: ignore[type-arg]
         return ctx.game.moves[move_pick.value or moves[0].name]
 
     def show_fields(e: Any = None) -> None:
-        fields.clear()
-        fields.update({k: field_for(ctx, k, p) for k, p in chosen().params.items()})
-        fields_box.controls = list(fields.values())
-        why.content = None
-        if e is not None:
-            ctx.refresh_control(fields_box)
-            ctx.refresh_control(why)
+        for name, box in boxes.items():
+            box.visible = name == chosen().name
+            if e is not None:
+                ctx.refresh_control(box)
 
     def submit(e: Any) -> None:
         seat = None if seat_pick.value in (None, NOBODY) else int(seat_pick.value)
         try:
-            action = build_action(chosen(), seat, {k: field_text(f) for k, f in fields.items()})
+            action = build_action(chosen(), seat, {k: field_text(f) for k, f in fields[chosen().name].items()})
         except (ValueError, TypeError):
-            for f in fields.values():
+            for f in fields[chosen().name].values():
                 if isinstance(f, ft.TextField):
                     f.error = ctx.ui("Check this value")
-            ctx.refresh_control(fields_box)
+                    ctx.refresh_control(f)
             return
         if not ctx.dispatch(action):
             # refused: the form stays open with its values, the reason beside it

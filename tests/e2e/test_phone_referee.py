@@ -223,7 +223,7 @@ def test_silk_road_load_banner_and_refused_correction(browser, site):
         pick(screen, 0, "Correct a ship's token")
         pick(screen, 2, "Ana")  # whose ship
         type_in(screen, "Ship (0 = first ship)", "5")  # Ana has one ship
-        pick(screen, 3, "silk")
+        pick(screen, 3, "Silk")  # the good, by its name (not the id "silk")
         into_view(screen, screen.button("Enter", exact=True)).click()
         refusal_and_rule_link(screen, "silk_road")
         screen.wait_text("Now: Ben")
