@@ -55,8 +55,9 @@ def _function_imports(path: Path) -> list[str]:
 
 
 def _module_imports(path: Path) -> set[str]:
-    """The ``companion.ui`` modules a file imports when it is imported: its
-    module-level statements, not ``if TYPE_CHECKING:`` blocks."""
+    """The modules a file imports: every import statement in it, at module
+    level or inside a function (a cycle hidden in a function is still a
+    cycle), except those in ``if TYPE_CHECKING:`` blocks (never run)."""
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -69,30 +70,27 @@ def _module_imports(path: Path) -> set[str]:
         base = base[:len(base) - (node.level - 1)]
         return ".".join(base + ([node.module] if node.module else []))
 
-    def top_level(body: list[ast.stmt]) -> None:
-        for stmt in body:
-            if isinstance(stmt, ast.If) and "TYPE_CHECKING" in ast.unparse(stmt.test):
-                top_level(stmt.orelse)
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for stmt in child.orelse:
+                    visit(stmt)
                 continue
-            if isinstance(stmt, (ast.If, ast.Try, ast.With)):
-                for block in ("body", "orelse", "finalbody"):
-                    top_level(getattr(stmt, block, []) or [])
-                for handler in getattr(stmt, "handlers", []):
-                    top_level(handler.body)
-            elif isinstance(stmt, ast.Import):
-                out.update(a.name for a in stmt.names)
-            elif isinstance(stmt, ast.ImportFrom):
-                module = resolve(stmt)
+            if isinstance(child, ast.Import):
+                out.update(a.name for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                module = resolve(child)
                 out.add(module)
-                out.update(f"{module}.{a.name}" for a in stmt.names)  # ``from . import screens``
+                out.update(f"{module}.{a.name}" for a in child.names)  # ``from . import screens``
+            visit(child)
 
-    top_level(tree.body)
+    visit(tree)
     return out
 
 
 def import_graph() -> dict[str, set[str]]:
-    """companion.ui module -> the companion.ui modules it imports at module level
-    (importing ``a.b.c`` runs the package ``a.b`` too: it counts as imported)."""
+    """companion.ui module -> the companion.ui modules it imports (importing
+    ``a.b.c`` runs the package ``a.b`` too: it counts as imported)."""
     files = {_module_name(p): p for p in _ui_files()}
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
