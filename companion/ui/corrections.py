@@ -65,9 +65,9 @@ def correction_form(ctx: GameContext) -> ft.Column | None:
     seat_pick = ft.Dropdown(options=[ft.DropdownOption(key=NOBODY, text="—")] +
                             [ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)],
                             value=NOBODY, label=ctx.ui("Player"), width=300)
-    # every move's fields are made once, and picking a move only shows its own:
-    # a change of visibility reaches the page even when the screen around the
-    # form was reconciled with the one shown before (a replaced list may not)
+    # every move's fields are made once, and picking a move only shows its own
+    # (a change of visibility: a small update, and what was typed for another
+    # move is still there when the person goes back to it)
     fields = {m.name: {k: field_for(ctx, k, p) for k, p in m.params.items()} for m in moves}
     boxes = {name: ft.Column(list(controls.values()), spacing=6, visible=False) for name, controls in fields.items()}
     fields_box = ft.Column(list(boxes.values()), spacing=6)
