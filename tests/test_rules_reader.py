@@ -7,7 +7,6 @@ from typing import Iterator
 
 import pytest
 
-from companion.core.errors import IllegalAction
 from companion.i18n import LANGUAGES
 from companion.rules import library, reader
 from companion.rules.reader import TableView
@@ -88,24 +87,6 @@ def test_now_card_lists_the_phase_clauses() -> None:
 def test_now_card_without_clauses() -> None:
     assert reader.now_card("harbor", "end", "en") is None  # no phase_clauses entry
     assert reader.now_card("dragon", "play", "en") is None  # no phase_clauses at all
-
-
-def test_refusal_link_gives_sentence_and_clause() -> None:
-    err = IllegalAction("bid_too_low", "harbor.auction.bids", minimum=7)
-    link = reader.refusal_link(err, "harbor", "zh_Hans")
-    assert link == reader.RefusalLink("出价至少要 7 比索。", "harbor.auction.bids", "出价递增")
-    bare = reader.refusal_link(IllegalAction("bid_too_low", None, minimum=7), "harbor", "en")
-    assert bare == reader.RefusalLink("A bid must be at least 7 pesos.", None, None)
-
-
-def test_table_layout_for_phones() -> None:
-    narrow = TableView(("Players", "Cards"), (("3", "6"), ("4", "5")))
-    assert reader.table_layout(narrow) == "grid"  # 7 + 2 + 5 = 14 columns
-    wide = TableView(("人数", "每人股票", "移除的牌", "起始资金"), (("3", "6", "两张", "30"),))
-    # 4 + 8 + 8 + 8 = 28 wide-character columns + 3 gaps of 2 = 34
-    assert reader.table_layout(wide, max_width=34) == "grid"
-    assert reader.table_layout(wide, max_width=33) == "cards"
-    assert reader.display_width("馬尼拉 3") == 8
 
 
 def test_highlight_cuts_text_into_marked_runs() -> None:

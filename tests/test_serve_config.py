@@ -11,7 +11,7 @@ def test_serve_sets_a_short_session_timeout_and_shares_the_store(monkeypatch):
 
     calls = []
     monkeypatch.setattr(app.ft, "run", lambda *a, **k: calls.append((a, k)))
-    monkeypatch.setattr(app, "_CleanServer", lambda config: type("NoServer", (), {"run": lambda self: None})())
+    monkeypatch.setattr(app, "CleanServer", lambda config: type("NoServer", (), {"run": lambda self: None})())
     for name in ("FLET_SESSION_TIMEOUT", "DISPLAY", "WAYLAND_DISPLAY", "FLET_FORCE_WEB_SERVER"):
         monkeypatch.setenv(name, "")  # so that what serve() sets is undone after the test
         monkeypatch.delenv(name)

@@ -312,20 +312,27 @@ def test_refused_correction_keeps_the_form_open_with_the_reason_beside_it(app):
     _manila_to(app, "auction")
     tile = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile))
     form = tile.controls[0]
-    move_pick, fields_box, enter, why = form.controls[0], form.controls[2], form.controls[3], form.controls[4]
-    move_pick.value = "correct_boat"
+    from companion.ui.corrections import shown_fields
+
+    move_pick, enter, why = form.controls[0], form.controls[3], form.controls[4]
+    # a boat is corrected only while the boats are out: not offered in the auction
+    assert "correct_boat" not in [o.key for o in move_pick.options]
+    move_pick.value = "correct_money"
     move_pick.on_select(Event(move_pick))
-    ware, position = fields_box.controls
-    ware.value = "jade"
-    position.value = "3"
+    whose, cash = shown_fields(form)
+    assert [o.text for o in whose.options] == ["Ana", "Ben", "Cho"]
+    whose.value = "1"
+    cash.value = "-4"
     page_before = app.page.controls
-    enter.on_click(Event(enter))  # boats are corrected only once they are at sea: refused
+    cash_before = list(app.table.state.cash)
+    enter.on_click(Event(enter))  # money cannot go below zero: refused
     assert app.page.controls is page_before and tile.controls[0] is form  # the form was not rebuilt
+    assert app.table.state.cash == cash_before
     shown = [c.value for c in walk(why) if isinstance(c, ft.Text)] + \
             [c.content for c in walk(why) if isinstance(getattr(c, "content", None), str)]
-    assert any("not allowed at this point" in t for t in shown if t), shown
+    assert any("below zero" in t for t in shown if t), shown
     assert any(t.startswith("Rule: ") for t in shown if t)
-    assert position.value == "3" and ware.value == "jade"  # the entry is still there to fix
+    assert cash.value == "-4" and whose.value == "1"  # the entry is still there to fix
 
 
 # ----- where each screen starts ---------------------------------------------------
@@ -528,3 +535,46 @@ def test_oldest_player_is_picked_by_name_and_messages_clear_once_fixed(app):
     picker.on_select(type("E", (), {"control": picker})())
     press(app.page, "Start the table")
     assert app.nav.screen == "table" and app.table.state.oldest == 2
+
+
+# ----- "What can I do now?" ---------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_what_can_i_do_now_lists_the_phase_clauses_and_a_press_lands_on_the_clause(app, lang):
+    import flet as ft
+
+    from companion.rules import library
+    from ui_harness import Event, walk
+
+    app.lang = lang
+    _manila_to_auction(app)
+    assert app.table.game.phase(app.table.state) == "auction"
+    card = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
+                and c.title.value == app._("What can I do now?"))
+    # the clauses facts.json lists for the auction, in that order, with their own words
+    ids = library.facts("manila")["phase_clauses"]["auction"]
+    assert ids
+    clauses = [library.clause(i, lang) for i in ids]
+    assert [tile.title.value for tile in card.controls] == [c["title"] for c in clauses]
+    assert [tile.subtitle.value.replace("\n", "") for tile in card.controls] == \
+        [c["text"].replace("\n", "") for c in clauses]
+    last = card.controls[-1]
+    last.on_click(Event(last))
+    assert app.nav.screen == "rules" and app.nav.params == {"game": "manila", "clause": ids[-1]}
+    # its own page: that clause first, highlighted, then the way back to the table
+    body = app.page.controls[0].content.content
+    first = body.controls[0]
+    assert getattr(first.key, "value", first.key) == ids[-1]  # its scroll key: the clause id
+    assert first.content.controls[0].value.startswith(clauses[-1]["title"])
+    app.go_back()
+    assert app.nav.screen == "table"
+
+
+def test_what_can_i_do_now_is_absent_without_phase_clauses(app):
+    import flet as ft
+
+    from ui_harness import walk
+
+    start_toy(app)  # the toy game has no rules data: no card, and the table still shows
+    assert app.nav.screen == "table"
+    assert not [c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
+                and c.title.value == "What can I do now?"]

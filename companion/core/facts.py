@@ -104,3 +104,12 @@ def header(game_id: str) -> Header:
 
 def clear_caches() -> None:
     header.cache_clear()
+
+
+def tie_break_clause(game_id: str) -> str | None:
+    """facts.json ``tie_break_clause``: the id of the clause that settles a tie
+    for first place (None when the game names none)."""
+    value = load(game_id).get("tie_break_clause")
+    if value is not None and not isinstance(value, str):
+        raise FactsError(f"{game_id}/facts.json: tie_break_clause must be a clause id")
+    return value

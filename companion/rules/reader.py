@@ -1,15 +1,15 @@
-"""View-models of the rules reader: pure functions, no flet.
+"""View-models of the rules reader: pure functions, no flet.  The app's rules
+screen (``companion/ui/rules_screen.py``) and the table screen's "What can I
+do now?" card (``companion/ui/screens.py``) are drawn from them:
 
-* :func:`toc` — a game's table of contents in one language;
+* :func:`toc` — a game's table of contents in one language (the reader's
+  contents and sections);
 * :func:`render_clause` — one clause, its text filled from facts.json, split
-  into paragraphs, with its table, its neighbours (previous / next) and the
-  languages it can be switched to with one tap;
+  into paragraphs, with its table, its section, its neighbours (previous /
+  next) and the languages it can be switched to with one tap (a rule link's
+  own page);
 * :func:`now_card` — the "what can I do now?" card of a phase, from the
   clause ids listed in facts.json ``phase_clauses``;
-* :func:`refusal_link` — what a refusal shows: the sentence and the clause it
-  enforces, ready to open;
-* :func:`table_layout` — whether a table fits a phone's width as a grid or is
-  better shown as one card per row;
 * :func:`highlight` — a search hit's title or snippet cut into marked and
   unmarked runs.
 
@@ -18,13 +18,10 @@ The reader's language is a parameter everywhere: it may differ from the UI's.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..core.errors import RefereeError
 from ..i18n import LANGUAGES
-from ..messages import describe_error
 from . import library
 
 
@@ -96,13 +93,6 @@ class NowCard:
     items: tuple[NowItem, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RefusalLink:
-    message: str
-    clause_id: str | None
-    clause_title: str | None  # None when the clause is missing in this language
-
-
 def game_of(clause_id: str) -> str:
     return clause_id.split(".", 1)[0]
 
@@ -172,30 +162,6 @@ def now_card(game: str, phase: str, lang: str) -> NowCard | None:
         if found is not None:
             items.append(NowItem(cid, found["title"], paragraphs(found["text"]), found["ruling"]))
     return NowCard(game, phase, lang, tuple(items))
-
-
-def refusal_link(err: RefereeError, game: str | None, lang: str, players: Sequence[str] = ()) -> RefusalLink:
-    """A refusal as the referee screen shows it: the sentence, and the clause to open."""
-    message = describe_error(err, game, lang, players)
-    if not err.rule:
-        return RefusalLink(message, None, None)
-    found = library.clause(err.rule, lang)
-    return RefusalLink(message, err.rule, None if found is None else found["title"])
-
-
-def display_width(text: str) -> int:
-    """Columns ``text`` takes in a monospace-ish estimate: wide (CJK) characters count 2."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
-def table_layout(table: TableView, max_width: int = 40, gap: int = 2) -> str:
-    """``"grid"`` when the widest cell of every column fits ``max_width`` columns in all
-    (with ``gap`` between columns), else ``"cards"`` (one card per row)."""
-    widths = [display_width(c) for c in table.columns]
-    for row in table.rows:
-        widths = [max(w, display_width(cell)) for w, cell in zip(widths, row)]
-    total = sum(widths) + gap * max(len(widths) - 1, 0)
-    return "grid" if total <= max_width else "cards"
 
 
 def highlight(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[str, bool]]:

@@ -10,27 +10,34 @@ rebuilt.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 import os
 import secrets
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
+from urllib.parse import parse_qs, urlparse
 
 import flet as ft
+import uvicorn
 
 from ..core.actions import Action
 from ..core.errors import RefereeError, StaleTable
 from ..i18n import LANGUAGES, Translator, pick_language
 from ..messages import describe_error
-from ..paths import assets_dir
-from ..storage import Store, StoredSession
-from . import join
+from ..paths import assets_dir, user_data_dir
+from ..registry import get_game
+from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
+from ..transfer import export_to_file
+from . import join, screens
 from .context import GameContext
+from .files import download
+from .offline_web import web_assets
 from .reconcile import thaw
+from .viewmodels import refusal_text
 from .widgets import FONT_FAMILY
 
 log = logging.getLogger(__name__)
@@ -216,8 +223,6 @@ class App:
         disk, a bug): log it, change no data, show a translated message instead
         of Flet's error overlay.  An open table stays open unless it is the
         one that failed to open or draw."""
-        from ..storage import StoreUnavailable, TableDamaged
-
         log.error("unexpected error", exc_info=exc)
         if isinstance(exc, (TableDamaged, StoreUnavailable)):
             message = exc.message(self.lang)
@@ -238,8 +243,6 @@ class App:
         self.render()
 
     def start_table(self, game_id: str, players: list[str], options: dict[str, Any]) -> None:
-        from ..registry import get_game
-
         game = get_game(game_id)
         setup = game.setup(players, options)
         self.table = self.store.create_table(game, setup)
@@ -267,8 +270,9 @@ class App:
             self._stale(exc)
             return False
         except RefereeError as exc:
-            self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
-                                   exc.rule)
+            # the move and its field named as the screen names them, not by their ids
+            self.refusal = Refusal(refusal_text(self.table.game.id, exc, action, self.lang,
+                                                self.table.setup.players), exc.rule)
             self.show_refusal()  # the state is unchanged: no rebuild, a half-filled form stays as it was
             return False
         except Exception as exc:  # noqa: BLE001 - not committed: the table is as it was
@@ -311,16 +315,9 @@ class App:
             self.show_refusal()
 
     def show_refusal(self) -> None:
-        from .screens import show_refusal
-
-        show_refusal(self)
+        screens.show_refusal(self)
 
     def export_table(self, e: Any = None) -> None:
-        import time
-
-        from ..paths import user_data_dir
-        from ..transfer import export_to_file
-
         assert self.table is not None
         folder = user_data_dir() / "exports"
         folder.mkdir(parents=True, exist_ok=True)
@@ -328,8 +325,6 @@ class App:
         export_to_file(self.table, path)
         self.exported_to = path.name
         self.render()
-        from .files import download
-
         self.page.run_task(download, self.page, path.name, path.read_bytes())  # a download in the browser
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:
@@ -554,8 +549,6 @@ class App:
             self._render()
 
     def _render(self) -> None:
-        from . import screens
-
         page = self.page
         page.theme_mode = ft.ThemeMode.DARK if self.theme == "dark" else ft.ThemeMode.LIGHT
         page.title = self._("Table Companion")
@@ -598,16 +591,6 @@ class App:
 
     def scrolled(self, e: Any) -> None:
         self.offset = float(getattr(e, "pixels", 0.0) or 0.0)
-
-
-def view_module(game_id: str) -> Any:
-    """The game's own screen module, or the generic one."""
-    try:
-        return importlib.import_module(f"companion.ui.views.{game_id}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"companion.ui.views.{game_id}":
-            raise
-        return importlib.import_module("companion.ui.views.generic")
 
 
 async def _device_language(page: ft.Page) -> str | None:
@@ -659,8 +642,6 @@ async def _device(page: ft.Page, store: Store) -> Device:
 
 
 def _join_code_in_url(page: ft.Page) -> str | None:
-    from urllib.parse import parse_qs, urlparse
-
     for where in (getattr(page, "route", None), getattr(page, "url", None)):
         if where and "join=" in str(where):
             code = parse_qs(urlparse(str(where)).query).get("join")
@@ -723,8 +704,6 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
 def _cannot_start(page: ft.Page, exc: BaseException) -> None:
     """The data cannot be opened (disk full, locked, read-only, foreign file):
     a translated message instead of Flet's "Error running app"."""
-    from ..storage import StoreUnavailable
-
     log.error("cannot open the saved data", exc_info=exc)
     lines = []
     for lang in ("zh_Hans", "zh_Hant", "en"):
@@ -752,8 +731,6 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     if desktop and not headless:
         ft.run(make_main(), view=ft.AppView.FLET_APP, assets_dir=str(assets_dir()), no_cdn=True, name="")
         return
-    import uvicorn
-
     # flet_web keeps a closed browser's session (and its memory) for
     # FLET_SESSION_TIMEOUT s, 3600 by default; a LAN table needs only a
     # short grace for a dropped Wi-Fi — a later reconnect reopens the
@@ -762,8 +739,6 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     lan = not join.is_loopback(host)
     address = join.lan_address(host) if lan else "127.0.0.1"
     SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
-    from .offline_web import web_assets
-
     # our assets plus the web client patched to ask no CDN, and our own splash
     asgi = ft.run(make_main(), assets_dir=str(web_assets(assets_dir())), no_cdn=True, name="",
                   export_asgi_app=True)
@@ -774,23 +749,14 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
               "(the host's screen shows it under \u201cInvite players\u201d).", flush=True)
     config = uvicorn.Config(guarded, host=host, port=port, log_level="warning", ws="websockets-sansio",
                             timeout_graceful_shutdown=3)
-    _CleanServer(config).run()
+    CleanServer(config).run()
     log.info("stopped")
 
 
-def _clean_server_class() -> type:
-    import uvicorn
+class CleanServer(uvicorn.Server):
+    """uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown (the
+    process then dies of the signal); a stop asked for is a clean exit."""
 
-    class CleanServer(uvicorn.Server):
-        """uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown (the
-        process then dies of the signal); a stop asked for is a clean exit."""
-
-        def handle_exit(self, sig: int, frame: Any) -> None:
-            super().handle_exit(sig, frame)
-            self._captured_signals.clear()
-
-    return CleanServer
-
-
-def _CleanServer(config: Any) -> Any:  # noqa: N802 - reads as the class it builds
-    return _clean_server_class()(config)
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        self._captured_signals.clear()

@@ -9,6 +9,8 @@ import flet as ft
 
 from .. import history
 from ..paths import user_data_dir
+from .files import download
+from .labels import game_title
 from .widgets import banner, big_button, section_title
 
 if TYPE_CHECKING:
@@ -16,8 +18,6 @@ if TYPE_CHECKING:
 
 
 def _game_name(app: "App", game_id: str) -> str:
-    from .screens import game_title
-
     return game_title(game_id, app.lang)
 
 
@@ -77,8 +77,6 @@ def history_body(app: "App") -> ft.Control:
                              "\n" + _("{minutes} minutes", minutes=app.t.number(play.duration_minutes)))))
 
     def export(kind: str) -> None:
-        from .files import download
-
         folder = user_data_dir() / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")

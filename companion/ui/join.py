@@ -30,9 +30,12 @@ import socket
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
 
 import flet as ft
+import segno
 
+from ..messages import game_message
 from ..storage import Store
 from .widgets import banner, big_button, section_title
 
@@ -223,8 +226,6 @@ def join_url(base: str, code: str) -> str:
 
 
 def qr_png(text: str) -> bytes:
-    import segno
-
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="png", scale=8, border=3, dark="#000000", light="#ffffff")
     return out.getvalue()
@@ -361,8 +362,6 @@ SECRET_LABELS = {
 
 
 def secret_value(app: "App", key: str, value: Any) -> str:
-    from ..messages import game_message
-
     table = app.table
     assert table is not None
     gid, lang, players = table.game.id, app.lang, table.setup.players
@@ -468,8 +467,6 @@ def guard(app: Any, hosts: set[str], port: int) -> Any:
     """ASGI middleware: HTTP and web-socket requests must name one of
     ``hosts`` in their Host header, and a web socket's Origin (sent by every
     browser) must be the page's own origin."""
-    from urllib.parse import urlparse
-
     async def guarded(scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] in ("http", "websocket"):
             headers = {k.lower(): v for k, v in scope.get("headers") or []}

@@ -25,6 +25,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import flet_web
+
 RIVE_CDN = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 #: the same length as RIVE_CDN: a path on the app's own server
 RIVE_LOCAL = (b"/rive-not-bundled/" + b"_" * (len(RIVE_CDN) - len(b"/rive-not-bundled/") - 1) + b"/")
@@ -46,8 +48,6 @@ assert len(RIVE_LOCAL) == len(RIVE_CDN)
 
 
 def flet_web_dir() -> Path:
-    import flet_web
-
     return Path(flet_web.__file__).parent / "web"
 
 

@@ -10,8 +10,9 @@ import flet as ft
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..registry import game_ids
-from ..rules import library
+from ..rules import library, reader
 from ..rules.search import Hit, search
+from .labels import game_title
 from .widgets import section_title, text_style
 
 if TYPE_CHECKING:
@@ -57,18 +58,10 @@ def clause_card(clause: dict[str, Any], ruling_label: str, highlight: bool = Fal
 
 
 def marked(text: str, spans: Sequence[tuple[int, int]], size: int = 14) -> ft.Text:
-    """Text with the matching spans in bold."""
-    pieces: list[ft.TextSpan] = []
-    pos = 0
-    for start, end in spans:
-        if start > pos:
-            pieces.append(ft.TextSpan(text[pos:start]))
-        pieces.append(ft.TextSpan(text[start:end], style=text_style(weight=ft.FontWeight.BOLD,
-                                                                      bgcolor=ft.Colors.AMBER_100)))
-        pos = end
-    if pos < len(text):
-        pieces.append(ft.TextSpan(text[pos:]))
-    return ft.Text(spans=pieces, size=size)
+    """Text with the matching spans in bold (cut by the reader's ``highlight``)."""
+    bold = text_style(weight=ft.FontWeight.BOLD, bgcolor=ft.Colors.AMBER_100)
+    return ft.Text(spans=[ft.TextSpan(piece, style=bold) if hit else ft.TextSpan(piece)
+                          for piece, hit in reader.highlight(text, spans)], size=size)
 
 
 def result_tile(app: "App", hit: Hit) -> ft.Control:
@@ -98,17 +91,15 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
     (nothing to scroll to, so it lands on any screen size), then the rest of
     its section, then the way to the whole rules."""
     _ = app._
-    from .screens import game_title
-
     target = library.clause(clause_id, lang)
-    assert target is not None
-    section = next((sec for sec in library.text(game_id, lang)["sections"]
-                    if any(c["id"] == clause_id for c in sec["clauses"])), None)
-    others = [library.clause(c["id"], lang) for c in (section["clauses"] if section else []) if c["id"] != clause_id]
+    view = reader.render_clause(clause_id, lang)
+    assert target is not None and view is not None
+    section = next((sec for sec in reader.toc(view.game, lang).sections if sec.id == view.section_id), None)
+    others = [library.clause(c.id, lang) for c in (section.clauses if section else ()) if c.id != clause_id]
     ruling_label = Translator(lang).gettext("our ruling")
     parts: list[ft.Control] = [
         clause_card(target, ruling_label, highlight=True),
-        ft.Text(f"{game_title(game_id, lang)} · {target['section']}", size=13, color=ft.Colors.OUTLINE),
+        ft.Text(f"{view.game_name} · {view.section_title}", size=13, color=ft.Colors.OUTLINE),
         _lang_switch(app, lang),
         ft.TextButton(_("Read all the rules of {game}", game=game_title(game_id, lang)), icon=ft.Icons.MENU_BOOK,
                       height=48, on_click=lambda e: app.go("rules", game=game_id, lang=lang)),
@@ -136,8 +127,6 @@ def _library_home(app: "App", lang: str) -> ft.Control:
     box = ft.TextField(label=_("Search all rules"), value=query, prefix_icon=ft.Icons.SEARCH,
                        on_change=lambda e: (show(e.control.value or ""), app.patch(results)))
     show(query)
-    from .screens import game_title
-
     games = [ft.ListTile(title=ft.Text(game_title(gid, lang), size=17),
                          on_click=lambda e, g=gid: app.go("rules", game=g, lang=lang), min_height=52)
              for gid in game_ids()]
@@ -147,23 +136,22 @@ def _library_home(app: "App", lang: str) -> ft.Control:
 def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
     _ = app._
     target = app.nav.params.get("clause")
-    text = library.text(game_id, lang)
+    contents = reader.toc(game_id, lang)
     toc: list[ft.Control] = []
     body: list[ft.Control] = []
     # the clauses are in the reader's language, which may differ from the app's: so is their label
     ruling_label = Translator(lang).gettext("our ruling")
-    for section in text["sections"]:
-        first = section["clauses"][0]["id"] if section["clauses"] else None
-        if first:
-            toc.append(ft.TextButton(section["title"], on_click=lambda e, k=first: _jump(app, k)))
-        body.append(section_title(section["title"]))
-        for raw in section["clauses"]:
-            clause = library.clause(raw["id"], lang)
+    for section in contents.sections:
+        if section.clauses:
+            toc.append(ft.TextButton(section.title, on_click=lambda e, k=section.clauses[0].id: _jump(app, k)))
+        body.append(section_title(section.title))
+        for entry in section.clauses:
+            clause = library.clause(entry.id, lang)
             if clause is not None:
-                body.append(clause_card(clause, ruling_label, highlight=raw["id"] == target))
+                body.append(clause_card(clause, ruling_label, highlight=entry.id == target))
     return ft.Column([
         _lang_switch(app, lang),
-        ft.Text(library.game_name(game_id, lang), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(contents.name, size=24, weight=ft.FontWeight.BOLD),
         ft.ExpansionTile(title=ft.Text(_("Contents")), controls=[ft.Column(toc, spacing=0)]),
         *body,
     ], spacing=8)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..core.actions import Action
-from ..core.errors import SetupProblem
+from ..core.errors import RefereeError, SetupProblem
 from ..core.game import Game, Move, Param
+from ..i18n import Translator, number
+from ..messages import game_message
+from ..rules import library
+from .context import action_label
 
 #: more legal actions of one type than this are offered as a picker, not buttons
 MAX_BUTTONS = 12
@@ -74,8 +80,6 @@ def parse_field(param: Param, raw: str) -> Any:
     if param.kind == "str_list":
         return [p.strip() for p in text.replace("，", ",").split(",") if p.strip()]
     if param.kind == "json":
-        import json
-
         return json.loads(text)
     return text
 
@@ -94,9 +98,6 @@ def build_action(move: Move, player: int | None, fields: dict[str, str]) -> Acti
 # ----- the "now" banner -------------------------------------------------------------
 def now_text(game: Game, state: Any, players: Sequence[str], lang: str) -> tuple[str, bool]:  # type: ignore[type-arg]
     """What the table is waiting for (or who won), in ``lang``; and whether the game is over."""
-    from ..i18n import Translator
-    from ..messages import game_message
-
     sep = "、" if lang != "en" else ", "
     t = Translator(lang)
     if game.is_over(state):
@@ -165,9 +166,6 @@ MONEY_KEYS = frozenset({"amount", "price", "money", "bid", "cost", "pay", "coins
 
 
 def _arg_text(game_id: str, key: str, value: Any, lang: str, players: Sequence[str]) -> str | None:
-    from ..messages import game_message
-    from ..i18n import number
-
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
@@ -178,7 +176,7 @@ def _arg_text(game_id: str, key: str, value: Any, lang: str, players: Sequence[s
             return players[value]
         return None
     if isinstance(value, str):
-        for code in (f"ui.{key}.{value}", f"ui.ware.{value}", f"ui.space.{value}", f"ui.artist.{value}",
+        for code in (f"value.{key}.{value}", f"ui.{key}.{value}", f"ui.ware.{value}", f"ui.space.{value}", f"ui.artist.{value}",
                      f"ui.good.{value}", f"ui.{value}"):
             text = game_message(game_id, code, lang, {}, players)
             if text != code and "{" not in text:
@@ -194,9 +192,6 @@ def _arg_text(game_id: str, key: str, value: Any, lang: str, players: Sequence[s
 def action_summary(game: Game, action: Action, lang: str, players: Sequence[str]) -> str:  # type: ignore[type-arg]
     """One line for an accepted action: who did what, with the arguments a
     person would say ("Ana: Bid (3 pesos)")."""
-    from ..i18n import Translator
-    from .context import action_label
-
     _ = Translator(lang).gettext
     label = action_label(game.id, action, lang, players)
     details = [d for d in (_arg_text(game.id, k, v, lang, players)
@@ -210,15 +205,6 @@ def action_summary(game: Game, action: Action, lang: str, players: Sequence[str]
 
 
 # ----- the final ranking ----------------------------------------------------------------------
-#: the clause that settles a tie for first place, per game
-TIE_CLAUSES = {
-    "catan": "catan.overview.goal", "citadels": "citadels.end.tie", "dominion": "dominion.scoring.winner",
-    "im_the_boss": "im_the_boss.app.ties", "mamma_mia": "mamma_mia.end.tie-break", "manila": "manila.end.tie",
-    "modern_art": "modern_art.end.tie", "niagara": "niagara.end.tiebreak", "saboteur": "saboteur.end.tie",
-    "silk_road": "silk_road.end.winner",
-}
-
-
 @dataclass(frozen=True)
 class RankRow:
     place: int
@@ -257,3 +243,65 @@ def final_ranking(game: Game, state: Any) -> tuple[list[RankRow], list[int]]:  #
     best = {scores[w] for w in winners if scores[w] is not None}
     beaten = [r.seat for r in rows if not r.winner and r.score is not None and r.score in best]
     return rows, beaten
+
+
+# ----- labels of moves, their fields and choices (corrections form, refusals) ----------
+#: where a choice's name may already be among a game's messages, after ``value.<param>.<choice>``
+CHOICE_GROUPS = ("ware", "good", "gem", "creature", "card", "pile", "space", "artist")
+_NUMBERED = re.compile(r"^([a-z]+)_(\d+)$")
+
+
+def _plain(game_id: str, code: str, lang: str) -> str | None:
+    """A game message without placeholders, or None."""
+    text = library.message(game_id, lang, code)
+    return text if text and "{" not in text else None
+
+
+def _move_name(game_id: str, move: str, lang: str) -> str | None:
+    for code in (f"action_group.{move}", f"action.{move}"):
+        text = _plain(game_id, code, lang)
+        if text:
+            return text
+    return None
+
+
+def move_label(game_id: str, move: str, lang: str) -> str:
+    """A move's name as a person reads it (``action_group.<move>``, else
+    ``action.<move>`` when it needs no arguments), never the raw id."""
+    return _move_name(game_id, move, lang) or move.replace("_", " ")
+
+
+def param_label(game_id: str, name: str, lang: str) -> str:
+    """A form field's label (``param.<name>``)."""
+    return _plain(game_id, f"param.{name}", lang) or name.replace("_", " ")
+
+
+def choice_label(game_id: str, name: str, choice: Any, lang: str) -> str:
+    """A fixed choice's label: ``value.<param>.<choice>``, ``ui.<param>.<choice>``,
+    the game's name for that ware/good/gem/card..., ``ui.<choice>``; a numbered
+    id (``kingdom_3``) through ``ui.<param>.<stem>`` with ``{number}``."""
+    value = str(choice)
+    codes = [f"value.{name}.{value}", f"ui.{name}.{value}", *(f"ui.{g}.{value}" for g in CHOICE_GROUPS),
+             f"ui.{value}"]
+    for code in codes:
+        text = _plain(game_id, code, lang)
+        if text:
+            return text
+    numbered = _NUMBERED.match(value)
+    if numbered:
+        template = library.message(game_id, lang, f"ui.{name}.{numbered.group(1)}")
+        if template and "{number}" in template:
+            return template.replace("{number}", number(int(numbered.group(2)), lang))
+    return value
+
+
+def refusal_text(game_id: str, exc: RefereeError, action: Action | None, lang: str,
+                 players: Sequence[str]) -> str:
+    """A refusal's sentence with the move and its field named as the form names
+    them (the engine's error carries their ids: ``correct_boat``, ``for_player``)."""
+    params = dict(exc.params)
+    if action is not None and params.get("action") == action.type:
+        params["action"] = _move_name(game_id, action.type, lang) or action_label(game_id, action, lang, players)
+    if isinstance(params.get("arg"), str):
+        params["arg"] = param_label(game_id, params["arg"], lang)
+    return game_message(game_id, exc.code, lang, params, players)

@@ -112,6 +112,24 @@ def into_view(screen: Screen, locator):
     return locator
 
 
+def pick(screen: Screen, index: int, option: str) -> None:
+    """Open the index-th dropdown on the screen and choose an option."""
+    # the dropdowns (the app bar's More menu is a tappable button with aria-expanded too)
+    dropdown = into_view(screen, screen.page.locator("flt-semantics[aria-expanded]:not([flt-tappable])").nth(index))
+    dropdown.click()
+    screen.page.wait_for_timeout(400)
+    screen.page.get_by_role("button", name=option, exact=True).last.click()
+    screen.page.wait_for_timeout(400)
+
+
+def type_in(screen: Screen, label: str, value: str) -> None:
+    into_view(screen, screen.page.get_by_label(label, exact=True).first).click()
+    screen.page.wait_for_timeout(250)
+    screen.page.keyboard.press("Control+A")
+    screen.page.keyboard.type(value)
+    screen.page.wait_for_timeout(250)
+
+
 def refusal_and_rule_link(screen: Screen, shot: str) -> None:
     """The refusal dialog is in the viewport; its rule link opens the clause
     in the viewport; back returns to the table."""
@@ -210,13 +228,23 @@ def test_modern_art_fixed_price_refusal_and_banner(browser, site):
         screen.close()
 
 
-def test_silk_road_load_banner(browser, site):
+def test_silk_road_load_banner_and_refused_correction(browser, site):
     screen = open_table(browser, site, "silk_road_load")
     try:
         screen.wait_text("Now: Ana")  # Ana was named the first player: she loads first
         screen.click("Porcelain", exact=False)
         screen.wait_text("Now: Ben")
         screen.wait_text("Last: Ana loads a ship (Porcelain)")
+        # a correction after a move: the form shows the picked entry's own fields
+        into_view(screen, screen.text("Correct the app to match the table", exact=True)).click()
+        screen.page.wait_for_timeout(500)
+        pick(screen, 0, "Correct a ship's token")
+        pick(screen, 2, "Ana")  # whose ship
+        type_in(screen, "Ship (0 = first ship)", "5")  # Ana has one ship
+        pick(screen, 3, "Silk")  # the good, by its name (not the id "silk")
+        into_view(screen, screen.button("Enter", exact=True)).click()
+        refusal_and_rule_link(screen, "silk_road_correction")
+        screen.wait_text("Now: Ben")
     finally:
         screen.close()
 

@@ -74,3 +74,23 @@ def test_new_table_screen_fits(browser, server, viewport, name):
         screen.shot(f"{name}-pick-game")
     finally:
         screen.close()
+
+
+def test_a_setup_message_goes_as_soon_as_the_names_are_typed(browser, server):
+    """After Start redraws the form with its message, typing the missing names
+    takes the message away at once (an in-place change, after a re-render)."""
+    screen = Screen(browser, server, PHONE)
+    try:
+        screen.click("New table")
+        screen.wait_text("Pick a game")
+        screen.click("Manila")
+        screen.click("Start the table")  # three empty seats
+        screen.wait_text("Every player needs a name.")
+        for seat, name in enumerate(("Ana", "Ben", "Cho"), start=1):
+            screen.fill(f"Seat {seat}", name)
+        screen.page.get_by_text("Every player needs a name.").wait_for(state="detached", timeout=10000)
+        screen.click("Start the table")
+        screen.wait_text("Now: Ana", exact=False)
+        assert screen.outside == []
+    finally:
+        screen.close()

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 import flet as ft
 
 from companion.core import Action, Game, IllegalAction, Session
-from companion.ui.app import view_module
+from companion.ui.views import view_for
 from companion.ui.context import GameContext
 from ui_harness import walk
 
@@ -56,7 +56,7 @@ class Table:
 
     def build(self) -> ft.Control:
         """The game's screen as the app would build it now."""
-        return view_module(self.session.game.id).build(self.ctx())
+        return view_for(self.session.game.id).build(self.ctx())
 
 
 def texts(control: Any) -> list[str]:

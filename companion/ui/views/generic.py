@@ -3,8 +3,9 @@ for game screens (see ``companion/ui/context.py`` for the contract).
 
 It shows the game's public view as cards, offers every legal action as a
 button (or a picker when there are many of one kind), routes secret moves
-through the hand-the-phone flow, and keeps a free-entry form for table
-corrections.
+through the hand-the-phone flow, and offers a free-entry form for a game that
+does not list its legal actions.  (The shell's "correct the app to match the
+table" panel is ``companion/ui/corrections.py``.)
 """
 
 from __future__ import annotations
@@ -195,12 +196,3 @@ def build(ctx: GameContext) -> ft.Control:
     else:
         parts += [section_title(ctx.ui("Enter what happened")), free_entry(ctx, corrections=False)]
     return ft.Column(parts, spacing=12)
-
-
-def corrections_panel(ctx: GameContext) -> ft.Control | None:
-    """The table's escape hatch, under every game's screen: a collapsed form
-    for the game's correction moves (None if it has none)."""
-    corrections = free_entry(ctx, corrections=True)
-    if not isinstance(corrections, ft.Column):
-        return None
-    return ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")), controls=[corrections])

@@ -1,0 +1,112 @@
+"""The table's escape hatch, under every game's screen: "correct the app to
+match the table" (the physical table is the truth).
+
+A collapsed form for the game's correction moves allowed now: pick the move,
+the player if it has one, fill its fields, enter.  Every name on it is
+translated: the move (``action_group.<move>`` / ``action.<move>``), its fields
+(``param.<name>``) and their fixed choices (``value.<param>.<choice>`` or the
+game's own name for that ware, gem, card...) — never the engine's ids.  A
+refused correction keeps the form open with its values and the reason beside
+it (with the rule link); the refusal names the move as the form does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from ..core.game import Move, Param
+from .context import GameContext
+from .viewmodels import available_moves, build_action, choice_label, move_label, param_label
+from .views.generic import field_text
+from .widgets import big_button, reason_line
+
+#: the seat picker's value for "no player"
+NOBODY = "-"
+
+
+def correction_moves(ctx: GameContext) -> list[Move]:  # type: ignore[type-arg]
+    """The game's correction moves allowed in the current phase."""
+    return available_moves(ctx.game, ctx.state, corrections=True)
+
+
+def field_for(ctx: GameContext, name: str, param: Param) -> ft.Control:
+    """The input a correction's field needs: player names for a seat, a picker
+    with translated choices for a fixed list, a switch for yes/no, else text."""
+    gid, lang = ctx.game.id, ctx.lang
+    label = param_label(gid, name, lang)
+    if param.kind == "seat":
+        return ft.Dropdown(options=[ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)],
+                           label=label, width=300)
+    if param.choices and param.kind in ("int", "str"):
+        return ft.Dropdown(options=[ft.DropdownOption(key=str(c), text=choice_label(gid, name, c, lang))
+                                    for c in param.choices], label=label, width=300)
+    if param.kind == "bool":
+        return ft.Switch(label=label, value=False)
+    return ft.TextField(label=label, width=300)
+
+
+def shown_fields(form: ft.Column) -> list[ft.Control]:
+    """The fields of the move picked now on a form made by :func:`correction_form`."""
+    return next((box.controls for box in form.controls[2].controls if box.visible), [])
+
+
+def correction_form(ctx: GameContext) -> ft.Column | None:
+    """The form for the correction moves allowed now (None if there are none):
+    [move picker, player picker, the fields of each move (the picked one
+    shown), Enter, the reason of a refusal]."""
+    moves = correction_moves(ctx)
+    if not moves:
+        return None
+    gid, lang = ctx.game.id, ctx.lang
+    move_pick = ft.Dropdown(options=[ft.DropdownOption(key=m.name, text=move_label(gid, m.name, lang))
+                                     for m in moves], value=moves[0].name, label=ctx.ui("Entry"), width=300)
+    seat_pick = ft.Dropdown(options=[ft.DropdownOption(key=NOBODY, text="—")] +
+                            [ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)],
+                            value=NOBODY, label=ctx.ui("Player"), width=300)
+    # every move's fields are made once, and picking a move only shows its own
+    # (a change of visibility: a small update, and what was typed for another
+    # move is still there when the person goes back to it)
+    fields = {m.name: {k: field_for(ctx, k, p) for k, p in m.params.items()} for m in moves}
+    boxes = {name: ft.Column(list(controls.values()), spacing=6, visible=False) for name, controls in fields.items()}
+    fields_box = ft.Column(list(boxes.values()), spacing=6)
+    why = ft.Container()
+
+    def chosen() -> Move:  # type: ignore[type-arg]
+        return ctx.game.moves[move_pick.value or moves[0].name]
+
+    def show_fields(e: Any = None) -> None:
+        for name, box in boxes.items():
+            box.visible = name == chosen().name
+            if e is not None:
+                ctx.refresh_control(box)
+
+    def submit(e: Any) -> None:
+        seat = None if seat_pick.value in (None, NOBODY) else int(seat_pick.value)
+        try:
+            action = build_action(chosen(), seat, {k: field_text(f) for k, f in fields[chosen().name].items()})
+        except (ValueError, TypeError):
+            for f in fields[chosen().name].values():
+                if isinstance(f, ft.TextField):
+                    f.error = ctx.ui("Check this value")
+                    ctx.refresh_control(f)
+            return
+        if not ctx.dispatch(action):
+            # refused: the form stays open with its values, the reason beside it
+            why.content = reason_line(ctx, ctx.last_refusal())
+            ctx.refresh_control(why)
+
+    move_pick.on_select = show_fields
+    show_fields()
+    return ft.Column([move_pick, seat_pick, fields_box, big_button(ctx.ui("Enter"), submit), why], spacing=8)
+
+
+def corrections_panel(ctx: GameContext) -> ft.Control | None:
+    """The collapsed "correct the app to match the table" panel (None if the
+    game has no correction allowed now)."""
+    form = correction_form(ctx)
+    if form is None:
+        return None
+    return ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")), controls=[form])
+

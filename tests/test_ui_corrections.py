@@ -1,0 +1,175 @@
+"""The "correct the app to match the table" panel (companion/ui/corrections.py)
+names every correction of every game in words, in all three languages — never
+an engine id such as ``correct_boat`` or ``kingdom_3`` (issue 13) — and a
+refused correction says which move it was the way the form names it.  Also: the
+tie-break clause each game names in facts.json exists in every language."""
+
+from __future__ import annotations
+
+import re
+
+import flet as ft
+import pytest
+
+from companion.core import Action
+from companion.core import facts
+from companion.i18n import LANGUAGES
+from companion.registry import game_ids, get_game
+from companion.rules import library
+from companion.storage import Store
+from companion.ui import corrections
+from companion.ui.app import App
+from companion.ui.viewmodels import choice_label, move_label, param_label
+from ui_harness import Event, FakePage, walk
+
+#: an id joined with underscores (``correct_boat``, ``rate_index``, ``kingdom_3``)
+JOINED_ID = re.compile(r"[A-Za-z0-9]+_[A-Za-z0-9_]+")
+#: the letters of an English word (a choice left untranslated in Chinese)
+LATIN_WORD = re.compile(r"^[a-z]+$")
+
+
+def correction_moves() -> list[tuple[str, str]]:
+    return [(gid, move.name) for gid in game_ids() for move in get_game(gid).moves.values() if move.correction]
+
+
+def _check_label(label: str, raw_ids: set[str], where: str) -> None:
+    assert label and label.strip(), f"{where}: empty label"
+    assert label not in raw_ids, f"{where}: shows the raw id {label!r}"
+    assert not JOINED_ID.search(label), f"{where}: {label!r} holds an id"
+
+
+def test_every_game_with_corrections_is_covered() -> None:
+    games = {gid for gid, _ in correction_moves()}
+    # the four full referees all have correction moves; so do most score sheets
+    assert {"manila", "niagara", "modern_art", "silk_road"} <= games
+    assert len(correction_moves()) >= 30
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("game_id", "move_name"), correction_moves())
+def test_a_correction_move_its_fields_and_choices_have_translated_labels(game_id: str, move_name: str,
+                                                                          lang: str) -> None:
+    move = get_game(game_id).moves[move_name]
+    raw = {move_name, *move.params}
+    where = f"{game_id}/{lang} {move_name}"
+    label = move_label(game_id, move_name, lang)
+    _check_label(label, raw, where)
+    assert label == library.message(game_id, lang, f"action.{move_name}") or \
+        label == library.message(game_id, lang, f"action_group.{move_name}"), f"{where}: no message of its own"
+    if lang != "en":
+        assert not re.search(r"[A-Za-z]{3,}", label), f"{where}: {label!r} is not in Chinese"
+    for name, param in move.params.items():
+        field = param_label(game_id, name, lang)
+        _check_label(field, raw, f"{where}.{name}")
+        assert field == library.message(game_id, lang, f"param.{name}"), f"{where}.{name}: no message"
+        for choice in param.choices or ():
+            shown = choice_label(game_id, name, choice, lang)
+            _check_label(shown, raw | {str(c) for c in param.choices if JOINED_ID.fullmatch(str(c))},
+                         f"{where}.{name}={choice}")
+            if isinstance(choice, str) and LATIN_WORD.match(choice):
+                # a word, not a number or a board space (L6): it has a name of its own
+                assert shown != choice or lang == "en", f"{where}.{name}={choice}: untranslated"
+
+
+def test_numbered_choices_are_named_with_their_number() -> None:
+    # Dominion's kingdom piles: "Kingdom pile 3", through ui.pile.kingdom with {number}
+    template = library.message("dominion", "en", "ui.pile.kingdom")
+    assert template is not None and "{number}" in template
+    assert choice_label("dominion", "pile", "kingdom_3", "en") == template.replace("{number}", "3")
+    assert choice_label("dominion", "pile", "kingdom_10", "zh_Hant") == \
+        library.message("dominion", "zh_Hant", "ui.pile.kingdom").replace("{number}", "10")
+
+
+# ----- the real panel, on a table ---------------------------------------------------------
+def _panel_texts(control: ft.Control) -> list[str]:
+    out = []
+    for c in walk(control):
+        for attr in ("label", "value", "text"):
+            value = getattr(c, attr, None)
+            if isinstance(value, str) and attr != "value" or (attr == "value" and isinstance(c, ft.Text)):
+                out.append(value)
+        if isinstance(c, ft.Dropdown):
+            out += [o.text for o in c.options]
+    return [t for t in out if isinstance(t, str)]
+
+
+def _store(tmp_path) -> Store:
+    return Store(tmp_path / "corrections.db")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game_id", sorted({gid for gid, _ in correction_moves()}))
+def test_the_panel_on_a_new_table_shows_only_words(tmp_path, game_id: str, lang: str) -> None:
+    game = get_game(game_id)
+    app = App(FakePage(), _store(tmp_path))
+    app.lang = lang
+    names = ["Ana", "Ben", "Cho", "Dan", "Eve"][:max(game.min_players, 3)]
+    app.start_table(game_id, names, {})
+    ctx = app.game_context()
+    shown_moves = corrections.correction_moves(ctx)
+    form = corrections.correction_form(ctx)
+    if not shown_moves:
+        assert form is None
+        return
+    move_pick = form.controls[0]
+    raw = {m.name for m in game.moves.values()}
+    seen = []
+    for option in move_pick.options:
+        move_pick.value = option.key
+        move_pick.on_select(Event(move_pick))
+        shown = corrections.shown_fields(form)
+        texts = _panel_texts(ft.Column([*form.controls[:2], *shown]))
+        seen.append(option.key)
+        for text in texts:
+            _check_label(text, raw | set(game.moves[option.key].params), f"{game_id}/{lang} {option.key}")
+        assert len(shown) == len(game.moves[option.key].params)
+    assert seen == [m.name for m in shown_moves]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_correction_names_the_move_as_the_form_does(tmp_path, lang: str) -> None:
+    app = App(FakePage(), _store(tmp_path))
+    app.page.show_dialog = lambda d: None
+    app.lang = lang
+    app.start_table("manila", ["Ana", "Ben", "Cho"], {})
+    assert app.table.game.phase(app.table.state) == "deal"
+    # a boat is corrected only while the boats are out: refused in the deal
+    assert not app.dispatch(Action.make("correct_boat", None, ware="jade", position=3))
+    message = app.refusal.message
+    assert "correct_boat" not in message and not JOINED_ID.search(message), message
+    assert move_label("manila", "correct_boat", lang) in message
+    assert app.refusal.rule == "manila.app.corrections"
+
+
+def test_a_refusal_names_a_field_by_its_label(tmp_path) -> None:
+    app = App(FakePage(), _store(tmp_path))
+    app.page.show_dialog = lambda d: None
+    app.start_table("manila", ["Ana", "Ben", "Cho"], {})
+    # the engine's check of the arguments names the field by its id: the app by its label
+    assert not app.dispatch(Action.make("correct_money", None, for_player=0, money=5, cash=3))
+    message = app.refusal.message
+    assert "“cash”" in message  # an argument the move does not take is shown as typed
+    assert "correct_money" not in message and move_label("manila", "correct_money", "en") in message
+    assert not app.dispatch(Action.make("correct_money", None, for_player=0))  # no amount
+    message = app.refusal.message
+    assert f"“{param_label('manila', 'money', 'en')}”" in message and "“money”" not in message, message
+
+
+# ----- the tie-break clause -----------------------------------------------------------------
+def test_every_tie_break_clause_exists_in_every_language() -> None:
+    named = {gid: facts.tie_break_clause(gid) for gid in game_ids()}
+    # the full referees' rules all settle a tie for first place
+    assert all(named[gid] for gid in ("manila", "niagara", "modern_art", "silk_road"))
+    for gid, clause_id in named.items():
+        if clause_id is None:
+            continue
+        assert clause_id.startswith(f"{gid}."), (gid, clause_id)
+        for lang in LANGUAGES:
+            assert library.clause(clause_id, lang) is not None, f"{gid}: {clause_id} missing in {lang}"
+
+
+def test_the_tie_break_clause_is_the_last_key_of_facts_json() -> None:
+    for gid in game_ids():
+        data = facts.load(gid)
+        if "tie_break_clause" in data:
+            assert list(data)[-1] == "tie_break_clause", gid
