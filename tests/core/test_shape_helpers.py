@@ -29,7 +29,7 @@ GOOD = {
         {"key": "level", "kind": "choice", "default": "easy", "choices": ["easy", "hard"]},
         {"key": "variant", "kind": "bool", "default": False, "suggested": True},
     ],
-    "phases": ["play", "end"],
+    "phases": [{"id": "play", "acts": {"seat": "turn"}}, {"id": "end", "acts": "none"}],
     "goal": {"points": 10, "most": 15},
 }
 
@@ -51,7 +51,8 @@ def test_header_turns_options_into_specs(monkeypatch):
     {"options": [{"key": "a", "kind": "bool", "default": False}] * 2},    # a key twice
     {"options": [{"key": "a", "kind": "float", "default": 1.0}]},         # unknown kind
     {"phases": []},
-    {"phases": ["play", "play"]},
+    {"phases": ["play", "end"]},                            # names only: who acts is missing
+    {"phases": [{"id": "play", "acts": "all"}] * 2},        # an id twice
 ])
 def test_malformed_header_is_refused(monkeypatch, change):
     raw = {**GOOD, **change}

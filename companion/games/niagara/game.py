@@ -293,6 +293,8 @@ class NiagaraGame(Game[NiagaraState], facts=True):
     # random canoes go over the falls far more often than they bank gems
     random_playout_options = {"round_limit": F.round_limit_suggested}
     flow_rule = "niagara.round.order"
+    #: who acts where the facts.json phase table says {"rule": ...}: this round's order from the lifebuoy
+    acts_rules = {"in_turn_order": lambda state: ((state.lifebuoy + state.turn) % len(state.players),)}
     moves = moves_table(
         Move("reveal", _reveal, frozenset({"reveal"}), "table",
              {"cards": Param("json")}, rule="niagara.cards.entry"),
@@ -342,10 +344,6 @@ class NiagaraGame(Game[NiagaraState], facts=True):
         return state.copy()
 
     # ----- flow -----
-    def active_players(self, state: NiagaraState) -> frozenset[int]:
-        seat = state.current()
-        return frozenset() if seat is None else frozenset({seat})
-
     def winners(self, state: NiagaraState) -> list[int]:
         return list(state.winners)
 
