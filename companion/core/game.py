@@ -162,6 +162,8 @@ class Game(Generic[S]):
     phase_table: PhaseTable | None = None
     #: the game's named selectors for ``{"acts": {"rule": name}}`` phases
     acts_rules: Mapping[str, Rule] = {}
+    #: ``phase_table.select`` (phase id -> compiled selector), read by active_players
+    _acts: Mapping[str, Callable[[Any, Any], frozenset[int]]] | None = None
 
     def __init_subclass__(cls, facts: bool = False, **kwargs: Any) -> None:
         """``class Manila(Game[ManilaState], facts=True)``: players, options and
@@ -176,6 +178,8 @@ class Game(Generic[S]):
                 cls.phase_table = PhaseTable(head.phase_specs, cls.acts_rules)
             except ValueError as exc:
                 raise TypeError(f"{cls.__name__}: {exc}") from None
+        if cls.phase_table is not None:  # from the header, or a table the class built itself
+            cls._acts = cls.phase_table.select
 
     # ----- setup -------------------------------------------------------------
     def resolve_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -243,10 +247,10 @@ class Game(Generic[S]):
     def active_players(self, state: S) -> frozenset[int]:
         """Seats that may make a ``turn`` move now: by default what the phase
         table says for the state's phase."""
-        table = self.phase_table
-        if table is None:
+        acts = self._acts
+        if acts is None:
             raise NotImplementedError(f"{type(self).__name__} declares no phases with acts")
-        return table.active(self.phase(state), state, self.n_players(state))
+        return acts[self.phase(state)](state, self)
 
     def is_over(self, state: S) -> bool:
         return self.phase(state) == "end"

@@ -42,8 +42,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 #: a game's selector for ``{"rule": name}``: the seats that act, from the state
 Rule = Callable[[Any], Iterable[int]]
-#: a compiled ``acts``: (state, number of seats) -> the seats that act
-Selector = Callable[[Any, int], frozenset[int]]
+#: a compiled ``acts``: (state, the game) -> the seats that act (the game counts the seats for "all")
+Selector = Callable[[Any, Any], frozenset[int]]
 
 ACTS_KINDS = ("all", "none", "seat", "queue", "seats_where", "rule")
 _EMPTY: frozenset[int] = frozenset()
@@ -127,16 +127,17 @@ def getter(path: str) -> Callable[[Any], Any]:
     return get
 
 
-def _all(state: Any, n: int) -> frozenset[int]:
+def _all(state: Any, game: Any) -> frozenset[int]:
+    n = game.n_players(state)
     return _ALL[n] if n < len(_ALL) else frozenset(range(n))
 
 
-def _none(state: Any, n: int) -> frozenset[int]:
+def _none(state: Any, game: Any) -> frozenset[int]:
     return _EMPTY
 
 
 def compile_acts(acts: Any, rules: Mapping[str, Rule]) -> Selector:
-    """One ``acts`` → a function (state, number of seats) → frozenset of seats."""
+    """One ``acts`` → a function (state, game) → frozenset of seats."""
     if acts == "all":
         return _all
     if acts == "none":
@@ -145,14 +146,14 @@ def compile_acts(acts: Any, rules: Mapping[str, Rule]) -> Selector:
     if kind == "seat":
         get = getter(arg)
 
-        def seat(state: Any, n: int) -> frozenset[int]:
+        def seat(state: Any, game: Any) -> frozenset[int]:
             value = get(state)
             return _EMPTY if value is None else frozenset((value,))
         return seat
     if kind == "queue":
         get = getter(arg)
 
-        def queue(state: Any, n: int) -> frozenset[int]:
+        def queue(state: Any, game: Any) -> frozenset[int]:
             value = get(state)
             return frozenset((value[0],)) if value else _EMPTY
         return queue
@@ -160,14 +161,14 @@ def compile_acts(acts: Any, rules: Mapping[str, Rule]) -> Selector:
         get = getter(arg["field"])
         values = tuple(arg["in"]) if "in" in arg else (arg["is"],)
 
-        def seats_where(state: Any, n: int) -> frozenset[int]:
+        def seats_where(state: Any, game: Any) -> frozenset[int]:
             return frozenset(i for i, value in enumerate(get(state)) if value in values)
         return seats_where
     if arg not in rules:
         raise ValueError(f"acts names the rule {arg!r}, which the game does not register in acts_rules")
     rule = rules[arg]
 
-    def by_rule(state: Any, n: int) -> frozenset[int]:
+    def by_rule(state: Any, game: Any) -> frozenset[int]:
         seats = rule(state)
         return seats if type(seats) is frozenset else frozenset(seats)
     return by_rule
@@ -176,22 +177,24 @@ def compile_acts(acts: Any, rules: Mapping[str, Rule]) -> Selector:
 class PhaseTable:
     """A game's phases, compiled: who acts in each, and the out-of-turn clause."""
 
-    __slots__ = ("phases", "ids", "_select", "_clause")
+    __slots__ = ("phases", "ids", "select", "_clause")
 
     def __init__(self, phases: Iterable[Phase], rules: Mapping[str, Rule] | None = None) -> None:
         rules = dict(rules or {})
         self.phases = tuple(phases)
         self.ids = tuple(p.id for p in self.phases)
-        self._select = {p.id: compile_acts(p.acts, rules) for p in self.phases}
+        #: phase id -> compiled selector (``Game.active_players`` calls it directly)
+        self.select: dict[str, Selector] = {p.id: compile_acts(p.acts, rules) for p in self.phases}
         self._clause = {p.id: p.turn_clause for p in self.phases if p.turn_clause}
         used = {p.acts["rule"] for p in self.phases if isinstance(p.acts, dict) and "rule" in p.acts}
         unused = set(rules) - used
         if unused:
             raise ValueError(f"acts_rules {sorted(unused)} are named by no phase")
 
-    def active(self, phase: str, state: Any, n: int) -> frozenset[int]:
-        """The seats that may make a ``turn`` move in ``phase`` (``KeyError``: an undeclared phase)."""
-        return self._select[phase](state, n)
+    def active(self, phase: str, state: Any, game: Any) -> frozenset[int]:
+        """The seats that may make a ``turn`` move in ``phase`` (``KeyError``: an undeclared phase);
+        ``game`` counts the seats (``game.n_players(state)``) for ``"all"``."""
+        return self.select[phase](state, game)
 
     def turn_clause(self, phase: str) -> str | None:
         return self._clause.get(phase)

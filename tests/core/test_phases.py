@@ -30,7 +30,7 @@ def table(*phases: dict[str, Any], rules=None) -> ph.PhaseTable:
 
 
 def acts(spec: Any, state: Table, rules=None) -> frozenset[int]:
-    return table({"id": "x", "acts": spec}, rules=rules).active("x", state, len(state.players))
+    return table({"id": "x", "acts": spec}, rules=rules).active("x", state, Game())
 
 
 FOUR = ["A", "B", "C", "D"]
@@ -80,10 +80,10 @@ def test_each_phase_gets_its_own_selector_and_an_undeclared_phase_is_an_error():
     t = table({"id": "auction", "acts": {"seat": "bidder"}}, {"id": "place", "acts": {"queue": "queue"}},
               {"id": "end", "acts": "none"})
     state = Table(FOUR)
-    assert [t.active(p, state, 4) for p in ("auction", "place", "end")] == [{2}, {3}, frozenset()]
+    assert [t.active(p, state, Game()) for p in ("auction", "place", "end")] == [{2}, {3}, frozenset()]
     assert t.ids == ("auction", "place", "end")
     with pytest.raises(KeyError):
-        t.active("lunch", state, 4)
+        t.active("lunch", state, Game())
 
 
 def test_turn_clause_per_phase():
