@@ -17,7 +17,7 @@ from typing import Any
 
 from ...core import Action, IllegalAction, MalformedAction, Param
 from .facts import FALLS, LOST, SHORE, facts
-from .state import Canoe, NiagaraState
+from .state import Canoe, NiagaraState, Player
 
 TIMINGS = ("before", "after")
 
@@ -317,13 +317,34 @@ def legal_plan_lists(state: NiagaraState, seat: int, card: int) -> list[list[Pla
     return out
 
 
+def _trial(state: NiagaraState, seat: int, plan: Plan) -> NiagaraState:
+    """A copy of ``state`` that :func:`carry_out` may change for ``plan``, made for
+    listing turns only (not a clone for the pipeline): carry_out changes the canoes
+    of ``seat``, that seat's bank, the gem sites and, when robbing, the victim's
+    canoe, so exactly those are copied; the other players, the cards, the spares
+    and the rest are shared with ``state`` and only read.  Measured about three times
+    cheaper than ``state.copy()`` (benchmarks/bench_niagara.py, profiled)."""
+    new = object.__new__(NiagaraState)
+    new.__dict__.update(state.__dict__)
+    players = state.players.copy()
+    mine = players[seat]
+    players[seat] = Player(mine.name, [Canoe(c.where, c.gem) for c in mine.canoes], mine.bank.copy(), mine.played)
+    if plan.rob is not None and plan.rob[0] != seat:
+        victim = players[plan.rob[0]]
+        players[plan.rob[0]] = Player(victim.name, [Canoe(c.where, c.gem) for c in victim.canoes], victim.bank,
+                                      victim.played)
+    new.players = players
+    new.sites = {colour: pile.copy() for colour, pile in state.sites.items()}
+    return new
+
+
 def _extend(state: NiagaraState, seat: int, card: int, todo: list[int], done: list[Plan],
             out: list[list[Plan]]) -> None:
     if not todo:
         out.append(done)
         return
     for plan in candidate_plans(state, seat, todo[0], card):
-        trial = state.copy()
+        trial = _trial(state, seat, plan)
         try:
             carry_out(trial, seat, plan, card)
         except IllegalAction:
