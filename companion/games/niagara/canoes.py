@@ -69,11 +69,12 @@ def paddle_params() -> dict[str, Param]:
 def parse_plans(action: Action) -> list[Plan]:
     """A ``paddle`` action's arguments → plans, in the order they act."""
     f = facts()
+    given = {k for k, _ in action.args}
     plans: list[Plan] = []
     for k in range(1, f.canoes + 1):
         key = f"canoe{k}"
-        extras = [x for x in ("_unload", "_load", "_gems", "_rob_player", "_rob_canoe") if key + x in action]
-        if key not in action:
+        extras = [x for x in ("_unload", "_load", "_gems", "_rob_player", "_rob_canoe") if key + x in given]
+        if key not in given:
             if extras:
                 raise MalformedAction("missing_arg", None, action="paddle", arg=key)
             continue
@@ -233,8 +234,7 @@ def _gem_patterns() -> list[tuple[bool, str | None]]:
 
 def _gems_possible(state: NiagaraState, canoe: Canoe, where: str, unload: bool, load: str | None) -> bool:
     """A cheap pre-filter: could (unload, load) work beside ``where``?"""
-    f = facts()
-    site = f.river.ports.get(where) if f.river.is_space(where) else None
+    site = facts().river.ports.get(where)  # None off the river (shore, falls) and beside no site
     if site is None:
         return False
     if unload and (canoe.gem is None or canoe.gem == site):
@@ -312,7 +312,7 @@ def legal_plan_lists(state: NiagaraState, seat: int, card: int) -> list[list[Pla
     for group in groups:
         if len(group) > 1:
             reverse: list[list[Plan]] = []
-            _extend(state, seat, card, group[::-1], [], reverse)
+            _extend(state, seat, card, group[::-1], [], reverse, seen)
             out += [plans for plans in reverse if frozenset(plans) not in seen]
     return out
 
@@ -339,17 +339,23 @@ def _trial(state: NiagaraState, seat: int, plan: Plan) -> NiagaraState:
 
 
 def _extend(state: NiagaraState, seat: int, card: int, todo: list[int], done: list[Plan],
-            out: list[list[Plan]]) -> None:
+            out: list[list[Plan]], skip: set[frozenset[Plan]] | None = None) -> None:
+    """Every legal way for the canoes ``todo`` to act in that order after ``done``, into
+    ``out``; a complete turn whose plans are in ``skip`` (already listed in the other
+    order) is not tried at all."""
     if not todo:
         out.append(done)
         return
+    last = len(todo) == 1
     for plan in candidate_plans(state, seat, todo[0], card):
+        if last and skip and frozenset(done + [plan]) in skip:
+            continue
         trial = _trial(state, seat, plan)
         try:
             carry_out(trial, seat, plan, card)
         except IllegalAction:
             continue
-        _extend(trial, seat, card, todo[1:], done + [plan], out)
+        _extend(trial, seat, card, todo[1:], done + [plan], out, skip)
 
 
 def plans_args(plans: list[Plan]) -> dict[str, Any]:
