@@ -13,6 +13,7 @@ canoes act one after the other, canoe 1 first unless ``first`` says otherwise::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ...core import Action, IllegalAction, MalformedAction, Param
@@ -20,6 +21,7 @@ from .facts import FALLS, LOST, SHORE, facts
 from .state import Canoe, NiagaraState, Player
 
 TIMINGS = ("before", "after")
+_NO_TIMING: tuple[str | None, ...] = (None,)
 
 
 @dataclass(frozen=True)
@@ -226,10 +228,13 @@ def _rob(state: NiagaraState, seat: int, canoe: Canoe, number: int, plan: Plan,
 
 # ----- listing every legal plan ------------------------------------------------
 
-def _gem_patterns() -> list[tuple[bool, str | None]]:
-    """Every (unload, load) pair a plan may hold, nothing-at-all first."""
-    colours = facts().colours
-    return [(False, None), (True, None)] + [(False, c) for c in colours] + [(True, c) for c in colours]
+@cache
+def _gem_patterns() -> tuple[tuple[bool, str | None, int], ...]:
+    """Every (unload, load, cost) a plan may hold, nothing-at-all first."""
+    f = facts()
+    pairs = [(False, None), (True, None)] + [(False, c) for c in f.colours] + [(True, c) for c in f.colours]
+    return tuple((unload, load, (f.unload_cost if unload else 0) + (f.load_cost if load else 0))
+                 for unload, load in pairs)
 
 
 def _gems_possible(state: NiagaraState, canoe: Canoe, where: str, unload: bool, load: str | None) -> bool:
@@ -254,14 +259,29 @@ def candidate_plans(state: NiagaraState, seat: int, index: int, card: int) -> li
     canoe = state.players[seat].canoes[index]
     start = canoe.where
 
+    # both asked again for every gem pattern: answered once per call
+    found_destinations: dict[int, list[str]] = {}
+    found_robberies: dict[str, list[tuple[int, int] | None]] = {}
+
     def destinations(points: int) -> list[str]:
-        if start == SHORE:
-            return river.walk_down(start, points) if points > 0 else []
-        if points == 0:
-            return [start]
-        return [river.walk_up(start, points)] + river.walk_down(start, points)
+        found = found_destinations.get(points)
+        if found is None:
+            if start == SHORE:
+                found = river.walk_down(start, points) if points > 0 else []
+            elif points == 0:
+                found = [start]
+            else:
+                found = [river.walk_up(start, points)] + river.walk_down(start, points)
+            found_destinations[points] = found
+        return found
 
     def robberies(to: str) -> list[tuple[int, int] | None]:
+        found = found_robberies.get(to)
+        if found is None:
+            found = found_robberies[to] = _robberies(to)
+        return found
+
+    def _robberies(to: str) -> list[tuple[int, int] | None]:
         options: list[tuple[int, int] | None] = [None]
         if start == SHORE or not river.is_space(to):
             return options
@@ -274,12 +294,11 @@ def candidate_plans(state: NiagaraState, seat: int, index: int, card: int) -> li
         return options
 
     out: list[Plan] = []
-    for unload, load in _gem_patterns():
-        cost = (f.unload_cost if unload else 0) + (f.load_cost if load else 0)
+    for unload, load, cost in _gem_patterns():
         points = card - cost
         if points < 0:
             continue
-        timings: list[str | None] = [None] if cost == 0 else list(TIMINGS)
+        timings: tuple[str | None, ...] = _NO_TIMING if cost == 0 else TIMINGS
         for timing in timings:
             if timing == "before" and not _gems_possible(state, canoe, start, unload, load):
                 continue
