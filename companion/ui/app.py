@@ -30,6 +30,7 @@ from ..paths import assets_dir
 from ..storage import Store, StoredSession
 from . import join
 from .context import GameContext
+from .reconcile import thaw
 from .widgets import FONT_FAMILY
 
 log = logging.getLogger(__name__)
@@ -578,6 +579,7 @@ class App:
         page.appbar = appbar
         page.controls = [ft.SafeArea(key=f"body:{key}", content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
+        thaw([page.appbar, page.controls])  # reconciled controls can be redrawn in place again (forms)
         self._settle_scroll()
 
     def _settle_scroll(self) -> None:
