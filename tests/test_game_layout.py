@@ -22,6 +22,7 @@ import pytest
 
 from companion.core import facts as core_facts
 from companion.registry import GAMES, get_game
+from companion.rules import library
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "companion" / "games"
@@ -101,6 +102,48 @@ def test_moves_and_rules_text_name_declared_phases(game_id):
     assert set(clauses) <= declared
 
 
+#: games whose active_players is still written by hand, with the reason (none today: every
+#: game's turn order is its phase table in facts.json)
+HAND_WRITTEN_ACTIVE_PLAYERS: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_phase_declares_who_acts(game_id):
+    raw = json.loads((ROOT / "rules_data" / game_id / "facts.json").read_text(encoding="utf-8"))
+    for entry in raw["phases"]:
+        assert isinstance(entry, dict) and "acts" in entry, f"{game_id}: phase {entry!r} says nothing about who acts"
+    game = get_game(game_id)
+    assert game.phase_table is not None and game.phase_table.ids == game.phases
+    # every clause cited out of turn exists in all three languages
+    for entry in raw["phases"]:
+        if "turn_clause" in entry:
+            for lang in ("en", "zh_Hans", "zh_Hant"):
+                assert entry["turn_clause"] in library.clause_ids(game_id, lang), (entry, lang)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_active_players_comes_from_the_phase_table(game_id):
+    """No game writes active_players by hand (unless listed above with a reason); game-specific
+    selectors are small named functions in acts_rules, each named by a phase."""
+    game = get_game(game_id)
+    hand_written = "active_players" in vars(type(game))
+    assert hand_written == (game_id in HAND_WRITTEN_ACTIVE_PLAYERS), \
+        f"{game_id}: active_players is hand-written; declare acts in facts.json phases instead"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_moves_say_in_which_phases_and_turn_moves_have_someone_to_act(game_id):
+    """The pipeline checks phase, then player, then the move: every move but a correction
+    names its phases, and a turn move is never allowed in a phase where nobody acts."""
+    game = get_game(game_id)
+    nobody = {p.id for p in game.phase_table.phases if p.acts == "none"}
+    for m in game.moves.values():
+        if not m.correction:
+            assert m.phases is not None, f"{game_id}: move {m.name} does not say in which phases it is allowed"
+        if m.actor == "turn":
+            assert m.phases is not None and not m.phases & nobody, (m.name, m.phases & nobody)
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_play_stays_in_declared_phases(game_id):
     game = get_game(game_id)
@@ -112,6 +155,8 @@ def test_random_play_stays_in_declared_phases(game_id):
             break
         state = game.apply(state, rng.choice(game.legal_actions(state)))
         seen.add(game.phase(state))
+        # the phase table resolves in every state reached, to seats at the table
+        assert game.active_players(state) <= set(range(game.n_players(state)))
     assert seen <= set(game.phases), seen - set(game.phases)
 
 

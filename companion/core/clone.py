@@ -105,6 +105,11 @@ class _Gen:
             return f"{var}.copy()"
         if isinstance(tp, type) and is_dataclass(tp):
             return f"{self.name('clone_', _copier(tp))}({var})"
+        cls = origin if isinstance(origin, type) else tp
+        if isinstance(cls, type) and "__deepcopy__" in vars(cls) and not is_dataclass(cls):
+            # a class that says how it copies itself (core.Ledger shares its frozen chunks):
+            # call it directly rather than through copy.deepcopy's dispatch
+            return f"({var}.__deepcopy__({{}}) if type({var}) is {self.name('own_', cls)} else clone_value({var}))"
         return f"({var} if type({var}) in PLAIN else clone_value({var}))"
 
 

@@ -10,11 +10,16 @@ Every game's facts.json starts with the same three keys::
         {"key": "difficulty", "kind": "choice", "default": {"fact": "default_difficulty"},
          "choices": ["introductory", "standard", "heroic"]}
       ],
-      "phases": ["deal", "auction", "...", "end"]
+      "phases": [
+        {"id": "deal", "acts": {"seats_where": {"field": "share_state", "in": ["pending"]}}},
+        {"id": "auction", "acts": {"seat": "bidder"}},
+        {"id": "end", "acts": "none"}
+      ]
     }
 
 ``players`` bounds the table, ``options`` become the game's :class:`OptionSpec`
-tuple (in that order), ``phases`` lists every phase the state can be in.  Any
+tuple (in that order), ``phases`` lists every phase the state can be in and
+who acts in it (see :mod:`companion.core.phases`).  Any
 option field may be ``{"fact": "a.b"}``: a path into the same file, so a
 number lives once.  Extra option fields (``suggested``) are facts for the rules
 text (``{options.round_limit.suggested}``), ignored by the spec.
@@ -30,6 +35,7 @@ from functools import cache
 from typing import Any
 
 from ..rules import library
+from . import phases as phase_table
 from .options import OptionSpec
 
 HEADER_KEYS = ("players", "options", "phases")
@@ -47,6 +53,8 @@ class Header:
     max_players: int
     options: tuple[OptionSpec, ...]
     phases: tuple[str, ...]
+    #: the phases with who acts in each (``phases`` are their ids)
+    phase_specs: tuple[phase_table.Phase, ...] = ()
 
 
 def load(game_id: str) -> dict[str, Any]:
@@ -95,11 +103,11 @@ def header(game_id: str) -> Header:
     options = tuple(_option(game_id, o, where) for o in raw["options"])
     if len({o.key for o in options}) != len(options):
         raise FactsError(f"{where}: duplicate option keys")
-    phases = raw["phases"]
-    if not (isinstance(phases, list) and phases and all(isinstance(p, str) and p for p in phases)
-            and len(set(phases)) == len(phases)):
-        raise FactsError(f"{where}: phases must be a non-empty list of distinct names")
-    return Header(players["min"], players["max"], options, tuple(phases))
+    try:
+        specs = phase_table.parse(raw["phases"])
+    except ValueError as exc:
+        raise FactsError(f"{where}: {exc}") from None
+    return Header(players["min"], players["max"], options, tuple(p.id for p in specs), specs)
 
 
 def clear_caches() -> None:

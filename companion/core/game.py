@@ -1,14 +1,16 @@
 """What a game is: facts as data, moves as data, one legality pipeline.
 
 A game subclasses :class:`Game`, declares its ``moves`` (name → :class:`Move`)
-and implements ``new_state``, ``active_players`` and the hooks it needs.  The
-pipeline in :meth:`Game.apply` is fixed (boardgame.io's order):
+and implements ``new_state`` and the hooks it needs.  Who acts in each phase is
+data (the facts.json header, :mod:`companion.core.phases`), so
+``active_players`` comes from the phase table.  The pipeline in
+:meth:`Game.apply` is fixed (boardgame.io's order):
 
 1. well-formed?  unknown type, unknown/missing/wrongly typed argument, a seat
    that does not exist → :class:`MalformedAction`;
 2. is the game still running? → ``game_over``;
 3. allowed in this phase? → ``wrong_phase``;
-4. this player's turn? → ``not_your_turn``;
+4. this player's turn (a seat the phase table names)? → ``not_your_turn``;
 5. the move's own check, run on a *clone* of the state → any
    :class:`IllegalAction` the move raises.
 
@@ -28,6 +30,7 @@ from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
 from .facts import header as facts_header
 from .options import OptionSpec
+from .phases import PhaseTable, Rule
 
 S = TypeVar("S")
 
@@ -152,17 +155,31 @@ class Game(Generic[S]):
     #: generic random-playout test, e.g. a round limit where random canoes
     #: rarely bring gems home); real tables use the defaults
     random_playout_options: Mapping[str, Any] = {}
-    #: every phase the state can be in (facts.json header ``phases``)
+    #: every phase the state can be in (facts.json header ``phases``, their ids)
     phases: tuple[str, ...] = ()
+    #: who acts in each phase, compiled from the header (None: the game writes
+    #: ``active_players`` itself)
+    phase_table: PhaseTable | None = None
+    #: the game's named selectors for ``{"acts": {"rule": name}}`` phases
+    acts_rules: Mapping[str, Rule] = {}
+    #: ``phase_table.select`` (phase id -> compiled selector), read by active_players
+    _acts: Mapping[str, Callable[[Any, Any], frozenset[int]]] | None = None
 
     def __init_subclass__(cls, facts: bool = False, **kwargs: Any) -> None:
         """``class Manila(Game[ManilaState], facts=True)``: players, options and
-        phases come from the common header of ``rules_data/<id>/facts.json``."""
+        phases (with who acts in each) come from the common header of
+        ``rules_data/<id>/facts.json``."""
         super().__init_subclass__(**kwargs)
         if facts:
             head = facts_header(cls.id)
             cls.min_players, cls.max_players = head.min_players, head.max_players
             cls.options, cls.phases = head.options, head.phases
+            try:
+                cls.phase_table = PhaseTable(head.phase_specs, cls.acts_rules)
+            except ValueError as exc:
+                raise TypeError(f"{cls.__name__}: {exc}") from None
+        if cls.phase_table is not None:  # from the header, or a table the class built itself
+            cls._acts = cls.phase_table.select
 
     # ----- setup -------------------------------------------------------------
     def resolve_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -228,8 +245,12 @@ class Game(Generic[S]):
         return getattr(state, "phase")
 
     def active_players(self, state: S) -> frozenset[int]:
-        """Seats that may make a ``turn`` move now."""
-        raise NotImplementedError
+        """Seats that may make a ``turn`` move now: by default what the phase
+        table says for the state's phase."""
+        acts = self._acts
+        if acts is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no phases with acts")
+        return acts[self.phase(state)](state, self)
 
     def is_over(self, state: S) -> bool:
         return self.phase(state) == "end"
@@ -278,10 +299,13 @@ class Game(Generic[S]):
         phase = self.phase(state)
         if move.phases is not None and phase not in move.phases:
             raise IllegalAction("wrong_phase", move.rule or self.flow_rule or None, action=action.type, phase=phase)
-        if move.actor == "turn" and action.player not in self.active_players(state):
-            raise IllegalAction("not_your_turn", move.rule or self.flow_rule or None,
-                                action=action.type, player=action.player,
-                                expected_players=sorted(self.active_players(state)))
+        if move.actor == "turn":
+            active = self.active_players(state)
+            if action.player not in active:
+                table = self.phase_table
+                clause = table.turn_clause(phase) if table is not None else None
+                raise IllegalAction("not_your_turn", clause or move.rule or self.flow_rule or None,
+                                    action=action.type, player=action.player, expected_players=sorted(active))
 
     def apply(self, state: S, action: Action) -> S:
         """Return the state after ``action``; ``state`` itself is never changed."""

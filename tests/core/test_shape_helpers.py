@@ -12,6 +12,7 @@ import pytest
 from companion.core import Action, LegalActions, OptionSpec, move, moves_table
 from companion.core import facts as core_facts
 from companion.core.clone import clone_dataclass
+from companion.core.ledger import Ledger
 from companion.core.legal import excluding
 from companion.rules import library
 
@@ -29,7 +30,7 @@ GOOD = {
         {"key": "level", "kind": "choice", "default": "easy", "choices": ["easy", "hard"]},
         {"key": "variant", "kind": "bool", "default": False, "suggested": True},
     ],
-    "phases": ["play", "end"],
+    "phases": [{"id": "play", "acts": {"seat": "turn"}}, {"id": "end", "acts": "none"}],
     "goal": {"points": 10, "most": 15},
 }
 
@@ -51,7 +52,8 @@ def test_header_turns_options_into_specs(monkeypatch):
     {"options": [{"key": "a", "kind": "bool", "default": False}] * 2},    # a key twice
     {"options": [{"key": "a", "kind": "float", "default": 1.0}]},         # unknown kind
     {"phases": []},
-    {"phases": ["play", "play"]},
+    {"phases": ["play", "end"]},                            # names only: who acts is missing
+    {"phases": [{"id": "play", "acts": "all"}] * 2},        # an id twice
 ])
 def test_malformed_header_is_refused(monkeypatch, change):
     raw = {**GOOD, **change}
@@ -118,6 +120,21 @@ def test_default_clone_copies_everything_mutable():
     b.tags.add("u")
     assert a == Outer("x", [[1, 2], [3]], {"jade": [None, 1]}, Inner([7]), [1], {"k": [1, 2]}, [Flow(0, 3)], {"t"})
     assert b.ledger[0] is a.ledger[0]  # an immutable entry is shared, not copied
+
+
+@dataclass
+class Logged:
+    book: Ledger[Flow] = field(default_factory=Ledger)
+
+
+def test_clone_uses_a_class_own_copy():
+    """A field of a class with its own __deepcopy__ (the append-only Ledger) is copied by it:
+    the copies are independent, and a full chunk is shared, not copied."""
+    a = Logged(Ledger(Flow(i, 1) for i in range(Ledger.CHUNK + 2)))
+    b = clone_dataclass(a)
+    b.book.append(Flow(9, 9))
+    assert len(a.book) == Ledger.CHUNK + 2 and len(b.book) == Ledger.CHUNK + 3
+    assert list(b.book)[:-1] == list(a.book) and b.book._chunks is a.book._chunks
 
 
 # ----- lazy legal actions -------------------------------------------------------------------

@@ -295,9 +295,6 @@ class Catan(Game[CatanState], facts=True):
             progress={k: 0 for k in PROGRESS},
         )
 
-    def active_players(self, state: CatanState) -> frozenset[int]:
-        return frozenset() if state.phase == "end" else frozenset({state.turn})
-
     def winners(self, state: CatanState) -> list[int]:
         return [] if state.winner is None else leaders(state)
 

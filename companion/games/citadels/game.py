@@ -232,6 +232,8 @@ class Citadels(Game[CitadelsState], facts=True):
     id = "citadels"
     kind = "scoresheet"
     flow_rule = "citadels.round.calls"
+    #: who acts where the facts.json phase table says {"rule": ...}
+    acts_rules = {"called_character": lambda state: (state.holders[state.call - 1],)}
     moves: Mapping[str, Move[CitadelsState]] = moves_table(
         Move("draft_done", _draft_done, frozenset({"draft"}), "table",
              {"face_up": Param("int_list", min=1, max=len(h.CHARACTERS))}, rule="citadels.draft.table"),
@@ -271,13 +273,6 @@ class Citadels(Game[CitadelsState], facts=True):
             players=list(setup.players),
             end_at=h.end_districts(n, bool(setup.options["short_game"]), bool(setup.options["long_game"])),
             holders=[NOBODY] * len(h.CHARACTERS), cities=[[] for _ in range(n)])
-
-    def active_players(self, state: CitadelsState) -> frozenset[int]:
-        if state.phase == "turn":
-            return frozenset({state.holders[state.call - 1]})
-        if state.phase in ("call", "crown"):
-            return frozenset(range(len(state.players)))
-        return frozenset()
 
     def scores(self, state: CitadelsState) -> list[float] | None:
         return [float(x["total"]) for x in scores_of(state)]

@@ -174,13 +174,6 @@ class CockroachPoker(Game[CockroachState], facts=True):
         return CockroachState(list(setup.players), [deal(n)["hand"]] * n,
                               [[0] * len(CREATURES) for _ in range(n)])
 
-    def active_players(self, state: CockroachState) -> frozenset[int]:
-        if state.phase == "play" and state.starter is not None:
-            return frozenset({state.starter})
-        if state.phase == "start":
-            return frozenset(range(len(state.players)))
-        return frozenset()
-
     def winners(self, state: CockroachState) -> list[int]:
         if state.phase != "end" or state.loser is None:
             return []

@@ -181,13 +181,6 @@ class Dominion(Game[DominionState], facts=True):
             decks=[h.start_deck() for _ in range(n)], supply=h.start_supply(n, gardens),
             deck_sizes=[None] * n)
 
-    def active_players(self, state: DominionState) -> frozenset[int]:
-        if state.phase == "play":
-            return frozenset({state.turn})
-        if state.phase == "count":
-            return frozenset(i for i, x in enumerate(state.deck_sizes) if x is None)
-        return frozenset()
-
     def scores(self, state: DominionState) -> list[float] | None:
         return [float(x) for x in _scores(state)]
 

@@ -219,13 +219,6 @@ class ImTheBoss(Game[BossState], facts=True):
         return BossState(list(setup.players), [FACTS["start_money"]] * n,
                          bool(o["short"]), bool(o["variant"]), bool(o["less_cutthroat"]))
 
-    def active_players(self, state: BossState) -> frozenset[int]:
-        if state.phase == "end_roll" and state.last_boss is not None:
-            return frozenset({state.last_boss})
-        if state.phase == "play":
-            return frozenset(range(len(state.players)))
-        return frozenset()
-
     def winners(self, state: BossState) -> list[int]:
         if state.phase != "end":
             return []

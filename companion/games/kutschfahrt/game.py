@@ -226,9 +226,6 @@ class Kutschfahrt(Game[CoachState], facts=True):
     def new_state(self, setup: TableSetup) -> CoachState:
         return CoachState(list(setup.players))
 
-    def active_players(self, state: CoachState) -> frozenset[int]:
-        return frozenset(range(len(state.players))) if state.phase == "journey" else frozenset()
-
     def winners(self, state: CoachState) -> list[int]:
         if state.phase != "end" or state.result is None or state.claimant is None:
             return []

@@ -207,6 +207,8 @@ class MammaMia(Game[MammaMiaState], facts=True):
     id = "mamma_mia"
     kind = "scoresheet"
     flow_rule = "mamma_mia.evaluation.reveal"
+    #: who acts where the facts.json phase table says {"rule": ...}
+    acts_rules = {"tied_without_hand": lambda state: (p for p in state.tied if p not in state.hands)}
     moves = moves_table(
         Move("evaluate", _evaluate, frozenset({"play"}), "seat", {}, rule="mamma_mia.turn.round-end"),
         Move("ingredients", _ingredients, frozenset({"evaluate"}), "table",
@@ -237,13 +239,6 @@ class MammaMia(Game[MammaMiaState], facts=True):
         n = len(setup.players)
         return MammaMiaState(players=list(setup.players), available=helpers.available_per_ingredient(n),
                              heaps={k: 0 for k in KINDS}, completed=[0] * n, round_orders=[0] * n)
-
-    def active_players(self, state: MammaMiaState) -> frozenset[int]:
-        if state.phase == "short":
-            return frozenset({state.pending["player"]})
-        if state.phase == "tiebreak":
-            return frozenset(p for p in state.tied if p not in state.hands)
-        return frozenset()
 
     def winners(self, state: MammaMiaState) -> list[int]:
         if state.phase != "end":

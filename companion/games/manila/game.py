@@ -153,6 +153,12 @@ class Manila(Game[ManilaState], facts=True):
     kind = "referee"
     flow_rule = "manila.overview.voyage"
     moves = MOVES
+    #: who acts where the facts.json phase table says {"rule": ...}
+    acts_rules = {
+        "boarding_pirate": lambda state: (state.pirates[fl.pirate_index(state)],),
+        "pilot_holder": lambda state: (seat for seat in (state.spaces[f"pilot_{state.pilots_due[0]}"],)
+                                       if seat is not None),
+    }
 
     # ----- setup ---------------------------------------------------------------------
     def validate_game_setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> list[SetupProblem]:
@@ -199,26 +205,6 @@ class Manila(Game[ManilaState], facts=True):
 
         found = od.compute(state)
         return None if found is None else od.to_exact_json(found)
-
-    def active_players(self, state: ManilaState) -> frozenset[int]:
-        phase = state.phase
-        if phase in ("deal", "reveal"):
-            waiting = ("pending",) if phase == "deal" else ("secret", "later")
-            return frozenset(i for i, s in enumerate(state.share_state) if s in waiting)
-        if phase == "auction":
-            return frozenset({state.bidder})
-        if phase in ("buy", "launch", "roll"):
-            return frozenset({state.master}) if state.master is not None else frozenset()
-        if phase == "place":
-            return frozenset({state.queue[0]})
-        if phase == "board":
-            return frozenset({state.pirates[fl.pirate_index(state)]})
-        if phase == "pilot":
-            seat = state.spaces[f"pilot_{state.pilots_due[0]}"]
-            return frozenset() if seat is None else frozenset({seat})
-        if phase == "plunder":
-            return frozenset({state.pirates[0]})
-        return frozenset()
 
     def winners(self, state: ManilaState) -> list[int]:
         if state.phase != "end":

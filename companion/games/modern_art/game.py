@@ -20,18 +20,6 @@ F = load()
 
 FLOW = "modern_art.turn.order"
 
-#: the clause that says whose decision it is, per phase (cited for out-of-turn actions)
-_TURN_RULE = {
-    "offer": FLOW,
-    "open": "modern_art.auction.open",
-    "once_around": "modern_art.auction.once-around",
-    "sealed": "modern_art.auction.sealed",
-    "fixed_price": "modern_art.auction.fixed",
-    "fixed": "modern_art.auction.fixed",
-    "double": "modern_art.double.partner",
-}
-
-
 def _artist(action: Action) -> int:
     return F.artist_ids.index(action["artist"])
 
@@ -259,29 +247,13 @@ class ModernArt(Game[ModernArtState], facts=True):
         return state.clone()
 
     # ----- flow --------------------------------------------------------------
-    def active_players(self, state: ModernArtState) -> frozenset[int]:
-        phase = state.phase
-        if phase in ("offer", "fixed_price"):
-            return frozenset({state.seller})
-        if phase == "open":
-            return frozenset(range(len(state.players)))
-        if phase in ("once_around", "fixed", "double"):
-            return frozenset(state.queue[:1])
-        if phase == "sealed":
-            return frozenset(s for s, b in enumerate(state.sealed) if b is None)
-        return frozenset()
-
     def check_flow(self, state: ModernArtState, action: Action, move: Move[ModernArtState]) -> None:
         if (action.type in ("offer", "join") and not self.is_over(state) and move.phases
                 and state.phase in move.phases and action.player is not None
                 and state.hands[action.player] == 0):
             raise IllegalAction("hand_empty", "modern_art.turn.empty-hand", player=action.player)
-        try:
-            super().check_flow(state, action, move)
-        except IllegalAction as exc:
-            if exc.code == "not_your_turn":
-                exc.rule = _TURN_RULE.get(state.phase, exc.rule)
-            raise
+        # the clause cited out of turn is each phase's turn_clause (facts.json header)
+        super().check_flow(state, action, move)
 
     def winners(self, state: ModernArtState) -> list[int]:
         if state.phase != "end":

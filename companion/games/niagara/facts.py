@@ -7,7 +7,7 @@ Everything the engine needs about the board is derived here from that file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Mapping, Union
 
@@ -35,6 +35,9 @@ class River:
     fork_space: str
     fork_arms: dict[str, str]  # "left"/"right" -> first space of that arm
     fork_first: str
+    #: answers of relation/walk_down, which depend on the layout only (filled on demand:
+    #: listing a turn's moves asks the same few questions thousands of times)
+    _memo: dict[tuple[str, str, Any], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def is_space(self, where: str) -> bool:
         return where in self.depth
@@ -51,6 +54,14 @@ class River:
     def relation(self, start: str, end: str) -> tuple[str, int] | None:
         """("up"|"down"|"same", distance) from start to end; None if only a
         change of direction (through the fork) would get there."""
+        key = ("relation", start, end)
+        try:
+            return self._memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            found = self._memo[key] = self._relation(start, end)
+            return found
+
+    def _relation(self, start: str, end: str) -> tuple[str, int] | None:
         if start == end:
             return ("same", 0)
         d_start = 0 if start == SHORE else self.depth[start]
@@ -74,6 +85,13 @@ class River:
     def walk_down(self, start: str, points: int) -> list[str]:
         """Every place ``points`` downstream steps from ``start`` can end
         (a space, or FALLS once a path runs off the end), in layout order."""
+        key = ("walk_down", start, points)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = tuple(self._walk_down(start, points))
+        return list(found)
+
+    def _walk_down(self, start: str, points: int) -> list[str]:
         frontier = [start]
         for _ in range(points):
             nxt: list[str] = []

@@ -28,7 +28,7 @@ class Player:
     played: list[Card] = field(default_factory=list)  # since the last return of the cards
 
     def copy(self) -> "Player":
-        return Player(self.name, [c.copy() for c in self.canoes], dict(self.bank), list(self.played))
+        return Player(self.name, [Canoe(c.where, c.gem) for c in self.canoes], self.bank.copy(), self.played.copy())
 
     def hand(self) -> list[Card]:
         """The paddle cards still in hand, in the order of the facts."""
@@ -57,23 +57,17 @@ class NiagaraState:
     winners: list[int] = field(default_factory=list)
 
     def copy(self) -> "NiagaraState":
-        return NiagaraState(
-            players=[p.copy() for p in self.players],
-            sites={k: dict(v) for k, v in self.sites.items()},
-            spares=dict(self.spares),
-            tiebreak=self.tiebreak,
-            round_limit=self.round_limit,
-            cards_at_once=self.cards_at_once,
-            phase=self.phase,
-            round=self.round,
-            weather=self.weather,
-            lifebuoy=self.lifebuoy,
-            turn=self.turn,
-            cards=list(self.cards),
-            fork_next=self.fork_next,
-            last_flow=self.last_flow,
-            winners=list(self.winners),
-        )
+        """An independent copy: every field is a plain value (shared) except these five
+        containers, copied (tests/games/test_niagara_copies.py checks the list)."""
+        new = object.__new__(NiagaraState)
+        fields = self.__dict__.copy()
+        fields["players"] = [p.copy() for p in self.players]
+        fields["sites"] = {k: v.copy() for k, v in self.sites.items()}
+        fields["spares"] = self.spares.copy()
+        fields["cards"] = self.cards.copy()
+        fields["winners"] = self.winners.copy()
+        new.__dict__ = fields
+        return new
 
     def seat_order(self) -> list[int]:
         """This round's turn order: the lifebuoy, then clockwise."""

@@ -440,6 +440,8 @@ class Pandemic(Game[PandemicState], facts=True):
     id = "pandemic"
     kind = "scoresheet"
     flow_rule = "pandemic.turn.structure"
+    #: who acts where the facts.json phase table says {"rule": ...}
+    acts_rules = {"first_without_role": lambda state: (state.roles.index(""),), "over_hand_limit": over_limit}
     moves = moves_table(
         move("role", _role, {"roles"}, "pandemic.setup.roles", "turn", {"role": Param("str", choices=ROLES)}),
         move("setup_infect", _setup_infect, {"setup_infect"}, "pandemic.setup.infection", "table",
@@ -494,15 +496,6 @@ class Pandemic(Game[PandemicState], facts=True):
         )
 
     # ----- flow ----------------------------------------------------------------
-    def active_players(self, state: PandemicState) -> frozenset[int]:
-        if state.phase == "roles":
-            return frozenset({state.roles.index("")})
-        if state.phase in ("actions", "draw"):
-            return frozenset({state.turn})
-        if state.phase == "discard":
-            return frozenset(over_limit(state))
-        return frozenset()
-
     def winners(self, state: PandemicState) -> list[int]:
         return list(range(len(state.players))) if state.result == "win" else []
 

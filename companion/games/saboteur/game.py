@@ -146,6 +146,8 @@ class Saboteur(Game[SaboteurState], facts=True):
     id = "saboteur"
     kind = "scoresheet"
     flow_rule = "saboteur.scoring.reveal"
+    #: who acts where the facts.json phase table says {"rule": ...}
+    acts_rules = {"picking_in_order": lambda state: (state.order[state.picks % len(state.order)],)}
     moves = moves_table(
         Move("gold_found", _gold_found, frozenset({"play"}), "seat", {},
              rule="saboteur.round.gold-found"),
@@ -169,13 +171,6 @@ class Saboteur(Game[SaboteurState], facts=True):
         n = len(setup.players)
         return SaboteurState(players=list(setup.players), gold=[0] * n, deck=helpers.full_gold_deck(),
                              gained=[0] * n)
-
-    def active_players(self, state: SaboteurState) -> frozenset[int]:
-        if state.phase == "pick":
-            return frozenset({state.order[state.picks % len(state.order)]})
-        if state.phase == "saboteur_gold":
-            return frozenset({state.queue[0]})
-        return frozenset()
 
     def winners(self, state: SaboteurState) -> list[int]:
         if state.phase != "end":

@@ -13,9 +13,6 @@ from .state import SilkState, loader, new_state, showing, unseen
 _F = facts()
 _GOOD = Param("str", choices=_F.goods)
 _SLOT = Param("int", min=0, max=_F.market_size - 1)
-_TURN_PHASES = frozenset({"phase1", "porter", "phase2", "exchange"})
-
-
 MOVES: dict[str, Move[SilkState]] = moves_table(
     move("market_card", m.market_card, {"setup_market"}, "silk_road.setup.market", "table",
          {"good": _GOOD}),
@@ -47,17 +44,12 @@ class SilkRoad(Game[SilkState], facts=True):
     kind = "referee"
     flow_rule = "silk_road.turn.order"
     moves = MOVES
+    #: who acts where the facts.json phase table says {"rule": ...}
+    acts_rules = {"loader": lambda state: (loader(state),)}
 
     # ----- setup and flow ----------------------------------------------------------
     def new_state(self, setup: TableSetup) -> SilkState:
         return new_state(list(setup.players), bool(setup.options.get("open_money", False)))
-
-    def active_players(self, state: SilkState) -> frozenset[int]:
-        if state.phase == "setup_load":
-            return frozenset({loader(state)})
-        if state.phase in _TURN_PHASES:
-            return frozenset({state.turn})
-        return frozenset()
 
     def winners(self, state: SilkState) -> list[int]:
         if state.phase != "end":
