@@ -165,6 +165,13 @@ def test_no_imports_inside_functions_in_the_shell() -> None:
     assert not found, "imports inside functions (move them to the top of the module):\n" + "\n".join(found)
 
 
+def test_no_imports_inside_functions_in_the_game_screens() -> None:
+    views = [p for p in _ui_files() if _is_game_view(p)]
+    assert len(views) >= 13
+    found = [line for path in views for line in _function_imports(path)]
+    assert not found, "imports inside functions (move them to the top of the module):\n" + "\n".join(found)
+
+
 def test_the_ui_import_graph_has_no_cycle() -> None:
     graph = import_graph()
     assert len(graph) >= len(SHELL)
