@@ -11,7 +11,7 @@ from __future__ import annotations
 import gettext as _gettext
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, Iterable
 
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
@@ -104,3 +104,13 @@ def N_(message: str) -> str:
 
 def number(value: int | float | Decimal, lang: str) -> str:
     return format_decimal(value, locale=_NUMBER_LOCALE[lang])
+
+
+def list_separator(lang: str) -> str:
+    """Between the items of a list: ", " in English, the enumeration comma "、" in Chinese."""
+    return ", " if lang == "en" else "、"
+
+
+def join_list(items: Iterable[str], lang: str) -> str:
+    """Items as one list in the language's punctuation (``list_separator``)."""
+    return list_separator(lang).join(items)

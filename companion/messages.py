@@ -14,7 +14,7 @@ import string
 from typing import Any, Sequence
 
 from .core.errors import RefereeError, SetupProblem
-from .i18n import N_, Translator, number
+from .i18n import N_, Translator, list_separator, number
 from .rules import library
 
 #: refusals and setup problems raised by the shared core
@@ -93,7 +93,7 @@ def _show(key: str, value: Any, lang: str, players: Sequence[str]) -> str:
             return players[v]
         return str(v)
 
-    sep = "、" if lang != "en" else ", "
+    sep = list_separator(lang)
     if _is_seat_key(key):
         if isinstance(value, (list, tuple)):
             return sep.join(seat(v) for v in value)

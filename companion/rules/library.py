@@ -37,7 +37,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..i18n import LANGUAGES, number
+from ..i18n import LANGUAGES, list_separator, number
 from ..paths import rules_dir
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.]+)\}")
@@ -162,7 +162,7 @@ def _fmt_fact(value: Any, lang: str) -> str:
     if isinstance(value, (int, float)):
         return number(value, lang)
     if isinstance(value, list):
-        sep = "、" if lang != "en" else ", "
+        sep = list_separator(lang)
         return sep.join(_fmt_fact(v, lang) for v in value)
     return str(value)
 

@@ -50,12 +50,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..core.actions import Action
 from ..core.errors import RefereeError
 from ..core.game import Game, TableSetup
-from ..i18n import Translator, number
+from ..i18n import Translator, join_list, number
 from ..messages import describe_error, fill, game_message
 from ..rules import library
 
@@ -134,6 +134,10 @@ class GameContext:
     def colon(self) -> str:
         """": " in English, the full-width "：" in Chinese."""
         return ": " if self.lang == "en" else "："
+
+    def join(self, items: Iterable[str]) -> str:
+        """A list in the language's punctuation: "a, b" in English, "a、b" in Chinese."""
+        return join_list(items, self.lang)
 
     def paren(self, text: str) -> str:
         """" (text)" in English, "（text）" in Chinese."""

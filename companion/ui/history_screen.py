@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .. import history
+from ..i18n import list_separator
 from ..paths import user_data_dir
 from .files import download
 from .labels import game_title
@@ -64,7 +65,7 @@ def history_body(app: "App") -> ft.Control:
                               _maybe(app, s.average)) for s in stats]))
 
     parts.append(section_title(_("Finished tables")))
-    sep = "、" if app.lang != "en" else ", "
+    sep = list_separator(app.lang)
     for play in plays[:100]:
         when = time.strftime("%Y-%m-%d", time.localtime(play.finished))
         scores = ""

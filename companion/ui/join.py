@@ -35,6 +35,7 @@ from urllib.parse import urlparse
 import flet as ft
 import segno
 
+from ..i18n import list_separator
 from ..messages import game_message
 from ..storage import Store
 from .widgets import banner, big_button, section_title
@@ -369,7 +370,7 @@ def secret_value(app: "App", key: str, value: Any) -> str:
         text = game_message(gid, "ui.money", lang, {"amount": value}, players)
         return text if text != "ui.money" else str(value)
     if isinstance(value, list):
-        sep = ", " if lang == "en" else "、"
+        sep = list_separator(lang)
         out = []
         for v in value:
             msg = f"ui.ware.{v}" if key_is_ware(gid) else f"ui.{v}"

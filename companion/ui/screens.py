@@ -12,7 +12,7 @@ from babel.dates import format_datetime
 
 from ..core import facts
 from ..core.errors import SetupError
-from ..i18n import _NUMBER_LOCALE, LANGUAGE_NAMES, LANGUAGES
+from ..i18n import _NUMBER_LOCALE, LANGUAGE_NAMES, LANGUAGES, list_separator
 from ..messages import describe_problem, game_message
 from ..paths import user_data_dir
 from ..registry import game_ids, get_game
@@ -87,7 +87,7 @@ def when_text(stamp: float, lang: str) -> str:
 
 def _table_tile(app: "App", info: Any, icon: Any, on_click: Any) -> ft.Control:
     """One saved table: the game, the players, when it was last played and how far it got."""
-    sep = "、" if app.lang != "en" else ", "
+    sep = list_separator(app.lang)
     moves = app.t.ngettext("{n} move", "{n} moves", info.cursor)
     when = when_text(info.finished or info.updated, app.lang)
     progress = app._("{when} · {moves}", when=when, moves=moves)
@@ -384,7 +384,7 @@ def _now_banner(app: "App", undo: bool = True) -> ft.Control:
         spans: list[ft.TextSpan] = [ft.TextSpan(before)]
         for k, seat in enumerate(seats):
             if k:
-                spans.append(ft.TextSpan("、" if app.lang != "en" else ", "))
+                spans.append(ft.TextSpan(list_separator(app.lang)))
             spans.append(ft.TextSpan(players[seat], style=text_style(
                 color=PLAYER_COLORS[seat % len(PLAYER_COLORS)], weight=ft.FontWeight.BOLD)))
         if after:
@@ -434,7 +434,7 @@ def _final_ranking(app: "App") -> ft.Control:
     assert table is not None
     players = table.setup.players
     rows, beaten = final_ranking(table.game, table.state)
-    sep = "、" if app.lang != "en" else ", "
+    sep = list_separator(app.lang)
     lines: list[ft.Control] = [section_title(_("Final ranking"))]
     for row in rows:
         score = "" if row.score is None else app.t.number(int(row.score) if float(row.score).is_integer()

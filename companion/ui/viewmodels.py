@@ -10,7 +10,7 @@ from typing import Any, Iterable, Sequence
 from ..core.actions import Action
 from ..core.errors import RefereeError, SetupProblem
 from ..core.game import Game, Move, Param
-from ..i18n import Translator, number
+from ..i18n import Translator, list_separator, number
 from ..messages import game_message
 from ..rules import library
 from .context import action_label
@@ -98,7 +98,7 @@ def build_action(move: Move, player: int | None, fields: dict[str, str]) -> Acti
 # ----- the "now" banner -------------------------------------------------------------
 def now_text(game: Game, state: Any, players: Sequence[str], lang: str) -> tuple[str, bool]:  # type: ignore[type-arg]
     """What the table is waiting for (or who won), in ``lang``; and whether the game is over."""
-    sep = "、" if lang != "en" else ", "
+    sep = list_separator(lang)
     t = Translator(lang)
     if game.is_over(state):
         winners = [players[i] for i in game.winners(state)]
@@ -196,7 +196,7 @@ def action_summary(game: Game, action: Action, lang: str, players: Sequence[str]
     label = action_label(game.id, action, lang, players)
     details = [d for d in (_arg_text(game.id, k, v, lang, players)
                            for k, v in action.to_json().items() if k not in ("type", "player")) if d]
-    sep = "、" if lang != "en" else ", "
+    sep = list_separator(lang)
     if details:
         label = _("{action} ({details})", action=label, details=sep.join(details))
     if action.player is not None and 0 <= action.player < len(players) and players[action.player] not in label:

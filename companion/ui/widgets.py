@@ -167,6 +167,19 @@ def reason_line(ctx: Any, reason: tuple[str, str | None] | None) -> ft.Control:
                         padding=8)
 
 
+def confirm_button(ctx: Any, label: str, tried: Any, complete: bool,
+                   missing: tuple[str, str | None] | None = None) -> ft.Control:
+    """A form's confirm button that is never pale: while the form is not
+    complete it says why beside it (``missing`` when there is no action to try
+    yet, else the referee's own refusal of ``tried`` with its clause), and
+    pressing it sends ``tried`` so the refusal shows where the person looks."""
+    button = big_button(label, lambda e: tried is not None and ctx.dispatch(tried), filled=complete)
+    if complete:
+        return button
+    reason = missing if tried is None else ctx.why_not(tried)
+    return ft.Column([button, reason_line(ctx, reason)], spacing=6)
+
+
 def results_sheet(ctx: Any, key: str, title: str, body: Sequence[ft.Control]) -> ft.Control:
     """A results screen (a voyage's payouts, a round's values) shown once in
     place of the board; one tap on Continue (at its top and its foot) puts it

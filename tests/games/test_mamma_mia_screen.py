@@ -109,6 +109,40 @@ def test_deluxe_fill_and_special_form_through_the_screen():
     assert s.state.completed == [0, 0, 1] and sum(s.state.heaps.values()) == 0
 
 
+def test_an_incomplete_order_says_why_instead_of_going_pale():
+    """Check this order is never greyed out: it says what is missing beside it
+    (with the rule link), and pressing it is refused by the referee, not ignored."""
+    s = evaluating()
+    t = Table(s)
+    root = t.build()
+    shown = texts(root)
+    assert shown.count("First pick whose order card it is.") == 2        # the order form and the special one
+    assert "Rule: Entering an order" in shown
+    before = s.state
+    click(root, "Check this order", 0)                                     # nobody owns it: nothing is sent
+    assert t.sent == [] and s.state == before
+    click(root, "Bo", 0)                                                   # an owner, but no ingredient yet
+    shown = texts(t.redrawn[-1])
+    assert "An order needs at least one ingredient." in shown and "First pick whose order card it is." not in shown
+    click(t.redrawn[-1], "Check this order", 0)
+    assert t.refused == ["empty_order"] and s.state == before              # the refusal, the table unchanged
+    click(t.redrawn[-1], "+", 0)
+    assert "An order needs at least one ingredient." not in texts(t.redrawn[-1])
+
+
+def test_an_incomplete_special_order_names_what_is_missing():
+    s = evaluating()
+    t = Table(s)
+    root = t.build()
+    click(root, "Cy", 1)                                                   # the special form's owner
+    assert "Pick which special pizza the card shows." in texts(t.redrawn[-1])
+    click(t.redrawn[-1], "One plus six")
+    shown = texts(t.redrawn[-1])
+    assert "Enter the ingredient shown on the card and the one used with it." in shown
+    click(t.redrawn[-1], "Check this order")
+    assert t.refused == ["special_needs_kinds"]
+
+
 def test_tie_break_through_the_screen():
     s = evaluating(2)
     s.apply(A("ingredients", kind="olive", count=2))

@@ -90,6 +90,43 @@ def test_a_saboteurs_round_through_the_screen():
     assert t.session.state.gold == [3, 3, 0, 0, 0]
 
 
+def test_a_count_the_box_cannot_have_says_why_instead_of_going_pale():
+    """Seven players: 3 saboteur cards.  Four marked: the confirm button stays
+    pressable, the screen says why with the rule link, and pressing it is refused."""
+    s = table(7)
+    s.apply(A("gold_found", 0))
+    t = Table(s)
+    root = t.build()
+    assert any("saboteur" in x.lower() for x in texts(root))              # zero marked: fewer than 2
+    for name in ("Bo", "Cy", "Di", "Ed"):
+        click(t.redrawn[-1] if t.redrawn else root, name)
+    shown = texts(t.redrawn[-1])
+    reason = [x for x in shown if "3" in x and "saboteur" in x.lower() and "Confirm" not in x]
+    assert reason, shown                                                   # the referee's own message
+    assert any(x.startswith("Rule: ") for x in shown)
+    before = s.state
+    click(t.redrawn[-1], "Confirm the saboteurs (4)")
+    assert t.refused == ["too_many_saboteurs"] and s.state == before
+    click(t.redrawn[-1], "Ed")                                             # back to three: complete
+    shown = texts(t.redrawn[-1])
+    assert not any(x.startswith("Rule: ") for x in shown)
+    click(t.redrawn[-1], "Confirm the saboteurs (3)")
+    assert s.state.phase == "draw_gold"
+
+
+def test_too_few_gold_cards_say_how_many():
+    s = table(4)
+    s.apply(A("gold_found", 2))
+    s.apply(A("reveal_roles", saboteurs=[3]))
+    t = Table(s)
+    root = t.build()
+    click(root, "+", 0)                                                    # one card of the four
+    shown = texts(t.redrawn[-1])
+    assert any(x.startswith("Rule: ") for x in shown)
+    click(t.redrawn[-1], "Enter these gold cards")
+    assert t.refused == ["wrong_gold_count"] and s.state.phase == "draw_gold"
+
+
 def test_the_end_shows_the_winner_and_the_gold():
     s = table(3)
     for finder in (0, 0, 1):

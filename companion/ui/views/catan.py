@@ -110,9 +110,6 @@ def discard_for(text: str) -> int | None:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _join(ctx: GameContext, items: list[str]) -> str:
-    return (", " if ctx.lang == "en" else "、").join(items)
-
 
 #: this screen's chips: 10 px either side of the text, and a whole row each
 _chip = partial(chip, padding=10, fill_row=True)
@@ -228,14 +225,14 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             lines.append(ft.Row([_chip(ctx.t(f"ui.{b}"), "#6a1b9a", selected=True) for b in row["badges"]],
                                 wrap=True, spacing=4))
         if row["ratios"]:
-            lines.append(ft.Text(ctx.t("ui.trade") + ctx.colon + _join(ctx, [
+            lines.append(ft.Text(ctx.t("ui.trade") + ctx.colon + ctx.join([
                 f"{ctx.t(f'ui.resource.{r}')} {n}:1" for r, n in row["ratios"]]), size=13))
         cards.append(player_card(lines, color, spacing=3, border=4 if row["current"] else 2))
     return wrap(cards)
 
 
 def _draw_helpers(ctx: GameContext) -> ft.Control:
-    costs = [ft.Text(ctx.t(f'ui.build.{b}') + ctx.colon + _join(ctx, [
+    costs = [ft.Text(ctx.t(f'ui.build.{b}') + ctx.colon + ctx.join([
         f"{ctx.num(n)} {ctx.t(f'ui.resource.{r}')}" for r, n in parts]), size=14) for b, parts in cost_rows()]
     result = ft.Text("", size=15, weight=ft.FontWeight.W_600)
 

@@ -149,9 +149,6 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _join(ctx: GameContext, items: list[str]) -> str:
-    return (", " if ctx.lang == "en" else "、").join(items)
-
 
 #: this screen's chips: 10 px either side of the text, and a whole row each unless given a width
 _chip = partial(chip, padding=10, fill_row=True)
@@ -175,7 +172,7 @@ def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if c["robbed"]:
             text += f" · {ctx.t('ui.robbed')}"
         chips.append(_chip(text, STATUS_HEX[c["status"]], selected=c["status"] == "current"))
-    face_up = [ctx.t('ui.face_up') + ctx.colon + _join(ctx, [ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
+    face_up = [ctx.t('ui.face_up') + ctx.colon + ctx.join([ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
         if view["face_up"] else []
     return ft.Column([_row(chips), *[ft.Text(t, size=14, italic=True) for t in face_up]], spacing=4)
 

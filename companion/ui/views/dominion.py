@@ -86,9 +86,6 @@ def parse_count(text: str, minimum: int) -> int | None:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _join(ctx: GameContext, items: list[str]) -> str:
-    return (", " if ctx.lang == "en" else "、").join(items)
-
 
 #: this screen's chips: 10 px either side of the text, and a whole row each unless given a width
 _chip = partial(chip, padding=10, fill_row=True)
@@ -110,7 +107,7 @@ def _draw_supply(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                 weight=ft.FontWeight.W_600),
     ]
     if empty:
-        lines.append(ft.Text(ctx.t('ui.empty_piles') + ctx.colon + _join(ctx, empty), size=14))
+        lines.append(ft.Text(ctx.t('ui.empty_piles') + ctx.colon + ctx.join(empty), size=14))
     return ft.Column(lines, spacing=6)
 
 
@@ -173,8 +170,8 @@ def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         ft.Text(ctx.t("ui.start_line", copper=s["start_deck"]["copper"], estate=s["start_deck"]["estate"],
                       hand=s["hand_size"]), size=14),
         ft.Text(ctx.t("ui.treasure_line", copper=s["copper"], silver=s["silver"], gold=s["gold"]), size=14),
-        ft.Text(_join(ctx, [f"{ctx.t(f'ui.card.{c}')} {ctx.num(n)}" for c, n in s["supply"].items()]), size=14),
-        ft.Text(ctx.t('ui.first_game') + ctx.colon + _join(ctx, s["first_game"]), size=13, italic=True),
+        ft.Text(ctx.join([f"{ctx.t(f'ui.card.{c}')} {ctx.num(n)}" for c, n in s["supply"].items()]), size=14),
+        ft.Text(ctx.t('ui.first_game') + ctx.colon + ctx.join(s["first_game"]), size=13, italic=True),
     ]
     return ft.ExpansionTile(title=ft.Text(ctx.t("ui.setup")), controls=lines)
 

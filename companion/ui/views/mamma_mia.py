@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.mamma_mia.public import KINDS, SPECIALS, fact, scarcest
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, confirm_button, player_card, section_title, wrap
 
 KIND_HEX = {"salami": "#c62828", "olive": "#37474f", "pineapple": "#f9a825", "mushroom": "#6d4c41",
             "pepper": "#2e7d32"}
@@ -43,6 +43,13 @@ class RecipeForm:
         if self.owner is None or not needs:
             return None
         return Action.make("order", self.owner, **needs)
+
+    def attempt(self) -> Action | None:
+        """What "Check this order" sends: the order as entered so far (the
+        referee says what is missing), or None while nobody owns it yet."""
+        if self.owner is None:
+            return None
+        return Action.make("order", self.owner, **{k: n for k, n in self.counts.items() if n})
 
 
 @dataclass
@@ -76,6 +83,14 @@ class SpecialForm:
             return None
         return Action.make("special", self.owner, pizza=self.pizza, shown=self.shown, other=self.other)
 
+    def attempt(self) -> Action | None:
+        """The special order as entered so far (the referee says which
+        ingredient is missing), or None while its owner or pizza is not picked."""
+        if self.owner is None or self.pizza is None:
+            return None
+        picked = {k: v for k, v in (("shown", self.shown), ("other", self.other)) if v is not None}
+        return Action.make("special", self.owner, pizza=self.pizza, **picked)
+
 
 @dataclass
 class FillForm:
@@ -95,6 +110,10 @@ class FillForm:
             return None
         return Action.make("fill", owner, **{k: n for k, n in self.counts.items() if n})
 
+    def attempt(self, owner: int) -> Action:
+        """The cards added so far (the referee refuses a wrong number, saying how many)."""
+        return Action.make("fill", owner, **{k: n for k, n in self.counts.items() if n})
+
 
 def room(view: dict[str, Any], kind: str) -> int:
     """The cards of this kind in play not turned over yet."""
@@ -112,15 +131,10 @@ def order_owners(legal: Iterable[Action]) -> list[int]:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _join(ctx: GameContext, items: list[str]) -> str:
-    return (", " if ctx.lang == "en" else "、").join(items)
 
-
-def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, disabled: bool = False) -> ft.Control:
-    """``widgets.big_button``, greyed out while its form is not complete."""
-    button = big_button(label, on_click, filled=filled)
-    button.disabled = disabled
-    return button
+def _missing_owner(ctx: GameContext) -> tuple[str, str | None]:
+    """Why an order card cannot be checked yet: nobody picked as its owner."""
+    return ctx.t("ui.pick_owner"), "mamma_mia.app.recipes"
 
 
 def _kind(ctx: GameContext, kind: str) -> str:
@@ -165,8 +179,8 @@ def _draw_order_form(ctx: GameContext) -> ft.Control:
             _owners(ctx, form.owner, lambda s: panel.change(lambda: setattr(form, "owner", s))),
             *[_stepper(ctx, _kind(ctx, k), KIND_HEX[k], form.counts[k],
                        lambda d, k=k: panel.change(lambda: form.step(k, d))) for k in KINDS],
-            _button(ctx.t("ui.confirm_order"), lambda e: panel.send(form.action()), filled=True,
-                    disabled=form.action() is None),
+            confirm_button(ctx, ctx.t("ui.confirm_order"), form.attempt(), form.action() is not None,
+                           missing=_missing_owner(ctx)),
         ], spacing=6)
 
     panel = FormPanel(ctx, RecipeForm(), draw)
@@ -192,8 +206,9 @@ def _draw_special_form(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                           wrap([chip(_kind(ctx, k), KIND_HEX[k], selected=form.other == k,
                                      on_click=panel.on(lambda k=k: setattr(form, "other", k)))
                                 for k in form.others(heaps)])]
-        parts.append(_button(ctx.t("ui.confirm_order"), lambda e: panel.send(form.action()), filled=True,
-                             disabled=form.action() is None))
+        missing = _missing_owner(ctx) if form.owner is None else (ctx.t("ui.pick_special"), "mamma_mia.app.recipes")
+        parts.append(confirm_button(ctx, ctx.t("ui.confirm_order"), form.attempt(), form.action() is not None,
+                                    missing=missing))
         return ft.Column(parts, spacing=6)
 
     panel = FormPanel(ctx, SpecialForm(), draw)
@@ -204,19 +219,20 @@ def _draw_short(ctx: GameContext, view: dict[str, Any]) -> list[ft.Control]:
     pending = view["pending"]
     owner: int = pending["player"]
     missing: dict[str, int] = pending["missing"]
-    back = _button(ctx.t("action.order_fails", player=owner), lambda e: ctx.dispatch(Action.make("order_fails", owner)))
+    back = big_button(ctx.t("action.order_fails", player=owner),
+                      lambda e: ctx.dispatch(Action.make("order_fails", owner)))
     if not pending["deluxe"]:
-        listed = _join(ctx, [f"{_kind(ctx, k)} {ctx.num(n)}" for k, n in missing.items()])
+        listed = ctx.join([f"{_kind(ctx, k)} {ctx.num(n)}" for k, n in missing.items()])
         fill = Action.make("fill", owner, **missing)
         return [section_title(ctx.t("ui.missing_line", player=owner, missing=listed)),
-                wrap([_button(ctx.t("ui.add_from_hand"), lambda e: ctx.dispatch(fill), filled=True), back])]
+                wrap([big_button(ctx.t("ui.add_from_hand"), lambda e: ctx.dispatch(fill), filled=True), back])]
 
     def draw(panel: FormPanel[FillForm]) -> ft.Control:
         form = panel.form
         return ft.Column([*[_stepper(ctx, _kind(ctx, k), KIND_HEX[k], form.counts[k],
                                      lambda d, k=k: panel.change(lambda: form.step(k, d))) for k in KINDS],
-                          wrap([_button(ctx.t("ui.add_from_hand"), lambda e: panel.send(form.action(owner)),
-                                        filled=True, disabled=form.action(owner) is None), back])], spacing=6)
+                          wrap([confirm_button(ctx, ctx.t("ui.add_from_hand"), form.attempt(owner),
+                                               form.action(owner) is not None), back])], spacing=6)
 
     panel = FormPanel(ctx, FillForm(missing["any"], {k: room(view, k) for k in KINDS}), draw)
     return [section_title(ctx.t("ui.missing_line", player=owner, missing=ctx.num(missing["any"]))), panel.control]
@@ -265,13 +281,13 @@ def build(ctx: GameContext) -> ft.Control:
     elif phase == "evaluate":
         parts += [_draw_heaps(ctx, view), _draw_runs(ctx, view), _draw_order_form(ctx),
                   _draw_special_form(ctx, view),
-                  _button(ctx.t("action.end_evaluation"), lambda e: ctx.dispatch(Action.make("end_evaluation")))]
+                  big_button(ctx.t("action.end_evaluation"), lambda e: ctx.dispatch(Action.make("end_evaluation")))]
     elif phase == "short":
         parts += [_draw_heaps(ctx, view), *_draw_short(ctx, view)]
     elif phase == "tiebreak":
         parts += _draw_tiebreak(ctx)
     else:
-        winners = _join(ctx, [ctx.players[w] for w in ctx.game.winners(ctx.state)])
+        winners = ctx.join([ctx.players[w] for w in ctx.game.winners(ctx.state)])
         parts.append(ft.Text(ctx.t("ui.winner_line", players=winners), size=18, weight=ft.FontWeight.BOLD))
     parts.append(_draw_players(ctx, view))
     return ft.Column(parts, spacing=12)

@@ -696,5 +696,5 @@ def describe(ctx: GameContext, action: Action) -> str | None:
         return ctx.ui("{name} placed on {space}, {amount}", name=name, space=where, amount=ctx.money(paid))
     if kind == "roll":
         faces = [f"{_names(ctx)[w]} {ctx.num(action[w])}" for w in F.wares if action.get(w) is not None]
-        return ctx.ui("{name} rolled {dice}", name=name, dice=", ".join(faces) if ctx.lang == "en" else "、".join(faces))
+        return ctx.ui("{name} rolled {dice}", name=name, dice=ctx.join(faces))
     return None

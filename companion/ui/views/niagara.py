@@ -235,10 +235,6 @@ def _plan_text(ctx: GameContext, plan: Plan | None) -> str:
 
 
 
-def _sep(ctx: GameContext) -> str:
-    return "、" if ctx.lang != "en" else ", "
-
-
 def _chip(text: str, bg: str, fg: str = "#212121", size: int = 14, width: int | None = None,
           height: int = 30, border: str | None = None, on_click: Callable[[Any], None] | None = None,
           selected: bool = False) -> ft.Control:
@@ -289,7 +285,7 @@ def _draw_weather(ctx: GameContext, state: NiagaraState, view: Mapping[str, Any]
     ]
     if state.phase == "turn":
         # cards still face down (turned over on their owner's turn) show as "?"
-        played = _sep(ctx).join(f"{ctx.players[s]} {'?' if c is None else _card_name(ctx, c)}"
+        played = ctx.join(f"{ctx.players[s]} {'?' if c is None else _card_name(ctx, c)}"
                                 for s, c in enumerate(view["cards"]))
         lines.append(ft.Text(played, size=14))
     return ft.Container(content=ft.Column(lines, spacing=6), padding=10, border_radius=10, bgcolor=WATER)
@@ -301,7 +297,7 @@ def _draw_space(ctx: GameContext, view: Mapping[str, Any], space: str, boats: di
     head: list[ft.Control] = [ft.Text(space, size=15, weight=ft.FontWeight.BOLD)]
     if site is not None:
         pile = view["sites"][site]
-        text = _sep(ctx).join(f"{_gem_name(ctx, c)} {ctx.num(n)}" for c, n in pile.items()) or ctx.num(0)
+        text = ctx.join(f"{_gem_name(ctx, c)} {ctx.num(n)}" for c, n in pile.items()) or ctx.num(0)
         head.append(_chip(text, GEM_HEX[site][0], GEM_HEX[site][1], size=12, height=26))
     chips = [_canoe_chip(ctx, seat, k, gem) for seat, k, gem in boats.get(space, [])]
     return ft.Container(

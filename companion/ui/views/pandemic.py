@@ -121,9 +121,6 @@ def action_text(ctx: GameContext, action: Action) -> str:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _join(ctx: GameContext, items: list[str]) -> str:
-    return (", " if ctx.lang == "en" else "、").join(items)
-
 
 def _action_buttons(ctx: GameContext, actions: Sequence[Action], color: str = "#37474f") -> ft.Control:
     def button(a: Action) -> ft.Control:
@@ -281,7 +278,7 @@ def build(ctx: GameContext) -> ft.Control:
     parts: list[ft.Control] = []
     if state.phase in ("roles", "setup_infect", "first"):
         parts.append(ft.Text(ctx.t("ui.setup_line", hand=setup["starting_hand"], epidemics=setup["epidemics"],
-                                   piles=_join(ctx, [ctx.num(p) for p in setup["piles"]])), size=15))
+                                   piles=ctx.join([ctx.num(p) for p in setup["piles"]])), size=15))
     parts += [_draw_counters(ctx, view), _draw_diseases(ctx, view)]
     parts += _draw_phase(ctx, state, view)
     events = _draw_events(ctx)

@@ -11,14 +11,14 @@ functions only turn them into Flet controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
 from ...core.actions import Action
 from ...games.saboteur.public import GOLD_VALUES, SaboteurState, gold_cards_drawn, saboteur_range
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, confirm_button, player_card, section_title, wrap
 
 GOLD = "#f9a825"
 SABOTEUR = "#6d4c41"
@@ -46,7 +46,11 @@ class RolesForm:
         return low <= len(self.saboteurs) <= high
 
     def action(self) -> Action | None:
-        return Action.make("reveal_roles", saboteurs=sorted(self.saboteurs)) if self.ok() else None
+        return self.attempt() if self.ok() else None
+
+    def attempt(self) -> Action:
+        """The saboteurs marked so far (the referee refuses a count the box cannot have, saying why)."""
+        return Action.make("reveal_roles", saboteurs=sorted(self.saboteurs))
 
 
 @dataclass
@@ -66,8 +70,11 @@ class GoldForm:
         return sorted((v for v, n in self.counts.items() for _ in range(n)), reverse=True)
 
     def action(self) -> Action | None:
-        cards = self.cards()
-        return Action.make("gold_drawn", cards=cards) if len(cards) == self.needed else None
+        return self.attempt() if len(self.cards()) == self.needed else None
+
+    def attempt(self) -> Action:
+        """The cards counted so far (the referee refuses a wrong number, saying how many)."""
+        return Action.make("gold_drawn", cards=self.cards())
 
 
 def round_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -81,16 +88,6 @@ def cards_text(cards: list[int]) -> str:
 
 
 # ----- drawing -------------------------------------------------------------------------
-def _join(ctx: GameContext, items: list[str]) -> str:
-    return (", " if ctx.lang == "en" else "、").join(items)
-
-
-def _button(label: str, on_click: Callable[[Any], Any], filled: bool = False, disabled: bool = False) -> ft.Control:
-    """``widgets.big_button``, greyed out while its form is not complete."""
-    button = big_button(label, on_click, filled=filled)
-    button.disabled = disabled
-    return button
-
 
 def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     s = view["setup"]
@@ -105,7 +102,7 @@ def _draw_play(ctx: GameContext) -> list[ft.Control]:
     return [section_title(ctx.t("ui.who_found")),
             wrap([chip(name, ctx.player_color(i), on_click=lambda e, i=i: ctx.dispatch(Action.make("gold_found", i)))
                   for i, name in enumerate(ctx.players)]),
-            _button(ctx.t("action.gold_not_found"), lambda e: ctx.dispatch(Action.make("gold_not_found")))]
+            big_button(ctx.t("action.gold_not_found"), lambda e: ctx.dispatch(Action.make("gold_not_found")))]
 
 
 def _draw_roles(ctx: GameContext) -> list[ft.Control]:
@@ -116,8 +113,7 @@ def _draw_roles(ctx: GameContext) -> list[ft.Control]:
             ft.Text(ctx.t("ui.saboteur_count", low=low, high=high), size=14),
             wrap([chip(name, SABOTEUR, selected=i in form.saboteurs, on_click=panel.on(lambda i=i: form.toggle(i)))
                   for i, name in enumerate(ctx.players)]),
-            _button(ctx.t("ui.confirm_roles", count=len(form.saboteurs)), lambda e: panel.send(form.action()),
-                    filled=True, disabled=not form.ok()),
+            confirm_button(ctx, ctx.t("ui.confirm_roles", count=len(form.saboteurs)), form.attempt(), form.ok()),
         ], spacing=8)
 
     panel = FormPanel(ctx, RolesForm(len(ctx.players)), draw)
@@ -133,8 +129,8 @@ def _draw_gold_draw(ctx: GameContext, view: dict[str, Any]) -> list[ft.Control]:
                                 text_align=ft.TextAlign.CENTER),
                         chip("+", GOLD, on_click=panel.on(lambda v=v: form.step(v, 1)), width=52)],
                        wrap=True, spacing=6) for v in GOLD_VALUES]
-        return ft.Column([*rows, _button(ctx.t("ui.confirm_gold"), lambda e: panel.send(form.action()), filled=True,
-                                         disabled=form.action() is None)], spacing=6)
+        return ft.Column([*rows, confirm_button(ctx, ctx.t("ui.confirm_gold"), form.attempt(),
+                                                form.action() is not None)], spacing=6)
 
     panel = FormPanel(ctx, GoldForm(gold_cards_drawn(len(ctx.players)), dict(view["gold_deck"])), draw)
     return [section_title(ctx.t("phase.draw_gold", count=panel.form.needed)), panel.control]
@@ -143,7 +139,7 @@ def _draw_gold_draw(ctx: GameContext, view: dict[str, Any]) -> list[ft.Control]:
 def _draw_pick(ctx: GameContext, view: dict[str, Any]) -> list[ft.Control]:
     legal = list(ctx.legal)
     seat = legal[0].player
-    order = _join(ctx, [ctx.players[s] for s in view["pick_order"]])
+    order = ctx.join([ctx.players[s] for s in view["pick_order"]])
     return [section_title(ctx.t("phase.pick", player=seat)),
             ft.Text(f"{ctx.t('ui.pick_order')}{ctx.colon}{order}", size=14),
             ft.Text(f"{ctx.t('ui.pool')}{ctx.colon}{cards_text(view['pool'])}", size=14),
@@ -169,10 +165,10 @@ def _draw_scores(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     rows: list[ft.Control] = [wrap(cards)]
     for row in round_rows(view):
         side = ctx.t("ui.miners_won" if row["side"] == "miners" else "ui.saboteurs_won")
-        sabs = _join(ctx, [ctx.players[s] for s in row["saboteurs"]]) or "—"
+        sabs = ctx.join([ctx.players[s] for s in row["saboteurs"]]) or "—"
         line = ctx.t("ui.round_line", round=row["round"], side=side, saboteurs=sabs)
         if row["gained"] is not None:
-            line += " · " + _join(ctx, [f"{ctx.players[i]} +{ctx.num(g)}" for i, g in enumerate(row["gained"]) if g])
+            line += " · " + ctx.join([f"{ctx.players[i]} +{ctx.num(g)}" for i, g in enumerate(row["gained"]) if g])
         rows.append(ft.Text(line, size=14))
     return ft.Column(rows, spacing=6)
 
@@ -194,7 +190,7 @@ def build(ctx: GameContext) -> ft.Control:
     elif phase == "saboteur_gold":
         parts += _draw_saboteur_gold(ctx)
     else:
-        winners = _join(ctx, [ctx.players[w] for w in ctx.game.winners(state)])
+        winners = ctx.join([ctx.players[w] for w in ctx.game.winners(state)])
         parts.append(ft.Text(ctx.t("ui.winner_line", players=winners), size=18, weight=ft.FontWeight.BOLD))
     parts.append(_draw_scores(ctx, view))
     return ft.Column(parts, spacing=12)
