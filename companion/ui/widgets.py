@@ -142,13 +142,6 @@ def send(ctx: Any, action: Any) -> Callable[[Any], None]:
     return handler
 
 
-def redraw(ctx: Any, holder: ft.Container, make: Callable[[], ft.Control]) -> None:
-    """Redraw one half-filled form in place (the screen is not rebuilt, so a
-    focused field keeps its focus)."""
-    holder.content = make()
-    ctx.refresh_control(holder)
-
-
 def reason_line(ctx: Any, reason: tuple[str, str | None] | None) -> ft.Control:
     """Why a control cannot be used (or why an entry was refused), with its rule
     link, shown beside the control instead of greying it out."""
