@@ -111,6 +111,11 @@ def list_separator(lang: str) -> str:
     return ", " if lang == "en" else "、"
 
 
+def clause_separator(lang: str) -> str:
+    """Between the parts of one line that are lists themselves: "; " in English, "；" in Chinese."""
+    return "; " if lang == "en" else "；"
+
+
 def join_list(items: Iterable[str], lang: str) -> str:
     """Items as one list in the language's punctuation (``list_separator``)."""
     return list_separator(lang).join(items)

@@ -55,7 +55,7 @@ from typing import Any, Callable, Iterable
 from ..core.actions import Action
 from ..core.errors import RefereeError
 from ..core.game import Game, TableSetup
-from ..i18n import Translator, join_list, number
+from ..i18n import Translator, clause_separator, join_list, number
 from ..messages import describe_error, fill, game_message
 from ..rules import library
 
@@ -138,6 +138,11 @@ class GameContext:
     def join(self, items: Iterable[str]) -> str:
         """A list in the language's punctuation: "a, b" in English, "a、b" in Chinese."""
         return join_list(items, self.lang)
+
+    @property
+    def semicolon(self) -> str:
+        """"; " in English, the full-width "；" in Chinese (between parts that are lists)."""
+        return clause_separator(self.lang)
 
     def paren(self, text: str) -> str:
         """" (text)" in English, "（text）" in Chinese."""

@@ -1,6 +1,6 @@
 """Chinese punctuation on a game screen: what a zh_Hans / zh_Hant screen shows
-must use the full-width colon and brackets (：（）), Chinese quotation marks
-and the enumeration comma (、) between listed items, never ASCII ``:``, ``(``,
+must use the full-width colon, semicolon and brackets (：；（）), Chinese quotation marks
+and the enumeration comma (、) between listed items, never ASCII ``:``, ``;``, ``(``,
 ``)``, ``"`` or ``", "``.
 
 One exception, decided on purpose: a ratio of two numbers (a Catan harbour's
@@ -22,7 +22,7 @@ from ui_harness import walk
 
 #: a ratio of two numbers ("2:1"), allowed
 RATIO = re.compile(r"\d\s*:\s*\d")
-ASCII = re.compile(r'[:()"]|, ')
+ASCII = re.compile(r'[:;()"]|, ')
 
 
 def shown_texts(root: Any) -> list[str]:

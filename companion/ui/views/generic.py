@@ -27,9 +27,9 @@ def _value_text(ctx: GameContext, value: Any) -> str:
     if isinstance(value, (int, float)):
         return ctx.num(value)
     if isinstance(value, list):
-        return ", ".join(_value_text(ctx, v) for v in value) if value else "—"
+        return ctx.join(_value_text(ctx, v) for v in value) if value else "—"
     if isinstance(value, dict):
-        return "; ".join(f"{_label(ctx, str(k))}{ctx.colon}{_value_text(ctx, v)}" for k, v in value.items())
+        return ctx.semicolon.join(f"{_label(ctx, str(k))}{ctx.colon}{_value_text(ctx, v)}" for k, v in value.items())
     return str(value)
 
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 import flet as ft
 
 from ...core.actions import Action
+from ...i18n import join_list
 from ...games.manila.public import (BANK, INSURANCE, ManilaState, credit, load, odds, open_spaces, roll_dice,
                                     share_cost)
 from ..context import GameContext
@@ -195,9 +196,9 @@ class SupplyForm:
         return action if action in legal else None
 
 
-def move_text(moves: dict[str, int], names: dict[str, str]) -> str:
-    """'Silk +1, Jade −2' for a pilot's moves."""
-    return ", ".join(f"{names[w]} {'+' if d > 0 else '−'}{abs(d)}" for w, d in moves.items())
+def move_text(moves: dict[str, int], names: dict[str, str], lang: str = "en") -> str:
+    """'Silk +1, Jade −2' for a pilot's moves ('丝绸 +1、玉石 −2' in Chinese)."""
+    return join_list((f"{names[w]} {'+' if d > 0 else '−'}{abs(d)}" for w, d in moves.items()), lang)
 
 
 def order_text(order: Sequence[str], names: dict[str, str]) -> str:
@@ -283,7 +284,7 @@ def _draw_prices(ctx: GameContext, state: ManilaState) -> ft.Control:
             content=ft.Column([ft.Text(names[ware], size=14, weight=ft.FontWeight.BOLD, color=WARE_COLORS[ware][1]),
                                ft.Text(steps, size=13, color=WARE_COLORS[ware][1])], spacing=0),
             bgcolor=WARE_COLORS[ware][0], border_radius=8, padding=8, width=170))
-    supply = ", ".join(f"{names[w]} {ctx.num(n)}" for w, n in state.supply.items()) if state.supply else "—"
+    supply = ctx.join(f"{names[w]} {ctx.num(n)}" for w, n in state.supply.items()) if state.supply else "—"
     return ft.Column([section_title(ctx.t("ui.prices")), ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
                       ft.Text(f"{ctx.t('ui.supply')}{ctx.colon}{supply}", size=14)], spacing=6)
 
@@ -333,10 +334,10 @@ def _draw_players(ctx: GameContext, state: ManilaState, view: Mapping[str, Any])
             ft.Text(f"{ctx.t('ui.loans')}{ctx.colon}{ctx.num(p['loans'])}", size=14),
             ft.Text(f"{ctx.t('ui.accomplices')}{ctx.colon}{ctx.num(p['accomplices'])}", size=14),
         ]
-        bought = ", ".join(f"{names[w]} ×{ctx.num(n)}" for w, n in p["shares_bought"].items())
+        bought = ctx.join(f"{names[w]} ×{ctx.num(n)}" for w, n in p["shares_bought"].items())
         dealt = hand_label(p["shares_dealt"], names) if p["shares_dealt"] else (
             ctx.t("ui.later") if p["shares_entry"] == "later" else ctx.t("ui.hidden"))
-        lines.append(ft.Text(f"{ctx.t('ui.shares')}{ctx.colon}{dealt}" + (f"; {bought}" if bought else ""), size=14))
+        lines.append(ft.Text(f"{ctx.t('ui.shares')}{ctx.colon}{dealt}" + (f"{ctx.semicolon}{bought}" if bought else ""), size=14))
         if p.get("wealth") is not None and state.phase == "end":
             lines.append(ft.Text(f"{ctx.t('ui.wealth')}{ctx.colon}{ctx.money(p['wealth'])}", size=14,
                                  weight=ft.FontWeight.BOLD))
@@ -355,7 +356,7 @@ def _draw_payouts(ctx: GameContext, state: ManilaState, view: Mapping[str, Any])
         mine = [line for line in lines if line.seat == seat]
         if not mine:
             continue
-        detail = "; ".join(
+        detail = ctx.semicolon.join(
             f"{'+' if line.amount >= 0 else '−'}{ctx.num(abs(line.amount))} {ctx.t('ui.reason.' + line.reason)}"
             + (ctx.paren(names.get(line.where) or _space_name(ctx, line.where)) if line.where else "")
             for line in mine)
@@ -569,7 +570,7 @@ def _draw_simple(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
                 seat_holder = a["slot"]
                 text += ctx.paren(ctx.t('ui.seat_number', number=seat_holder + 1))
         elif a.type == "pilot":
-            text = move_text(pilot_moves(a), names)
+            text = move_text(pilot_moves(a), names, ctx.lang)
             if "order" in a:
                 text += ctx.paren(order_text(a['order'], names))
         elif a.type == "plunder":

@@ -489,12 +489,12 @@ def _draw_results(ctx: GameContext, state: ModernArtState) -> list[ft.Control]:
     summary = round_summary(state, ctx.players)
     parts: list[ft.Control] = []
     if summary is not None:
-        ranking = ", ".join(f"{name} {ctx.num(token)}" for name, token in summary["ranking"]) or "—"
-        payouts = ", ".join(f"{name} {ctx.money(amount)}" for name, amount in summary["payouts"])
+        ranking = ctx.join(f"{name} {ctx.num(token)}" for name, token in summary["ranking"]) or "—"
+        payouts = ctx.join(f"{name} {ctx.money(amount)}" for name, amount in summary["payouts"])
         parts += [ft.Text(ctx.t("ui.last_result", round=summary["round"], ranking=ranking), size=14),
                   ft.Text(ctx.t("ui.bank_paid", payouts=payouts), size=14)]
     if state.last_bids is not None:
-        bids = ", ".join(f"{ctx.players[s]} {ctx.money(b)}" for s, b in enumerate(state.last_bids))
+        bids = ctx.join(f"{ctx.players[s]} {ctx.money(b)}" for s, b in enumerate(state.last_bids))
         parts.append(ft.Text(ctx.t("ui.last_bids", bids=bids), size=14))
     return parts
 

@@ -226,7 +226,7 @@ def _draw_players(ctx: GameContext, state: SilkState, view: dict[str, Any]) -> f
     for row in player_rows(view):
         seat = row["seat"]
         ships = [_good_chip(ctx, g, f"{i + 1}. {_good_name(ctx, g)}", width=100) for i, g in enumerate(row["ships"])]
-        specials = ", ".join(f"{ctx.t('ui.card.' + k)} ×{ctx.num(n)}" for k, n in row["specials"].items() if n)
+        specials = ctx.join(f"{ctx.t('ui.card.' + k)} ×{ctx.num(n)}" for k, n in row["specials"].items() if n)
         lines: list[ft.Control] = [
             ft.Text(row["name"], size=17, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
             ft.Text(ctx.t("ui.hand_count", count=row["hand"]), size=14),
