@@ -19,19 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from companion import registry, storage
+from companion import storage
 from companion.storage import APPLICATION_ID, Store, StoreUnavailable
 from toy import TOY
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", "toy")
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
+pytestmark = pytest.mark.usefixtures("toy_registered")  # tests/conftest.py
 
 
 def healthy(path: Path, tables: int = 1) -> str:

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from companion import registry
 from companion.core import Action, Session
 from companion.storage import Store
 from toy import TOY
@@ -23,12 +22,7 @@ TRIALS = 20
 WRITES = 60  # per process and trial
 
 
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", "toy")
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
+pytestmark = pytest.mark.usefixtures("toy_registered")  # tests/conftest.py
 
 
 def run_trial(folder: Path, trial: int) -> dict:
