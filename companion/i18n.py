@@ -106,6 +106,11 @@ def number(value: int | float | Decimal, lang: str) -> str:
     return format_decimal(value, locale=_NUMBER_LOCALE[lang])
 
 
+def colon(lang: str) -> str:
+    """Between a label and its value: ": " in English, the full-width "：" in Chinese."""
+    return ": " if lang == "en" else "："
+
+
 def list_separator(lang: str) -> str:
     """Between the items of a list: ", " in English, the enumeration comma "、" in Chinese."""
     return ", " if lang == "en" else "、"

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.core import Action
-from companion.ui.widgets import FormPanel
+from companion.ui.widgets import FormPanel, confirm_button
+from ui_harness import walk
 
 
 @dataclass
@@ -54,3 +55,50 @@ def test_send_dispatches_only_a_complete_form():
     assert panel.send(panel.form.action()) is False and ctx.sent == []
     panel.change(lambda: setattr(panel.form, "seat", 1))
     assert panel.send(panel.form.action()) is True and ctx.sent == [Action.make("pick", 1)]
+
+
+# ----- confirm_button: never pale, says what is missing calmly, sends what it has -----------------
+class WhyCtx(Ctx):
+    lang = "en"
+
+    def __init__(self, refusal: tuple[str, str | None] | None) -> None:
+        super().__init__()
+        self.refusal = refusal
+
+    def why_not(self, action: Action) -> tuple[str, str | None] | None:
+        return self.refusal
+
+    def ui(self, msgid: str, **params: object) -> str:
+        return msgid.format(**params)
+
+
+def _buttons(control: ft.Control) -> list[ft.Control]:
+    return [c for c in walk(control) if isinstance(c, (ft.Button, ft.FilledButton))]
+
+
+def test_confirm_button_of_an_incomplete_form_is_pressable_and_says_why_calmly():
+    ctx = WhyCtx(("Pick two more cards.", None))
+    control = confirm_button(ctx, "Confirm", Action.make("pick", 0), complete=False)
+    (button,) = _buttons(control)
+    assert not button.disabled and not isinstance(button, ft.FilledButton)
+    notes = [c for c in walk(control) if isinstance(c, ft.Container) and c.bgcolor is not None]
+    assert notes and notes[0].bgcolor == ft.Colors.BLUE_GREY_50  # a note, not the red of a refusal
+    assert any(isinstance(c, ft.Text) and c.value == "Pick two more cards." for c in walk(control))
+    button.on_click(None)
+    assert ctx.sent == [Action.make("pick", 0)]  # pressing sends it: the referee's refusal shows
+
+
+def test_confirm_button_with_nothing_to_try_shows_what_is_missing_and_sends_nothing():
+    ctx = WhyCtx(None)
+    control = confirm_button(ctx, "Confirm", None, complete=False, missing=("Pick the owner first.", None))
+    assert any(isinstance(c, ft.Text) and c.value == "Pick the owner first." for c in walk(control))
+    _buttons(control)[0].on_click(None)
+    assert ctx.sent == []
+
+
+def test_confirm_button_of_a_complete_form_is_filled_and_alone():
+    ctx = WhyCtx(("never asked", None))
+    control = confirm_button(ctx, "Confirm", Action.make("pick", 1), complete=True)
+    assert isinstance(control, ft.FilledButton)
+    control.on_click(None)
+    assert ctx.sent == [Action.make("pick", 1)]

@@ -102,6 +102,19 @@ def test_game_over_banner_and_history(app):
     assert any("Winner: Ann" in t for t in texts(app.page))
 
 
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_history_in_chinese_uses_the_full_width_colon(app, lang):
+    start_toy(app, pile=3)
+    press(app.page, "Ann: take n=3")
+    app.go_home()
+    app.set_language(lang)
+    app.go("history")
+    shown = texts(app.page)
+    counts = [t for t in shown if t.endswith("：1")]        # "<game>：1" under plays per game
+    assert counts, shown
+    assert not [t for t in shown if ": " in t], shown
+
+
 def test_hand_the_phone_flow(app):
     start_toy(app)
     built = []

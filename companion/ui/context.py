@@ -55,7 +55,7 @@ from typing import Any, Callable, Iterable
 from ..core.actions import Action
 from ..core.errors import RefereeError
 from ..core.game import Game, TableSetup
-from ..i18n import Translator, clause_separator, join_list, number
+from ..i18n import Translator, clause_separator, colon, join_list, number
 from ..messages import describe_error, fill, game_message
 from ..rules import library
 
@@ -133,7 +133,7 @@ class GameContext:
     @property
     def colon(self) -> str:
         """": " in English, the full-width "：" in Chinese."""
-        return ": " if self.lang == "en" else "："
+        return colon(self.lang)
 
     def join(self, items: Iterable[str]) -> str:
         """A list in the language's punctuation: "a, b" in English, "a、b" in Chinese."""
@@ -179,6 +179,6 @@ def action_label(game_id: str, action: Action, lang: str, players: tuple[str, ..
     text = game_message(game_id, f"action.{action.type}", lang, params, players)
     if text == f"action.{action.type}":
         args = " ".join(f"{k}={v}" for k, v in params.items() if k != "player")
-        who = f"{players[action.player]}: " if action.player is not None and action.player < len(players) else ""
+        who = f"{players[action.player]}{colon(lang)}" if action.player is not None and action.player < len(players) else ""
         return f"{who}{action.type} {args}".strip()
     return text

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .. import history
-from ..i18n import list_separator
+from ..i18n import colon, list_separator
 from ..paths import user_data_dir
 from .files import download
 from .labels import game_title
@@ -48,7 +48,7 @@ def history_body(app: "App") -> ft.Control:
         parts.append(banner(_("Exported: {file} (downloaded to this device)", file=exported), "ok"))
 
     parts.append(section_title(_("Plays per game")))
-    parts.append(ft.Column([ft.Text(f"{_game_name(app, g)}: {app.t.number(n)}", size=15)
+    parts.append(ft.Column([ft.Text(f"{_game_name(app, g)}{colon(app.lang)}{app.t.number(n)}", size=15)
                             for g, n in history.plays_per_game(plays).items()], spacing=2))
 
     parts.append(section_title(_("Players")))

@@ -142,22 +142,23 @@ def send(ctx: Any, action: Any) -> Callable[[Any], None]:
     return handler
 
 
-def reason_line(ctx: Any, reason: tuple[str, str | None] | None) -> ft.Control:
-    """Why a control cannot be used (or why an entry was refused), with its rule
-    link, shown beside the control instead of greying it out."""
+def reason_line(ctx: Any, reason: tuple[str, str | None] | None, hint: bool = False) -> ft.Control:
+    """Why an entry was refused (red), or with ``hint`` why a control cannot be
+    used yet (a calm note: nothing went wrong, the form is just not complete),
+    with its rule link, shown beside the control instead of greying it out."""
     if reason is None:
         return ft.Container()
     message, rule = reason
-    parts: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.RED_900, size=20),
-                                       ft.Text(message, size=15, color=ft.Colors.RED_900, expand=True)],
+    fg, bg = (ft.Colors.BLUE_GREY_900, ft.Colors.BLUE_GREY_50) if hint else (ft.Colors.RED_900, ft.Colors.RED_50)
+    parts: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=fg, size=20),
+                                       ft.Text(message, size=15, color=fg, expand=True)],
                                       spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)]
     if rule:
         clause = library.clause(rule, ctx.lang)
         label = ctx.ui("Rule: {title}", title=clause["title"]) if clause else ctx.ui("Rule")
         parts.append(ft.TextButton(label, icon=ft.Icons.MENU_BOOK, height=TOUCH,
                                    on_click=lambda e: ctx.open_clause(rule)))
-    return ft.Container(content=ft.Column(parts, spacing=2), bgcolor=ft.Colors.RED_50, border_radius=8,
-                        padding=8)
+    return ft.Container(content=ft.Column(parts, spacing=2), bgcolor=bg, border_radius=8, padding=8)
 
 
 def confirm_button(ctx: Any, label: str, tried: Any, complete: bool,
@@ -170,7 +171,7 @@ def confirm_button(ctx: Any, label: str, tried: Any, complete: bool,
     if complete:
         return button
     reason = missing if tried is None else ctx.why_not(tried)
-    return ft.Column([button, reason_line(ctx, reason)], spacing=6)
+    return ft.Column([button, reason_line(ctx, reason, hint=True)], spacing=6)
 
 
 def results_sheet(ctx: Any, key: str, title: str, body: Sequence[ft.Control]) -> ft.Control:

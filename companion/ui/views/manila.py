@@ -454,7 +454,7 @@ def _draw_supply_form(panel: FormPanel[SupplyForm], legal: Sequence[Action]) -> 
     # shows the refusal with its rule
     rows.append(big_button(ctx.t("action.supply"), send(ctx, tried), filled=action is not None))
     if action is None:
-        rows.append(reason_line(ctx, ctx.why_not(tried)))
+        rows.append(reason_line(ctx, ctx.why_not(tried), hint=True))
     return ft.Column(rows, spacing=6)
 
 
@@ -507,7 +507,7 @@ def _draw_launch_form(panel: FormPanel[LaunchForm], seat: int | None, legal: Seq
         parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
     parts.append(big_button(ctx.t("action.launch"), send(ctx, tried), filled=action is not None))
     if action is None:
-        parts.append(reason_line(ctx, ctx.why_not(tried)))
+        parts.append(reason_line(ctx, ctx.why_not(tried), hint=True))
     return ft.Column(parts, spacing=6)
 
 
@@ -555,7 +555,7 @@ def _draw_dice_form(panel: FormPanel[DiceForm], legal: Sequence[Action]) -> ft.C
     parts.append(big_button(ctx.ui("Enter these dice"), send(ctx, tried), icon=ft.Icons.CHECK,
                             filled=action is not None))
     if action is None:
-        parts.append(reason_line(ctx, ctx.why_not(tried)))
+        parts.append(reason_line(ctx, ctx.why_not(tried), hint=True))
     return ft.Column(parts, spacing=6)
 
 

@@ -369,7 +369,7 @@ def _draw_reveal_form(panel: FormPanel[RevealForm], view: Mapping[str, Any]) -> 
     tried = form.attempt(n)
     rows.append(big_button(ctx.t("ui.enter_cards"), lambda e: panel.send(tried), filled=form.complete(n)))
     if not form.complete(n):
-        rows.append(reason_line(ctx, ctx.why_not(tried)))
+        rows.append(reason_line(ctx, ctx.why_not(tried), hint=True))
     return ft.Column(rows, spacing=6)
 
 
