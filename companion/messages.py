@@ -107,9 +107,39 @@ def _show(key: str, value: Any, lang: str, players: Sequence[str]) -> str:
     return str(value)
 
 
+class _Shown(str):
+    """A parameter as shown (a name, a number in the language's format) that
+    remembers the value it came from, for a plural choice."""
+
+    raw: Any = None
+
+
+def _shown(key: str, value: Any, lang: str, players: Sequence[str]) -> _Shown:
+    out = _Shown(_show(key, value, lang, players))
+    out.raw = value
+    return out
+
+
+class _Filler(string.Formatter):
+    """``{name}`` as shown; ``{name:plural:# card|# cards}`` picks the first form
+    when the value is 1 and the second otherwise, ``#`` standing for the shown
+    value.  Only English needs it: a Chinese message writes ``{name} 张``, one
+    field either way, so the languages keep the same fields (tests/test_rules_data.py)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            one, _, other = format_spec[len("plural:"):].partition("|")
+            form = one if getattr(value, "raw", None) == 1 else (other or one)
+            return form.replace("#", str(value))
+        return super().format_field(value, format_spec)
+
+
+_FILLER = _Filler()
+
+
 def fill(template: str, params: dict[str, Any], lang: str, players: Sequence[str] = ()) -> str:
-    shown = _Params({k: _show(k, v, lang, players) for k, v in params.items()})
-    return string.Formatter().vformat(template, (), shown)
+    shown = _Params({k: _shown(k, v, lang, players) for k, v in params.items()})
+    return _FILLER.vformat(template, (), shown)
 
 
 def game_message(game_id: str | None, code: str, lang: str, params: dict[str, Any] | None = None,

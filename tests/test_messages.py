@@ -103,3 +103,22 @@ def test_no_refusal_names_a_seat_outside_the_convention() -> None:
                         found.append(f"{path.parent.name}/{path.name}:{node.lineno} {kw.arg}")
     # Citadels' ``target`` is a character rank, not a seat
     assert found == []
+
+
+def test_english_plural_forms_follow_the_count():
+    """``{n:plural:# card|# cards}``: one form for 1, the other for any other
+    count, the number in the language's format; Chinese writes ``{n} 张``."""
+    from companion.messages import fill, game_message
+    assert fill("{n:plural:# card|# cards} in hand", {"n": 1}, "en") == "1 card in hand"
+    assert fill("{n:plural:# card|# cards} in hand", {"n": 0}, "en") == "0 cards in hand"
+    assert fill("{n:plural:# card|# cards} in hand", {"n": 1200}, "en") == "1,200 cards in hand"
+    assert fill("{n:plural:# card|# cards}", {}, "en") == "{n} cards"          # unfilled stays visible
+    # the messages the players saw wrong: "only 1 saboteur cards", "1 nuggets", "1 cubes"
+    assert game_message("saboteur", "too_many_saboteurs", "en", {"count": 3, "max": 1}) == \
+        "With 3 players there is only 1 saboteur card."
+    assert game_message("saboteur", "ui.card_value", "en", {"value": 1}) == "1 nugget"
+    assert game_message("saboteur", "ui.card_value", "en", {"value": 3}) == "3 nuggets"
+    assert game_message("pandemic", "ui.setup_card", "en", {"card": 1, "total": 9, "cubes": 1}) == \
+        "Setup card 1 of 9: 1 cube — its colour?"
+    assert game_message("pandemic", "phase.actions", "en", {"player": 0, "left": 1}, ["Ana"]) == "Ana: 1 action left."
+    assert game_message("pandemic", "ui.setup_card", "zh_Hans", {"card": 1, "total": 9, "cubes": 1}).count("1") == 2

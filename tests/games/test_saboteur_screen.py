@@ -68,8 +68,8 @@ def test_a_miners_round_through_the_screen():
     assert "Picking order: Cy, Bo, Ann" in texts(root)
     click(root, "3 nuggets")
     click(t.build(), "2 nuggets")
-    click(t.build(), "1 nuggets")
-    click(t.build(), "1 nuggets")
+    click(t.build(), "1 nugget")
+    click(t.build(), "1 nugget")
     assert t.session.state.gold == [1, 2, 4, 0] and t.session.state.round == 2 and not t.refused
     root = t.build()
     assert "Gold: hidden" in texts(root)
