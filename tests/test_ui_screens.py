@@ -262,6 +262,19 @@ def test_now_banner_summarises_other_games_actions(app):
 
 
 # ----- refusals where the person is looking -----------------------------------------
+@pytest.mark.parametrize("lang, name", [("en", "Not allowed"), ("zh_Hant", "不能這樣做"), ("zh_Hans", None)])
+def test_the_refusal_dialog_is_named_in_the_readers_language(app, lang, name):
+    """A screen reader announces the dialog by its name: Flet's default is the English "Alert"."""
+    shown = []
+    app.page.show_dialog = shown.append
+    _manila_to(app, "auction")
+    app.set_language(lang)
+    assert not app.dispatch(Action.make("bid", 1, amount=1))
+    dialog = shown[-1]
+    assert dialog.semantics_label == dialog.title.value
+    assert dialog.semantics_label != "Alert" and (name is None or dialog.semantics_label == name)
+
+
 def test_refusal_opens_a_dialog_with_its_rule_link_and_does_not_rebuild(app):
     shown = []
     app.page.show_dialog = shown.append

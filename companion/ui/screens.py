@@ -351,7 +351,8 @@ def refusal_dialog(app: "App") -> ft.AlertDialog:
     actions.append(ft.TextButton(_("OK"), on_click=close, height=TOUCH))
     return ft.AlertDialog(title=ft.Text(_("Not allowed"), size=18, weight=ft.FontWeight.BOLD),
                           content=ft.Text(refusal.message, size=16), actions=actions,
-                          actions_alignment=ft.MainAxisAlignment.END, modal=False)
+                          actions_alignment=ft.MainAxisAlignment.END, modal=False,
+                          semantics_label=_("Not allowed"))  # a screen reader says it in the reader's language
 
 
 def show_refusal(app: "App") -> None:
