@@ -173,3 +173,40 @@ def test_the_tie_break_clause_is_the_last_key_of_facts_json() -> None:
         data = facts.load(gid)
         if "tie_break_clause" in data:
             assert list(data)[-1] == "tie_break_clause", gid
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_niagara_gem_places_are_picked_by_name_not_typed(tmp_path, lang: str) -> None:
+    """A gem's place was a typed 'site:colour' / 'canoe:seat:canoe'; now the
+    form offers the places of this table by name, and what is picked corrects it."""
+    app = App(FakePage(), _store(tmp_path))
+    app.page.show_dialog = lambda d: None
+    app.lang = lang
+    app.start_table("niagara", ["Ana", "Ben", "Cho"], {})
+    ctx = app.game_context()
+    form = corrections.correction_form(ctx)
+    move_pick = form.controls[0]
+    move_pick.value = "correct_gem"
+    move_pick.on_select(Event(move_pick))
+    colour, source, target = corrections.shown_fields(form)
+    assert all(isinstance(f, ft.Dropdown) for f in (colour, source, target))
+    keys = [o.key for o in source.options]
+    # five sites, the spares, three banks; no canoe is in the river on a new table
+    assert keys == [f"site:{c}" for c in ("violet", "white", "yellow", "blue", "pink")] + \
+        ["spare", "bank:0", "bank:1", "bank:2"]
+    names = [o.text for o in source.options]
+    assert "Ben" in names[7] and not any(":" in n and n.split(":")[0] in ("site", "bank", "canoe") for n in names)
+    for text in names:
+        _check_label(text, set(keys), f"niagara/{lang} source")
+    colour.value, source.value, target.value = "violet", "site:violet", "bank:1"
+    before = [dict(p.bank) for p in app.table.state.players]
+    form.controls[3].on_click(Event(form.controls[3]))          # Enter
+    assert app.table.state.players[1].bank == {**before[1], "violet": before[1].get("violet", 0) + 1}
+    # a canoe put in the river is a place too, named by its owner and number
+    assert app.dispatch(Action.make("correct_canoe", None, owner=2, canoe=2, where="3"))
+    form = corrections.correction_form(app.game_context())
+    form.controls[0].value = "correct_gem"
+    form.controls[0].on_select(Event(form.controls[0]))
+    _, source, _ = corrections.shown_fields(form)
+    assert [o.key for o in source.options][-1] == "canoe:2:2"
+    assert "Cho" in source.options[-1].text and "2" in source.options[-1].text

@@ -18,6 +18,7 @@ import flet as ft
 
 from ..core.game import Move, Param
 from .context import GameContext
+from .views import view_for
 from .viewmodels import available_moves, build_action, choice_label, move_label, param_label
 from .views.generic import field_text
 from .widgets import big_button, reason_line
@@ -31,11 +32,24 @@ def correction_moves(ctx: GameContext) -> list[Move]:  # type: ignore[type-arg]
     return available_moves(ctx.game, ctx.state, corrections=True)
 
 
-def field_for(ctx: GameContext, name: str, param: Param) -> ft.Control:
-    """The input a correction's field needs: player names for a seat, a picker
-    with translated choices for a fixed list, a switch for yes/no, else text."""
+def game_choices(ctx: GameContext, move: str, name: str) -> list[tuple[str, str]] | None:
+    """The choices the game's own screen offers for a field whose values depend
+    on the table (a Niagara gem's place: each site, each player's bank, each
+    canoe in the river), as (value, what the person reads); None: none."""
+    offer = getattr(view_for(ctx.game.id), "correction_choices", None)
+    return None if offer is None else offer(ctx, move, name)  # type: ignore[no-any-return]
+
+
+def field_for(ctx: GameContext, name: str, param: Param, move: str | None = None) -> ft.Control:
+    """The input a correction's field needs: the game's own choices for it if it
+    has some, player names for a seat, a picker with translated choices for a
+    fixed list, a switch for yes/no, else text."""
     gid, lang = ctx.game.id, ctx.lang
     label = param_label(gid, name, lang)
+    choices = game_choices(ctx, move, name) if move is not None else None
+    if choices is not None:
+        return ft.Dropdown(options=[ft.DropdownOption(key=value, text=text) for value, text in choices],
+                           label=label, width=300)
     if param.kind == "seat":
         return ft.Dropdown(options=[ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)],
                            label=label, width=300)
@@ -68,7 +82,7 @@ def correction_form(ctx: GameContext) -> ft.Column | None:
     # every move's fields are made once, and picking a move only shows its own
     # (a change of visibility: a small update, and what was typed for another
     # move is still there when the person goes back to it)
-    fields = {m.name: {k: field_for(ctx, k, p) for k, p in m.params.items()} for m in moves}
+    fields = {m.name: {k: field_for(ctx, k, p, m.name) for k, p in m.params.items()} for m in moves}
     boxes = {name: ft.Column(list(controls.values()), spacing=6, visible=False) for name, controls in fields.items()}
     fields_box = ft.Column(list(boxes.values()), spacing=6)
     why = ft.Container()

@@ -218,6 +218,22 @@ def _gem_name(ctx: GameContext, colour: str) -> str:
     return ctx.t(f"ui.gem.{colour}")
 
 
+def correction_choices(ctx: GameContext, move: str, name: str) -> list[tuple[str, str]] | None:
+    """Where a corrected gem can come from or go to, by name: each gem site, the
+    spare gems, each player's banked gems, each canoe in the river (the engine's
+    ``site:<colour>``, ``spare``, ``bank:<seat>``, ``canoe:<seat>:<canoe>``)."""
+    if move != "correct_gem" or name not in ("source", "target"):
+        return None
+    view = ctx.view
+    out = [(f"site:{c}", ctx.t("ui.place_site", colour=_gem_name(ctx, c))) for c in view["sites"]]
+    out.append(("spare", ctx.t("ui.place_spare")))
+    out += [(f"bank:{seat}", ctx.t("ui.place_bank", player=seat)) for seat in range(len(ctx.players))]
+    out += [(f"canoe:{seat}:{k}", ctx.t("ui.place_canoe", player=seat, canoe=k))
+            for seat, p in enumerate(view["players"]) for k, canoe in enumerate(p["canoes"], start=1)
+            if canoe["where"] not in (SHORE, LOST)]
+    return out
+
+
 def _card_name(ctx: GameContext, card: Any) -> str:
     return ctx.t("ui.cloud") if card == CLOUD else ctx.num(card)
 
