@@ -88,6 +88,30 @@ def test_a_round_through_the_screen() -> None:
     assert t.session.state.phase == "draft" and t.session.state.round == 2
 
 
+@pytest.mark.parametrize("lang, nobody", [("en", "Nobody has it"), ("zh_Hant", "沒人持有")])
+def test_nobody_has_it_stops_when_the_players_need_the_characters(lang: str, nobody: str) -> None:
+    """The tester's round: three players, Thief and Bishop face up, five characters called
+    for three players' characters.  Two taps on "nobody" are taken; the third is refused
+    (the button stays, with the reason and its rule beside it) and changes nothing."""
+    t = Table.seated(GAME, ["Ana", "Ben", "Cho"], lang=lang)
+    t.session.apply(Action.make("draft_done", face_up=[THIEF, BISHOP]))
+    click(t.build(), nobody)                               # Magician
+    root = t.build()
+    assert not [x for x in texts(root) if "{" in x]
+    click(root, nobody)                                    # King
+    before = GAME.clone(t.session.state)
+    root = t.build()
+    why = t.ctx().why_not(Action.make("no_one"))
+    assert why is not None and why[1] == "citadels.round.unheld"
+    assert why[0] in texts(root)                           # said beside the button, before the tap
+    click(root, nobody)                                    # Merchant
+    assert t.refused == ["too_many_unheld"] and t.session.state == before
+    for seat in ("Ana", "Ben", "Cho"):                     # Merchant, Architect, Warlord
+        click(t.build(), seat)
+        click(t.build(), "End turn" if lang == "en" else "結束回合")
+    assert t.session.state.round == 2
+
+
 def test_chinese_screen_shows_cities_and_scores() -> None:
     t = Table.seated(GAME, ["安", "波", "西", "東"], lang="zh_Hans")
     t.session.apply(Action.make("correct_city", 0, districts=[["noble", 3], ["religious", 2], ["trade", 1],

@@ -21,7 +21,7 @@ from ...core.actions import Action
 from ...games.citadels.public import (COLOURS, FACTS, KING, RANKS, SPECIAL, character, destroy_cost,
                                       draft_rules)
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, player_card, reason_line, section_title, wrap
 
 COLOUR_HEX: dict[str, str] = {
     "noble": "#f9a825", "religious": "#1565c0", "trade": "#2e7d32", "military": "#c62828", "special": "#6a1b9a",
@@ -195,11 +195,17 @@ def _draw_draft(ctx: GameContext) -> ft.Control:
     return ft.Column([section_title(ctx.t("action.draft_done")), panel.control], spacing=6)
 
 
+def _nobody(ctx: GameContext, key: str, action: Action, legal: bool) -> list[ft.Control]:
+    """The "nobody has it" button, always there; when the players need the character
+    (only the face-down ones can be nobody's) the referee's reason shows beside it."""
+    button = big_button(ctx.t(key), lambda e: ctx.dispatch(action))
+    return [button] if legal else [button, reason_line(ctx, ctx.why_not(action))]
+
+
 def _draw_call(ctx: GameContext, ch: Choices) -> ft.Control:
     buttons = [big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("reveal", s))) for s in ch.reveal]
-    if ch.no_one:
-        buttons.append(big_button(ctx.t("action.no_one"), lambda e: ctx.dispatch(Action.make("no_one"))))
-    return _row(buttons)
+    nobody, *why = _nobody(ctx, "action.no_one", Action.make("no_one"), ch.no_one)
+    return ft.Column([_row([*buttons, nobody]), *why], spacing=6)
 
 
 def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
@@ -261,9 +267,8 @@ def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Contro
 
 def _draw_crown(ctx: GameContext, ch: Choices) -> ft.Control:
     buttons = [big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("crown", s))) for s in ch.crown]
-    if ch.no_king:
-        buttons.append(big_button(ctx.t("action.no_king"), lambda e: ctx.dispatch(Action.make("no_king"))))
-    return _row(buttons)
+    nobody, *why = _nobody(ctx, "action.no_king", Action.make("no_king"), ch.no_king)
+    return ft.Column([_row([*buttons, nobody]), *why], spacing=6)
 
 
 def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
