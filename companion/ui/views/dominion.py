@@ -1,7 +1,8 @@
 """Dominion screen: the supply's Victory and Curse piles and how many empty
 piles still end the game, a card per player with their scoring cards (gain
-and trash buttons for each), turns and points, the current player's end of
-turn, the other piles to mark empty, and the deck-size count for Gardens.
+and trash buttons: Victory cards in the player's own turn, a Curse at any
+time), turns and points, the current player's end of turn, the other piles
+to mark empty, and the deck-size count for Gardens.
 
 Contract: ``companion/ui/context.py``.  Choices come from
 ``ctx.legal`` through the plain functions at the top (tested
@@ -124,6 +125,9 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], ch: Choices) -> ft.Con
                     + (f" · {ctx.t('ui.deck_size')} {ctx.num(row['deck_size'])}" if row["deck_size"] is not None
                        else ""), size=14),
         ]
+        if ch.end_turn and ch.current != seat:
+            # another player's turn: this player can only be given a Curse (a Witch)
+            lines.append(ft.Text(ctx.t("ui.curses_only"), size=13, italic=True))
         for card, count in row["cards"]:
             controls: list[ft.Control] = [ft.Text(f"{ctx.t(f'ui.card.{card}')} {ctx.num(count)}", size=15,
                                                   width=150, color=CARD_HEX[card])]
