@@ -13,6 +13,7 @@ from companion.core import Action, Session
 from companion.games.dominion import GAME
 from companion.ui.views import dominion as screen
 from games.punctuation import assert_chinese_punctuation
+from companion.messages import game_message
 from games.screen_harness import Table, clickables, texts
 from ui_harness import walk
 
@@ -97,6 +98,19 @@ def test_other_players_gain_only_curses_and_the_card_says_so() -> None:
     assert t.sent == [Action.make("gain", 2, card="curse")] and t.refused == []
     plus(t.build(), 1, "Province")
     assert t.session.state.decks[1]["province"] == 1
+
+
+@pytest.mark.parametrize("lang, done, banner", [("en", "Turns completed: 0", "Ana's turn 1."),
+                                                ("zh_Hant", "已完成 0 個回合", "Ana的第 1 個回合。")])
+def test_player_card_counts_completed_turns(lang: str, done: str, banner: str) -> None:
+    """The banner names the turn in progress (Ana's turn 1); the card counts the turns
+    completed (0), and says so."""
+    t = Table.seated(GAME, ["Ana", "Ben"], lang=lang)
+    prompt = GAME.prompt(t.session.state)
+    assert game_message("dominion", prompt["code"], lang, prompt["params"], ["Ana", "Ben"]).startswith(banner)
+    assert done in texts(player_cards(t.build())[0])
+    t.session.apply(Action.make("end_turn", 0))
+    assert done.replace("0", "1") in texts(player_cards(t.build())[0])
 
 
 def test_pile_out_and_chinese_labels() -> None:

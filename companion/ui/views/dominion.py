@@ -1,8 +1,8 @@
 """Dominion screen: the supply's Victory and Curse piles and how many empty
 piles still end the game, a card per player with their scoring cards (gain
 and trash buttons: Victory cards in the player's own turn, a Curse at any
-time), turns and points, the current player's end of turn, the other piles
-to mark empty, and the deck-size count for Gardens.
+time), turns completed and points, the current player's end of turn, the
+other piles to mark empty, and the deck-size count for Gardens.
 
 Contract: ``companion/ui/context.py``.  Choices come from
 ``ctx.legal`` through the plain functions at the top (tested
@@ -121,7 +121,8 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], ch: Choices) -> ft.Con
             ft.Row([ft.Text(row["name"], size=17, weight=ft.FontWeight.BOLD, color=color),
                     ft.Text(ctx.num(row["score"]), size=22, weight=ft.FontWeight.BOLD)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-            ft.Text(f"{ctx.t('ui.turns')} {ctx.num(row['turns'])}"
+            # turns completed: the banner's "turn 1" is the one in progress
+            ft.Text(ctx.t("ui.turns_done", count=row["turns"])
                     + (f" · {ctx.t('ui.deck_size')} {ctx.num(row['deck_size'])}" if row["deck_size"] is not None
                        else ""), size=14),
         ]
