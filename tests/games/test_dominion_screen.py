@@ -100,6 +100,12 @@ def test_other_players_gain_only_curses_and_the_card_says_so() -> None:
     assert t.session.state.decks[1]["province"] == 1
 
 
+def test_steppers_read_minus_then_plus() -> None:
+    t = Table.seated(GAME, ["Ana", "Ben"])
+    assert texts(card_row(t.build(), 0, "Estate")) == ["Estate 3", "−", "+"]
+    assert texts(card_row(t.build(), 0, "Duchy")) == ["Duchy 0", "+"]     # nothing to trash yet
+
+
 @pytest.mark.parametrize("lang, done, banner", [("en", "Turns completed: 0", "Ana's turn 1."),
                                                 ("zh_Hant", "已完成 0 個回合", "Ana的第 1 個回合。")])
 def test_player_card_counts_completed_turns(lang: str, done: str, banner: str) -> None:

@@ -1,6 +1,6 @@
 """Dominion screen: the supply's Victory and Curse piles and how many empty
-piles still end the game, a card per player with their scoring cards (gain
-and trash buttons: Victory cards in the player's own turn, a Curse at any
+piles still end the game, a card per player with their scoring cards (− trash
+and + gain buttons: Victory cards in the player's own turn, a Curse at any
 time), turns completed and points, the current player's end of turn, the
 other piles to mark empty, and the deck-size count for Gardens.
 
@@ -130,14 +130,16 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], ch: Choices) -> ft.Con
             # another player's turn: this player can only be given a Curse (a Witch)
             lines.append(ft.Text(ctx.t("ui.curses_only"), size=13, italic=True))
         for card, count in row["cards"]:
+            # − then + (as Mamma Mia and I'm the Boss); an empty slot keeps the + in its place
+            minus: ft.Control = ft.Container(width=52)
+            if card in ch.trashes.get(seat, []):
+                minus = _chip("−", "#616161", width=52, on_click=lambda e, s=seat, c=card:
+                              ctx.dispatch(Action.make("trash", s, card=c)))
             controls: list[ft.Control] = [ft.Text(f"{ctx.t(f'ui.card.{card}')} {ctx.num(count)}", size=15,
-                                                  width=150, color=CARD_HEX[card])]
+                                                  width=150, color=CARD_HEX[card]), minus]
             if card in ch.gains.get(seat, []):
                 controls.append(_chip("+", CARD_HEX[card], width=52, on_click=lambda e, s=seat, c=card:
                                       ctx.dispatch(Action.make("gain", s, card=c))))
-            if card in ch.trashes.get(seat, []):
-                controls.append(_chip("−", "#616161", width=52, on_click=lambda e, s=seat, c=card:
-                                      ctx.dispatch(Action.make("trash", s, card=c))))
             lines.append(ft.Row(controls, spacing=6))
         if ch.end_turn and ch.current == seat:
             lines.append(big_button(ctx.t("action.end_turn"),
