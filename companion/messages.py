@@ -122,14 +122,16 @@ def _shown(key: str, value: Any, lang: str, players: Sequence[str]) -> _Shown:
 
 class _Filler(string.Formatter):
     """``{name}`` as shown; ``{name:plural:# card|# cards}`` picks the first form
-    when the value is 1 and the second otherwise, ``#`` standing for the shown
-    value.  Only English needs it: a Chinese message writes ``{name} 张``, one
+    when the value is 1 (a list: when it holds one item) and the second
+    otherwise, ``#`` standing for the shown value.  Only English needs it: a Chinese message writes ``{name} 张``, one
     field either way, so the languages keep the same fields (tests/test_rules_data.py)."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("plural:"):
             one, _, other = format_spec[len("plural:"):].partition("|")
-            form = one if getattr(value, "raw", None) == 1 else (other or one)
+            raw = getattr(value, "raw", None)
+            count = len(raw) if isinstance(raw, (list, tuple)) else raw  # a list of seats: how many
+            form = one if count == 1 else (other or one)
             return form.replace("#", str(value))
         return super().format_field(value, format_spec)
 

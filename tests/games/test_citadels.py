@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from companion.core import Action, Session
 from companion.games.citadels import GAME
 from companion.games.citadels import facts as h
+from companion.games.citadels.game import NOBODY
 from companion.messages import describe_problem
 from companion.rules import library
 from games.refereeing import play_out, refused
@@ -59,6 +60,19 @@ def test_draft_table(n: int, up: int, down: int, each: int, removed: list[int]) 
     # with 7 the last seat uses the face-down card; with 2 the four picks are all that remain
     left = 8 - len(removed) - up - down
     assert left == {2: 2 * 2, 7: 7}.get(n, n + 1)
+
+
+@pytest.mark.parametrize("n, unheld", [(2, 4), (3, 2), (4, 2), (5, 2), (6, 2), (7, 1)])
+def test_characters_nobody_holds(n: int, unheld: int) -> None:
+    # Rulebook (seed 001 Citadels, choosing characters and table sizes): only characters put
+    # face down are held by nobody — the ones set aside before the draft, and the one the
+    # last player leaves (3 to 6 players).  Seven players: the last player takes the
+    # face-down card in and leaves one of the two.  Two players: four cards go face down.
+    rules = h.draft_rules(n)
+    leftover = 1 if 3 <= n <= 6 else 0
+    assert h.unheld(n) == unheld == rules["face_down"] + leftover
+    # the calls of a round are the characters held plus the unheld ones
+    assert len(h.call_order(n, list(range(2, 2 + rules["face_up"])))) == n * rules["characters_each"] + unheld
 
 
 @pytest.mark.parametrize("n, options, end", [
@@ -187,18 +201,17 @@ def test_tie_shared_when_not_decided() -> None:
     s.apply(A("no_one"))                                   # Assassin
     turn(s, 0, build(0, "noble", 3))                       # King: A completes first: 35+3+4 = 42
     turn(s, 1, build(1, "noble", 5))                       # Bishop: B 35+5+2 = 42
-    for _ in range(3):                                     # Merchant, Architect, Warlord
-        s.apply(A("no_one"))
+    turn(s, 2)                                             # Merchant
+    turn(s, 3)                                             # Architect
+    s.apply(A("no_one"))                                   # Warlord
     assert GAME.scores(s.state)[:2] == [42.0, 42.0]
     assert GAME.winners(s.state) == [1]                    # Bishop (5) beats King (4)
-    # corrected so that the higher character is not among the tied: shared
-    s2 = table(4)
-    run(s2, A("correct_city", 0, districts=[["noble", 5]] * 8), A("correct_city", 1, districts=[["noble", 5]] * 8),
-        A("correct_first", None), A("draft_done", face_up=[THIEF, MAGICIAN]))
-    for _ in range(6):
-        s2.apply(A("no_one"))
-    assert s2.state.phase == "end" and GAME.scores(s2.state)[:2] == [42.0, 42.0]   # 40 + 2 each
-    assert GAME.winners(s2.state) == [0, 1]
+    # neither tied player revealed a character in the last round: shared.  The calls cannot
+    # end so any more (every player reveals a character, or holds the killed one, and only
+    # one is killed), so the ended round is rewritten by hand
+    ended = GAME.clone(s.state)
+    ended.holders = [NOBODY] * 8
+    assert GAME.winners(ended) == [0, 1]
 
 
 def test_killed_king_still_takes_the_crown() -> None:
@@ -220,8 +233,10 @@ def test_killed_king_nobody_had_it() -> None:
     s = table(4)
     run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("reveal", 2), A("assassinate", 2, target=KING),
         A("end_turn", 2))
-    for _ in range(4):
-        s.apply(A("no_one"))
+    turn(s, 0)                                             # Bishop
+    turn(s, 1)                                             # Merchant
+    turn(s, 3)                                             # Architect: all four hold a character
+    s.apply(A("no_one"))                                   # Warlord
     s.apply(A("no_king"))
     assert s.state.crown == 0 and s.state.phase == "draft"
 
@@ -236,7 +251,7 @@ def test_income_and_builds_in_prompt() -> None:
     s.apply(build(1, "noble", 5))
     assert GAME.view(s.state)["players"][1]["income"] == {"king": 3, "bishop": 0, "merchant": 2, "warlord": 0}
     s.apply(A("end_turn", 1))
-    s.apply(A("no_one"))           # Bishop
+    turn(s, 2)                     # Bishop
     s.apply(A("no_one"))           # Merchant
     s.apply(A("reveal", 0))        # Architect: up to 3 builds
     assert GAME.prompt(s.state)["params"]["builds"] == 3
@@ -268,8 +283,8 @@ def test_first_complete_is_first_to_reach_count() -> None:
     s.apply(A("draft_done", face_up=[THIEF, MAGICIAN]))
     s.apply(A("no_one"))
     turn(s, 0, build(0, "trade", 2))                        # A: 8th district (King)
-    for _ in range(2):
-        s.apply(A("no_one"))                               # Bishop, Merchant
+    turn(s, 1)                                             # Bishop
+    turn(s, 2)                                             # Merchant
     turn(s, 3, build(3, "trade", 1), build(3, "trade", 1), build(3, "trade", 1))   # D Architect: 9 districts
     s.apply(A("no_one"))
     assert s.state.phase == "end" and s.state.first_complete == 0
@@ -350,7 +365,8 @@ def test_refuse_second_build() -> None:
 
 def test_refuse_fourth_architect_build() -> None:
     s = table(4)
-    run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), *[A("no_one")] * 4, A("reveal", 2),
+    run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("no_one"), A("reveal", 0), A("end_turn", 0),
+        A("reveal", 1), A("end_turn", 1), A("no_one"), A("reveal", 2),
         *[build(2, "trade", 1)] * 3)
     refused(s, build(2, "trade", 2), "build_limit", "citadels.characters.architect")
 
@@ -371,8 +387,14 @@ def _warlord_turn(face_up: list[int], *before: Action) -> Session:
     s = table(4)
     run(s, A("correct_city", 1, districts=[["noble", 3]] * 8), A("correct_city", 2, districts=[["trade", 2]]),
         A("draft_done", face_up=face_up), *before)
+    # seats 0-2 reveal the characters called before the Warlord, in call order; the Bishop,
+    # and whatever is left once they all hold one, find nobody
     while GAME.prompt(s.state)["code"] != "phase.call.warlord":
-        s.apply(A("no_one"))
+        free = [seat for seat in (0, 1, 2) if seat not in s.state.holders]
+        if s.state.call == BISHOP or not free:
+            s.apply(A("no_one"))
+        else:
+            turn(s, free[0])
     s.apply(A("reveal", 3))
     return s
 
@@ -413,9 +435,55 @@ def test_refuse_out_of_turn_build() -> None:
 def test_refuse_crown_for_a_seat_whose_character_was_revealed() -> None:
     s = table(4)
     run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("reveal", 2), A("assassinate", 2, target=KING),
-        A("end_turn", 2), *[A("no_one")] * 4)
+        A("end_turn", 2), A("no_one"), A("no_one"))      # Bishop, Merchant
+    turn(s, 0)                                             # Architect
+    turn(s, 1)                                             # Warlord
     assert s.state.phase == "crown"
     refused(s, A("crown", 2), "too_many_characters", "citadels.draft.pick")   # C was the Assassin
+
+
+def test_refuse_nobody_when_the_players_need_the_character() -> None:
+    # the tester's round: 3 players, Thief and Bishop face up, the Assassin out; five calls
+    # (Magician, King, Merchant, Architect, Warlord) for three players' characters: only two
+    # of them can be held by nobody
+    s = table(3)
+    run(s, A("draft_done", face_up=[THIEF, BISHOP]), A("no_one"), A("no_one"))     # Magician, King
+    assert s.state.call == MERCHANT
+    err = refused(s, A("no_one"), "too_many_unheld", "citadels.round.unheld")
+    assert err.params == {"called": 5, "held": 3, "limit": 2, "count": 2}
+    turn(s, 0)                                             # the three players reveal the rest
+    turn(s, 1)
+    refused(s, A("no_one"), "too_many_unheld")             # the Warlord: C has not revealed yet
+    turn(s, 2)
+    assert s.state.phase == "draft" and s.state.round == 2
+
+
+def test_killed_character_may_be_held() -> None:
+    # the killed character stays silent: the sheet does not know whether someone holds it, so
+    # it counts as held; with four players two of the six calls can find nobody
+    s = table(4)
+    run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("reveal", 0), A("assassinate", 0, target=MERCHANT),
+        A("end_turn", 0), A("no_one"), A("no_one"))       # King, Bishop; the Merchant is skipped
+    assert s.state.call == ARCHITECT
+    refused(s, A("no_one"), "too_many_unheld", "citadels.round.unheld")   # B, C, D need three characters
+    turn(s, 1)
+    turn(s, 2)                                             # D holds the killed Merchant
+    assert s.state.phase == "draft"
+
+
+def test_refuse_nobody_had_the_killed_king_when_a_player_had_it() -> None:
+    s = table(4)
+    run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("reveal", 2), A("assassinate", 2, target=KING),
+        A("end_turn", 2))
+    turn(s, 0)                                             # Bishop
+    turn(s, 1)                                             # Merchant
+    run(s, A("no_one"), A("no_one"))                       # Architect, Warlord
+    assert s.state.phase == "crown"
+    err = refused(s, A("no_king"), "too_many_unheld", "citadels.round.unheld")   # D had the King
+    assert err.params == {"called": 6, "held": 4, "limit": 2, "count": 2}
+    assert GAME.legal_actions(s.state) == [A("crown", 3)]
+    s.apply(A("crown", 3))
+    assert s.state.crown == 3
 
 
 # ----- generic properties --------------------------------------------------------------------

@@ -23,8 +23,12 @@ def test_draft_form() -> None:
     form.toggle(KING)                          # never face up: ignored
     form.toggle(THIEF)
     form.toggle(MAGICIAN)
-    form.toggle(WARLORD)                       # already two chosen: ignored
+    assert form.over is None
+    form.toggle(WARLORD)                       # already two chosen: kept aside, the screen says why
+    assert form.over == WARLORD
     assert form.ready() and form.action() == Action.make("draft_done", face_up=[THIEF, MAGICIAN])
+    form.toggle(MAGICIAN)                      # one put back: room again, the note goes
+    assert form.over is None and form.chosen == [THIEF]
     assert 1 not in screen.DraftForm(3).options()          # the Assassin is out with three players
     assert screen.DraftForm(6).ready()                     # nothing face up with six
 
@@ -61,7 +65,7 @@ def test_a_round_through_the_screen() -> None:
     root = t.build()
     click(root, "2 Thief")
     click(root, "3 Magician")
-    click(root, "Characters set aside")
+    click(root, "Confirm the characters set aside")
     assert t.session.state.face_up == [THIEF, MAGICIAN]
     click(t.build(), "Cid")                                # Cid reveals the Assassin
     click(t.build(), "5 Bishop")                           # and kills the Bishop
@@ -69,7 +73,7 @@ def test_a_round_through_the_screen() -> None:
     root = t.build()
     click(root, "Military")
     click(root, "1")
-    click(root, "Build a district")
+    click(root, "Build this district")
     assert t.session.state.cities[2] == [["military", 1, 1]]
     click(t.build(), "End turn")
     click(t.build(), "Ann")                                # the King
@@ -86,6 +90,67 @@ def test_a_round_through_the_screen() -> None:
     assert t.session.state.cities[2] == []
     click(t.build(), "End turn")
     assert t.session.state.phase == "draft" and t.session.state.round == 2
+
+
+def test_draft_says_what_is_missing_and_why_a_third_pick_is_not_taken() -> None:
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid", "Dee"])
+    root = t.build()
+    assert "Characters set aside" in texts(root)           # the heading
+    # the confirm button is there from the start, with the referee's word on what is missing
+    assert "This table sets 2 characters aside face up, not 0." in texts(root)
+    click(root, "Confirm the characters set aside")
+    assert t.refused == ["face_up_count"]
+    click(root, "2 Thief")
+    assert "This table sets 2 characters aside face up, not 1." in texts(root)
+    click(root, "3 Magician")
+    assert not [x for x in texts(root) if "aside face up" in x]
+    click(root, "8 Warlord")                               # a third: not taken, and the screen says why
+    shown = texts(root)
+    assert ("This table sets only 2 characters aside face up: tap a chosen one to put it back "
+            "before picking 8 Warlord.") in shown
+    assert "Rule: How many to set aside" in shown
+    click(root, "Confirm the characters set aside")
+    assert t.session.state.face_up == [THIEF, MAGICIAN]
+
+
+def test_build_button_says_what_is_missing() -> None:
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid", "Dee"])
+    t.session.apply(Action.make("draft_done", face_up=[THIEF, MAGICIAN]))
+    t.session.apply(Action.make("reveal", 0))
+    root = t.build()
+    assert "Still to pick: a colour, a cost." in texts(root)
+    click(root, "Build this district")                     # nothing to send yet
+    assert t.sent == []
+    click(root, "Trade")
+    assert "Still to pick: a cost." in texts(root)
+    click(root, "2")
+    assert not [x for x in texts(root) if x.startswith("Still to pick")]
+    click(root, "Build this district")
+    assert t.session.state.cities[0] == [["trade", 2, 2]]
+
+
+@pytest.mark.parametrize("lang, nobody", [("en", "Nobody has it"), ("zh_Hant", "沒人持有")])
+def test_nobody_has_it_stops_when_the_players_need_the_characters(lang: str, nobody: str) -> None:
+    """The tester's round: three players, Thief and Bishop face up, five characters called
+    for three players' characters.  Two taps on "nobody" are taken; the third is refused
+    (the button stays, with the reason and its rule beside it) and changes nothing."""
+    t = Table.seated(GAME, ["Ana", "Ben", "Cho"], lang=lang)
+    t.session.apply(Action.make("draft_done", face_up=[THIEF, BISHOP]))
+    click(t.build(), nobody)                               # Magician
+    root = t.build()
+    assert not [x for x in texts(root) if "{" in x]
+    click(root, nobody)                                    # King
+    before = GAME.clone(t.session.state)
+    root = t.build()
+    why = t.ctx().why_not(Action.make("no_one"))
+    assert why is not None and why[1] == "citadels.round.unheld"
+    assert why[0] in texts(root)                           # said beside the button, before the tap
+    click(root, nobody)                                    # Merchant
+    assert t.refused == ["too_many_unheld"] and t.session.state == before
+    for seat in ("Ana", "Ben", "Cho"):                     # Merchant, Architect, Warlord
+        click(t.build(), seat)
+        click(t.build(), "End turn" if lang == "en" else "結束回合")
+    assert t.session.state.round == 2
 
 
 def test_chinese_screen_shows_cities_and_scores() -> None:
@@ -116,3 +181,23 @@ def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
     assert any(x.startswith("正面朝上：") and "、" in x for x in shown), shown
     assert any(x.startswith(("还可建造：", "還可建造：")) for x in shown)
     assert any(x.startswith("西：") for x in shown)              # the Warlord's target: Cid's district
+
+
+@pytest.mark.parametrize("lang, full, missing", [
+    ("zh_Hans", "这个人数只正面朝上放 2 张角色：要选“8 军阀”，先点一下已选的角色把它放回。", "还没选：颜色、费用。"),
+    ("zh_Hant", "這個人數只會正面朝上放 2 張角色：想選「8 軍閥」的話，先點一下已選的角色把它放回去。", "還沒選：顏色、費用。"),
+])
+def test_chinese_form_hints(lang: str, full: str, missing: str) -> None:
+    """The draft's third pick and the build form's missing choices, in Chinese: full-width
+    colon, 、 between the missing choices."""
+    t = Table.seated(GAME, ["安", "波", "西", "東"], lang=lang)
+    root = t.build()
+    for chip_ in ("2 ", "3 ", "8 "):
+        click(root, next(x for x in texts(root) if x.startswith(chip_)))
+    shown = assert_chinese_punctuation(root)
+    assert full in shown
+    click(root, "确认放到一旁的角色" if lang == "zh_Hans" else "確認放到一旁的角色")
+    assert t.session.state.face_up == [THIEF, MAGICIAN]
+    t.session.apply(Action.make("reveal", 0))
+    shown = assert_chinese_punctuation(t.build())
+    assert missing in shown

@@ -50,17 +50,37 @@ def test_playing_a_round_through_the_screen() -> None:
     click(t.build(), "Ann")                                   # Ann starts
     assert t.session.state.starter == 0
     root = t.build()
-    assert "Round result" in texts(root)
+    assert "Round result" in texts(root)                     # the heading
+    assert "Confirm the round result" in texts(root)         # the button, there from the start
     click(root, "Cid", 1)                                     # second "Cid" chip: the answering player
     click(root, "Rat", 0)                                     # what was said
     click(root, "Bat", 1)                                     # what the card was
     click(root, "\"True\"")
     assert "Cid takes the card" in texts(root)               # a lie believed: Cid takes it
-    click(root, "Round result")
+    click(root, "Confirm the round result")
     assert t.sent[-1] == Action.make("call", 2, claim="rat", card="bat", answer="true")
     st = t.session.state
     assert st.starter == 2 and st.penalties[2][screen.CREATURES.index("bat")] == 1
     assert "Bat ×1" in texts(t.build())
+
+
+def test_incomplete_round_says_what_is_missing() -> None:
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid"])
+    t.session.apply(Action.make("start", 0))
+    root = t.build()
+    assert ("Still to pick: who answered, the creature named, the creature on the card, the answer."
+            in texts(root))
+    click(root, "Confirm the round result")                  # nothing to send yet
+    assert t.sent == []
+    click(root, "Bob", 1)                                     # Bob answers
+    click(root, "Rat", 0)                                     # what was said
+    assert "Still to pick: the creature on the card, the answer." in texts(root)
+    click(root, "Rat", 1)
+    click(root, "\"False\"")
+    assert not [x for x in texts(root) if x.startswith("Still to pick")]
+    click(root, "Confirm the round result")
+    assert t.sent == [Action.make("call", 1, claim="rat", card="rat", answer="false")]
+    assert t.session.state.starter == 1                       # a wrong answer: Bob takes the rat
 
 
 def test_finished_game_shows_the_loser_in_chinese() -> None:
@@ -84,6 +104,8 @@ def test_chinese_screens_use_chinese_punctuation(lang: str) -> None:
     click(root, "波", 0)                                       # Bob looked and passed it on
     click(root, "西")                                          # Cid answers (the only one left)
     click(root, "老鼠", 0)                                     # said: a rat
+    shown = assert_chinese_punctuation(root)
+    assert ("还没选：真正的动物、回答。" if lang == "zh_Hans" else "還沒選：真正的動物、回答。") in shown
     click(root, "老鼠", 1)                                     # and it is one
     shown = assert_chinese_punctuation(root)
     assert "“真的”" in shown or "「真的」" in shown

@@ -165,7 +165,7 @@ def test_golden_gardens_count_phase() -> None:
 
 def test_trash_leaves_the_deck_not_the_supply() -> None:
     s = table(2)
-    run(s, A("trash", 0, card="estate"), *gain(1, "curse"), A("trash", 1, card="curse"))
+    run(s, A("trash", 0, card="estate"), *gain(1, "curse"), A("end_turn", 0), A("trash", 1, card="curse"))
     assert s.state.decks[0]["estate"] == 2 and s.state.supply["estate"] == 8
     assert s.state.decks[1]["curse"] == 0 and s.state.supply["curse"] == 9
     assert GAME.scores(s.state) == [2.0, 3.0]
@@ -191,6 +191,32 @@ def test_refuse_gain_from_empty_pile() -> None:
 
 def test_refuse_trash_card_not_owned() -> None:
     refused(table(2), A("trash", 1, card="province"), "card_not_owned", "dominion.sheet.trash")
+
+
+def test_victory_cards_are_gained_and_trashed_in_ones_own_turn() -> None:
+    # Base game (seed 001 Dominion, a turn): a player buys in their own buy phase and their
+    # own Actions gain or trash cards; another player's card hands out only Curses (Witch).
+    # Cho's Province entered during Ben's turn is refused, a Curse for Cho is taken.
+    s = table(3)
+    s.apply(A("end_turn", 0))                              # Ben's turn
+    err = refused(s, A("gain", 2, card="province"), "gain_out_of_turn", "dominion.sheet.own_turn")
+    assert err.params == {"player": 2, "turn_player": 1}
+    for card in ("estate", "duchy"):
+        refused(s, A("gain", 2, card=card), "gain_out_of_turn")
+    refused(s, A("trash", 2, card="estate"), "trash_out_of_turn", "dominion.sheet.own_turn")
+    run(s, *gain(2, "curse"), *gain(1, "province"), A("trash", 1, card="estate"))
+    assert s.state.decks[2]["curse"] == 1 and s.state.decks[1] == {"estate": 2, "duchy": 0, "province": 1,
+                                                                    "curse": 0, "gardens": 0}
+    legal = GAME.legal_actions(s.state)
+    assert {a.player for a in legal if a.type == "trash"} == {1}
+    assert {a["card"] for a in legal if a.type == "gain" and a.player != 1} == {"curse"}
+    s.apply(A("end_turn", 1))
+    s.apply(A("gain", 2, card="province"))                 # in Cho's own turn
+    assert s.state.decks[2]["province"] == 1
+
+
+def test_refuse_gardens_out_of_turn() -> None:
+    refused(table(2, gardens=True), A("gain", 1, card="gardens"), "gain_out_of_turn", "dominion.sheet.own_turn")
 
 
 def test_refuse_tenth_kingdom_pile_with_gardens() -> None:

@@ -41,6 +41,15 @@ def draft_rules(n_players: int) -> dict[str, Any]:
     }
 
 
+def unheld(n_players: int) -> int:
+    """How many of the characters called in a round nobody holds: the ones put face
+    down (before the draft, or left over at its end).  Every other called character is
+    in a player's hand, so it is the calls minus the characters the players hold."""
+    rules = draft_rules(n_players)
+    called = len(RANKS) - len(rules["removed"]) - rules["face_up"]
+    return called - n_players * rules["characters_each"]
+
+
 def end_districts(n_players: int, short_game: bool = False, long_game: bool = False) -> int:
     """How many districts end the game (the round is finished first)."""
     if short_game:

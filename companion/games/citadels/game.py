@@ -2,8 +2,9 @@
 
 Each round: the table enters the characters set aside face up (``draft_done``);
 the sheet then calls the characters in rank order.  For each call a seat
-reveals it (``reveal``) or nobody has it (``no_one``); the assassinated
-character is skipped without a word.  During a revealed character's turn the
+reveals it (``reveal``) or nobody has it (``no_one``: refused once the
+players would be left fewer characters than they hold, as only face-down
+characters are nobody's); the assassinated character is skipped without a word.  During a revealed character's turn the
 host enters its power target (assassin, thief, warlord), the districts built
 and ``end_turn``.  After the warlord's call the round ends; if any city has
 reached the end count the game ends and the sheet scores it.
@@ -103,7 +104,21 @@ def _reveal(s: CitadelsState, a: Action) -> None:
         s.crown = seat
 
 
+def _check_nobody(s: CitadelsState) -> None:
+    """Refuse one more character held by nobody when the players would then hold fewer
+    characters than they have: only the face-down ones can be nobody's.  The killed
+    character's holder stays silent, so it counts as held."""
+    n = len(s.players)
+    nobody = sum(1 for r in s.called if s.holders[r - 1] == NOBODY and r != s.killed)
+    limit = h.unheld(n)
+    if nobody + 1 > limit:
+        raise IllegalAction("too_many_unheld", "citadels.round.unheld",
+                            called=len(h.call_order(n, s.face_up)), held=n * _per_seat(s), limit=limit,
+                            count=nobody)
+
+
 def _no_one(s: CitadelsState, a: Action) -> None:
+    _check_nobody(s)
     s.called.append(s.call)
     _next_call(s)
 
@@ -182,6 +197,7 @@ def _crown(s: CitadelsState, a: Action) -> None:
 
 
 def _no_king(s: CitadelsState, a: Action) -> None:
+    _check_nobody(s)
     _end_round(s)
 
 

@@ -13,6 +13,8 @@ GAME_ID = "dominion"
 FACTS: dict[str, Any] = load(GAME_ID)
 #: the cards the score sheet counts per player (victory cards and curses)
 SCORING: tuple[str, ...] = ("estate", "duchy", "province", "curse", "gardens")
+#: the one tracked card another player's card can give (the Witch); the others are gained in one's own turn
+CURSE = "curse"
 TREASURES: tuple[str, ...] = tuple(FACTS["treasure_value"])
 
 

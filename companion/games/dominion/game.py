@@ -1,6 +1,7 @@
 """Dominion score sheet.
 
-The host enters every Victory or Curse card a player gains or trashes, marks
+The host enters every Victory or Curse card a player gains or trashes (in
+their own turn, but a Curse at any time: another player's Witch), marks
 the other supply piles (treasures, kingdom cards) when they run out, and ends
 each turn.  The sheet keeps the victory and curse piles, each player's
 scoring cards and turns, checks the end of game after each turn, asks for
@@ -50,6 +51,9 @@ def _gain(s: DominionState, a: Action) -> None:
         raise IllegalAction("not_in_supply", "dominion.setup.kingdom", card=card)
     if s.supply[card] == 0:
         raise IllegalAction("supply_empty", "dominion.end.piles", card=card)
+    if seat != s.turn and card != h.CURSE:
+        # another player's card (a Witch) hands out only Curses in the base game
+        raise IllegalAction("gain_out_of_turn", "dominion.sheet.own_turn", player=seat, turn_player=s.turn)
     s.supply[card] -= 1
     s.decks[seat][card] += 1
 
@@ -59,6 +63,9 @@ def _trash(s: DominionState, a: Action) -> None:
     assert seat is not None
     if s.decks[seat][card] == 0:
         raise IllegalAction("card_not_owned", "dominion.sheet.trash", player=seat, card=card)
+    if seat != s.turn:
+        # no base-game card makes another player trash a Victory card or a Curse
+        raise IllegalAction("trash_out_of_turn", "dominion.sheet.own_turn", player=seat, turn_player=s.turn)
     s.decks[seat][card] -= 1
 
 
@@ -190,10 +197,10 @@ class Dominion(Game[DominionState], facts=True):
     def legal_actions(self, state: DominionState) -> list[Action]:
         n = len(state.players)
         if state.phase == "play":
+            # Victory cards in one's own turn; a Curse at any time (another player's Witch)
             out = [Action.make("gain", i, card=c) for i in range(n) for c in h.SCORING
-                   if state.supply.get(c, 0) > 0]
-            out += [Action.make("trash", i, card=c) for i in range(n) for c in h.SCORING
-                    if state.decks[i][c] > 0]
+                   if state.supply.get(c, 0) > 0 and (i == state.turn or c == h.CURSE)]
+            out += [Action.make("trash", state.turn, card=c) for c in h.SCORING if state.decks[state.turn][c] > 0]
             out += [Action.make("pile_out", pile=p) for p in h.untracked_piles(state.gardens) if p not in state.empty]
             out.append(Action.make("end_turn", state.turn))
             return out

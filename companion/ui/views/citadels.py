@@ -21,7 +21,7 @@ from ...core.actions import Action
 from ...games.citadels.public import (COLOURS, FACTS, KING, RANKS, SPECIAL, character, destroy_cost,
                                       draft_rules)
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, confirm_button, player_card, reason_line, section_title, wrap
 
 COLOUR_HEX: dict[str, str] = {
     "noble": "#f9a825", "religious": "#1565c0", "trade": "#2e7d32", "military": "#c62828", "special": "#6a1b9a",
@@ -40,6 +40,8 @@ class DraftForm:
 
     n_players: int
     chosen: list[int] = field(default_factory=list)
+    #: a character tapped while the face-up count was already reached (not taken: the screen says why)
+    over: int | None = None
 
     def needed(self) -> int:
         return int(draft_rules(self.n_players)["face_up"])
@@ -49,10 +51,16 @@ class DraftForm:
         return [r for r in RANKS if r != KING and r not in removed]
 
     def toggle(self, rank: int) -> None:
+        """Take or put back a character; one more than the table sets aside is not
+        taken but kept in ``over`` so the screen can say why."""
+        self.over = None
         if rank in self.chosen:
             self.chosen.remove(rank)
-        elif rank in self.options() and len(self.chosen) < self.needed():
-            self.chosen.append(rank)
+        elif rank in self.options():
+            if len(self.chosen) < self.needed():
+                self.chosen.append(rank)
+            else:
+                self.over = rank
 
     def ready(self) -> bool:
         return len(self.chosen) == self.needed()
@@ -80,6 +88,10 @@ class BuildForm:
         if self.colour != SPECIAL or self.cost is None:
             return []
         return list(range(self.cost, max(self.cost, MAX_SPECIAL_POINTS) + 1))
+
+    def missing(self) -> list[str]:
+        """What is still to pick ("colour", "cost"), in the form's order."""
+        return [name for name in ("colour", "cost") if getattr(self, name) is None]
 
     def action(self) -> Action | None:
         if self.colour is None or self.cost is None:
@@ -187,19 +199,28 @@ def _draw_draft(ctx: GameContext) -> ft.Control:
             _row([_chip(_char(ctx, r), "#37474f", on_click=panel.on(lambda r=r: form.toggle(r)),
                         selected=r in form.chosen) for r in form.options()]) if form.needed() else ft.Container(),
         ]
-        if form.ready():
-            parts.append(big_button(ctx.t("action.draft_done"), lambda e: panel.send(form.action()), filled=True))
+        if form.over is not None:
+            parts.append(reason_line(ctx, (ctx.t("ui.draft_full", count=form.needed(),
+                                                 character=_char(ctx, form.over)), "citadels.draft.table")))
+        # the referee's own word on an incomplete entry ("2 must be set aside face up, not 1")
+        parts.append(confirm_button(ctx, ctx.t("ui.confirm_draft"), form.action(), form.ready()))
         return ft.Column(parts, spacing=6)
 
     panel = FormPanel(ctx, DraftForm(len(ctx.players)), draw)
     return ft.Column([section_title(ctx.t("action.draft_done")), panel.control], spacing=6)
 
 
+def _nobody(ctx: GameContext, key: str, action: Action, legal: bool) -> list[ft.Control]:
+    """The "nobody has it" button, always there; when the players need the character
+    (only the face-down ones can be nobody's) the referee's reason shows beside it."""
+    button = big_button(ctx.t(key), lambda e: ctx.dispatch(action))
+    return [button] if legal else [button, reason_line(ctx, ctx.why_not(action))]
+
+
 def _draw_call(ctx: GameContext, ch: Choices) -> ft.Control:
     buttons = [big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("reveal", s))) for s in ch.reveal]
-    if ch.no_one:
-        buttons.append(big_button(ctx.t("action.no_one"), lambda e: ctx.dispatch(Action.make("no_one"))))
-    return _row(buttons)
+    nobody, *why = _nobody(ctx, "action.no_one", Action.make("no_one"), ch.no_one)
+    return ft.Column([_row([*buttons, nobody]), *why], spacing=6)
 
 
 def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
@@ -221,8 +242,10 @@ def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
                                   selected=(form.points or form.cost) == p, width=52)
                             for p in form.point_choices()])]
         action = form.action()
-        if action is not None:
-            parts.append(big_button(ctx.t("action.build"), lambda e: panel.send(action), filled=True))
+        missing = (ctx.t("ui.still_to_pick", missing=ctx.join([ctx.t(f"ui.pick.{m}") for m in form.missing()])),
+                   "citadels.turn.build")
+        parts.append(confirm_button(ctx, ctx.t("ui.confirm_build"), action,
+                                    action is not None and ctx.why_not(action) is None, missing=missing))
         return ft.Column(parts, spacing=6)
 
     panel = FormPanel(ctx, BuildForm(seat), draw)
@@ -261,9 +284,8 @@ def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Contro
 
 def _draw_crown(ctx: GameContext, ch: Choices) -> ft.Control:
     buttons = [big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("crown", s))) for s in ch.crown]
-    if ch.no_king:
-        buttons.append(big_button(ctx.t("action.no_king"), lambda e: ctx.dispatch(Action.make("no_king"))))
-    return _row(buttons)
+    nobody, *why = _nobody(ctx, "action.no_king", Action.make("no_king"), ch.no_king)
+    return ft.Column([_row([*buttons, nobody]), *why], spacing=6)
 
 
 def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:

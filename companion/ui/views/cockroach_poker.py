@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.cockroach_poker.public import ANSWERS, CREATURES, LOSE_ALL, LOSE_SAME, taker
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, confirm_button, player_card, section_title, wrap
 
 CREATURE_COLORS: dict[str, str] = {
     "cockroach": "#6d4c41", "stinkbug": "#558b2f", "spider": "#424242", "toad": "#2e7d32",
@@ -68,8 +68,12 @@ class RoundForm:
         """Who handed the card to the player who answers."""
         return self.seen()[-1]
 
+    def missing(self) -> list[str]:
+        """What is still to pick, in the form's order: caller, claim, card, answer."""
+        return [name for name in ("caller", "claim", "card", "answer") if getattr(self, name) is None]
+
     def complete(self) -> bool:
-        return None not in (self.caller, self.claim, self.card, self.answer)
+        return not self.missing()
 
     def taker(self) -> int | None:
         if not self.complete():
@@ -153,7 +157,11 @@ def _draw_round(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if took is not None:
             parts.append(ft.Text(ctx.t("ui.taker_line", player=took), size=17,
                                  weight=ft.FontWeight.BOLD, color=ctx.player_color(took)))
-            parts.append(big_button(ctx.t("action.call"), lambda e: panel.send(form.action()), filled=True))
+        action = form.action()
+        missing = (ctx.t("ui.still_to_pick", missing=ctx.join([ctx.t(f"ui.pick.{m}") for m in form.missing()])),
+                   "cockroach_poker.app.entries")
+        parts.append(confirm_button(ctx, ctx.t("ui.confirm_round"), action,
+                                    action is not None and ctx.why_not(action) is None, missing=missing))
         return ft.Column(parts, spacing=6)
 
     panel = FormPanel(ctx, RoundForm(view["starter"], len(ctx.players)), draw)

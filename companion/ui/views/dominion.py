@@ -1,7 +1,8 @@
 """Dominion screen: the supply's Victory and Curse piles and how many empty
-piles still end the game, a card per player with their scoring cards (gain
-and trash buttons for each), turns and points, the current player's end of
-turn, the other piles to mark empty, and the deck-size count for Gardens.
+piles still end the game, a card per player with their scoring cards (− trash
+and + gain buttons: Victory cards in the player's own turn, a Curse at any
+time), turns completed and points, the current player's end of turn, the
+other piles to mark empty, and the deck-size count for Gardens.
 
 Contract: ``companion/ui/context.py``.  Choices come from
 ``ctx.legal`` through the plain functions at the top (tested
@@ -120,19 +121,25 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], ch: Choices) -> ft.Con
             ft.Row([ft.Text(row["name"], size=17, weight=ft.FontWeight.BOLD, color=color),
                     ft.Text(ctx.num(row["score"]), size=22, weight=ft.FontWeight.BOLD)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-            ft.Text(f"{ctx.t('ui.turns')} {ctx.num(row['turns'])}"
+            # turns completed: the banner's "turn 1" is the one in progress
+            ft.Text(ctx.t("ui.turns_done", count=row["turns"])
                     + (f" · {ctx.t('ui.deck_size')} {ctx.num(row['deck_size'])}" if row["deck_size"] is not None
                        else ""), size=14),
         ]
+        if ch.end_turn and ch.current != seat:
+            # another player's turn: this player can only be given a Curse (a Witch)
+            lines.append(ft.Text(ctx.t("ui.curses_only"), size=13, italic=True))
         for card, count in row["cards"]:
+            # − then + (as Mamma Mia and I'm the Boss); an empty slot keeps the + in its place
+            minus: ft.Control = ft.Container(width=52)
+            if card in ch.trashes.get(seat, []):
+                minus = _chip("−", "#616161", width=52, on_click=lambda e, s=seat, c=card:
+                              ctx.dispatch(Action.make("trash", s, card=c)))
             controls: list[ft.Control] = [ft.Text(f"{ctx.t(f'ui.card.{card}')} {ctx.num(count)}", size=15,
-                                                  width=150, color=CARD_HEX[card])]
+                                                  width=150, color=CARD_HEX[card]), minus]
             if card in ch.gains.get(seat, []):
                 controls.append(_chip("+", CARD_HEX[card], width=52, on_click=lambda e, s=seat, c=card:
                                       ctx.dispatch(Action.make("gain", s, card=c))))
-            if card in ch.trashes.get(seat, []):
-                controls.append(_chip("−", "#616161", width=52, on_click=lambda e, s=seat, c=card:
-                                      ctx.dispatch(Action.make("trash", s, card=c))))
             lines.append(ft.Row(controls, spacing=6))
         if ch.end_turn and ch.current == seat:
             lines.append(big_button(ctx.t("action.end_turn"),
