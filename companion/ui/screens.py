@@ -27,7 +27,7 @@ from .rules_screen import rules_body
 from .viewmodels import (action_summary, final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
 from .views import view_for
-from .widgets import TOUCH, banner, big_button, section_title, text_style
+from .widgets import TOUCH, banner, big_button, expander, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
@@ -484,7 +484,7 @@ def _now_card(app: "App") -> ft.Control:
     items = [ft.ListTile(title=ft.Text(item.title, weight=ft.FontWeight.BOLD),
                          subtitle=ft.Text("\n".join(item.paragraphs)),
                          on_click=lambda e, i=item.clause_id: app.open_clause(i)) for item in card.items]
-    return ft.ExpansionTile(title=ft.Text(app._("What can I do now?")), controls=items)
+    return expander(app._("What can I do now?"), items)
 
 
 def _private_body(app: "App") -> ft.Control:
