@@ -3,13 +3,15 @@ refusal banner with its rule link, undo/redo, language switch, hand-the-phone.""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion import registry
 from companion.core import Action
 from companion.storage import Store
 from companion.ui.app import App
-from ui_harness import FakePage, find, press, run_coroutine, texts, type_into
+from companion.ui.widgets import TOUCH
+from ui_harness import FakePage, find, press, run_coroutine, texts, type_into, walk
 
 
 @pytest.fixture
@@ -151,6 +153,47 @@ def test_rules_search_as_you_type(app):
     type_into(app.page, "Search all rules", "Manila")
     found = [t for t in texts(app.page)]
     assert any("Manila" in t or "马尼拉" in t or "馬尼拉" in t for t in found)
+
+
+def touch_sized(control) -> bool:
+    """An icon button at least 48x48: its own constraints, or its padding
+    around the 24 px icon (the More menu's button)."""
+    box = getattr(control, "size_constraints", None)
+    if isinstance(control, ft.IconButton):
+        return box is not None and box.min_width >= TOUCH and box.min_height >= TOUCH
+    return 24 + 2 * control.padding >= TOUCH
+
+
+def test_touch_targets_are_48_px_on_the_shell_screens(app):
+    """The tester measured the rules' language switch at 32 px high, the More
+    button and the seat arrows at 40x40."""
+    app.go("new_table", game="toy")
+    arrows = [c for c in walk(app.page.controls) if isinstance(c, ft.IconButton)
+              and c.tooltip in ("Move up", "Move down")]
+    assert len(arrows) == 6 and all(touch_sized(c) for c in arrows)
+    start_toy(app)
+    assert all(touch_sized(c) for c in app.page.appbar.actions)
+    app.go("rules", game="manila")
+    buttons = [c for c in walk(app.page.controls) if isinstance(c, ft.TextButton)]
+    switch = [c for c in buttons if c.content in ("简体中文", "繁體中文", "English")]
+    assert len(switch) == 3 and all(c.height >= TOUCH for c in switch)
+    assert len(buttons) > 5 and all(c.height is not None and c.height >= TOUCH for c in buttons)  # the contents too
+    contents = next(c for c in walk(app.page.controls) if isinstance(c, ft.ExpansionTile))
+    assert contents.expanded_cross_axis_alignment == ft.CrossAxisAlignment.START
+
+
+def test_a_games_full_name_fits_the_table_bar_on_a_360_px_phone(app):
+    """Undo, redo, rules and More (Home, Language, Export) beside the title:
+    at 360 px that leaves the title 360 - 4 x 48 - 2 x 16 = 136 px, where
+    "Die Kutschfahrt zur Teufelsburg" takes two lines of 16 px (seen in
+    Chromium); with Home beside them too it was cut to "Die Kutsc…"."""
+    start_toy(app)
+    bar = app.page.appbar
+    assert len(bar.actions) == 4
+    title = bar.title.controls[0]                      # the move number goes under it
+    assert title.max_lines == 2 and title.size <= 16
+    press(app.page, "Home")                            # in the More menu
+    assert app.nav.screen == "home"
 
 
 def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):

@@ -21,7 +21,7 @@ from .context import GameContext
 from .views import view_for
 from .viewmodels import available_moves, build_action, choice_label, move_label, param_label
 from .views.generic import field_text
-from .widgets import big_button, reason_line
+from .widgets import big_button, expander, reason_line
 
 #: the seat picker's value for "no player"
 NOBODY = "-"
@@ -122,5 +122,5 @@ def corrections_panel(ctx: GameContext) -> ft.Control | None:
     form = correction_form(ctx)
     if form is None:
         return None
-    return ft.ExpansionTile(title=ft.Text(ctx.ui("Correct the app to match the table")), controls=[form])
+    return expander(ctx.ui("Correct the app to match the table"), [form])
 

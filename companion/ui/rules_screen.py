@@ -13,7 +13,7 @@ from ..registry import game_ids
 from ..rules import library, reader
 from ..rules.search import Hit, search
 from .labels import game_title
-from .widgets import section_title, text_style
+from .widgets import TOUCH, expander, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
@@ -33,11 +33,11 @@ def _lang_switch(app: "App", current: str) -> ft.Control:
 
     return ft.Row([
         ft.Text(app._("Reading in:"), size=14),
-        *[ft.TextButton(LANGUAGE_NAMES[lang], on_click=lambda e, l=lang: pick(l),
+        *[ft.TextButton(LANGUAGE_NAMES[lang], on_click=lambda e, l=lang: pick(l), height=TOUCH,
                         style=ft.ButtonStyle(text_style=text_style(
                             size=15, weight=ft.FontWeight.BOLD if lang == current else ft.FontWeight.NORMAL,
                             decoration=ft.TextDecoration.UNDERLINE if lang == current else None)))
-          for lang in LANGUAGES]], wrap=True, spacing=2)
+          for lang in LANGUAGES]], wrap=True, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def clause_card(clause: dict[str, Any], ruling_label: str, highlight: bool = False) -> ft.Control:
@@ -102,7 +102,7 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
         ft.Text(f"{view.game_name} · {view.section_title}", size=13, color=ft.Colors.OUTLINE),
         _lang_switch(app, lang),
         ft.TextButton(_("Read all the rules of {game}", game=game_title(game_id, lang)), icon=ft.Icons.MENU_BOOK,
-                      height=48, on_click=lambda e: app.go("rules", game=game_id, lang=lang)),
+                      height=TOUCH, on_click=lambda e: app.go("rules", game=game_id, lang=lang)),
     ]
     if others:
         parts.append(section_title(_("More in this section")))
@@ -143,7 +143,8 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
     ruling_label = Translator(lang).gettext("our ruling")
     for section in contents.sections:
         if section.clauses:
-            toc.append(ft.TextButton(section.title, on_click=lambda e, k=section.clauses[0].id: _jump(app, k)))
+            toc.append(ft.TextButton(section.title, height=TOUCH,
+                                     on_click=lambda e, k=section.clauses[0].id: _jump(app, k)))
         body.append(section_title(section.title))
         for entry in section.clauses:
             clause = library.clause(entry.id, lang)
@@ -152,7 +153,7 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
     return ft.Column([
         _lang_switch(app, lang),
         ft.Text(contents.name, size=24, weight=ft.FontWeight.BOLD),
-        ft.ExpansionTile(title=ft.Text(_("Contents")), controls=[ft.Column(toc, spacing=0)]),
+        expander(_("Contents"), [ft.Column(toc, spacing=0)]),
         *body,
     ], spacing=8)
 

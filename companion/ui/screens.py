@@ -27,16 +27,25 @@ from .rules_screen import rules_body
 from .viewmodels import (action_summary, final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
 from .views import view_for
-from .widgets import TOUCH, banner, big_button, section_title, text_style
+from .widgets import TOUCH, banner, big_button, expander, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
 
 
-def _bar(app: "App", title: str, back: bool = True, actions: list[ft.Control] | None = None) -> ft.AppBar:
-    leading = ft.IconButton(ft.Icons.ARROW_BACK, on_click=app.go_back, tooltip=app._("Back")) if back else None
-    return ft.AppBar(title=ft.Text(title, size=18), leading=leading, actions=actions or [],
-                     automatically_imply_leading=False)
+def icon_button(name: Any, handler: Any, tip: str, disabled: bool = False) -> ft.Control:
+    """An icon button that is a full 48x48 touch target, even beside another."""
+    return ft.IconButton(name, on_click=handler, tooltip=tip, disabled=disabled,
+                         size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH))
+
+
+def _bar(app: "App", title: str, back: bool = True, actions: list[ft.Control] | None = None,
+         size: int = 18) -> ft.AppBar:
+    """A screen's app bar.  A long title (a game's full name) takes a second
+    line rather than being cut, its lines set close so both fit the bar."""
+    leading = icon_button(ft.Icons.ARROW_BACK, app.go_back, app._("Back")) if back else None
+    heading = ft.Text(title, size=size, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, style=text_style(height=1.15))
+    return ft.AppBar(title=heading, leading=leading, actions=actions or [], automatically_imply_leading=False)
 
 
 # ----- home ---------------------------------------------------------------------
@@ -196,10 +205,9 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
                               on_change=lambda e, i=i: set_name(i, e.control.value or ""))
         rows.append(ft.Row([
             field_,
-            ft.IconButton(ft.Icons.ARROW_UPWARD, on_click=lambda e, i=i: move(i, -1), tooltip=_("Move up"),
-                          disabled=i == 0),
-            ft.IconButton(ft.Icons.ARROW_DOWNWARD, on_click=lambda e, i=i: move(i, 1), tooltip=_("Move down"),
-                          disabled=i == count - 1),
+            icon_button(ft.Icons.ARROW_UPWARD, lambda e, i=i: move(i, -1), _("Move up"), disabled=i == 0),
+            icon_button(ft.Icons.ARROW_DOWNWARD, lambda e, i=i: move(i, 1), _("Move down"),
+                        disabled=i == count - 1),
         ], spacing=4))
 
     def on_option(key: str, value: Any) -> None:
@@ -266,25 +274,21 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     game = table.game
     read_only = bool(app.nav.params.get("read_only"))
 
-    def icon(name: Any, handler: Any, tip: str, disabled: bool = False) -> ft.Control:
-        # 48x48: a full touch target each, even side by side
-        return ft.IconButton(name, on_click=handler, tooltip=tip, disabled=disabled,
-                             size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH))
-
     actions: list[ft.Control] = [] if read_only else [
-        icon(ft.Icons.UNDO, app.undo, _("Undo"), not table.session.can_undo()),
-        icon(ft.Icons.REDO, app.redo, _("Redo"), not table.session.can_redo()),
+        icon_button(ft.Icons.UNDO, app.undo, _("Undo"), not table.session.can_undo()),
+        icon_button(ft.Icons.REDO, app.redo, _("Redo"), not table.session.can_redo()),
     ]
     actions += [
-        icon(ft.Icons.MENU_BOOK, lambda e: app.go("rules", game=game.id), _("Rules")),
-        icon(ft.Icons.HOME, app.go_home, _("Home")),
-        # the rarer ones in a menu, so the title keeps its room on a phone
-        ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=_("More"), items=[
+        icon_button(ft.Icons.MENU_BOOK, lambda e: app.go("rules", game=game.id), _("Rules")),
+        # the rarer ones in a menu, so a game's full name fits beside the icons
+        # on a 360 px phone (padding 12: a 48 px touch target around the 24 px icon)
+        ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=_("More"), padding=(TOUCH - 24) // 2, items=[
+            ft.PopupMenuItem(content=_("Home"), icon=ft.Icons.HOME, on_click=app.go_home),
             ft.PopupMenuItem(content=_("Language"), icon=ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings")),
             ft.PopupMenuItem(content=_("Export"), icon=ft.Icons.SAVE_ALT, on_click=app.export_table),
-        ], size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH)),
+        ]),
     ]
-    bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions)
+    bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions, size=16)
     app.refusal_slot = None
     if app.private_flow is not None:
         return bar, _private_body(app)
@@ -481,7 +485,7 @@ def _now_card(app: "App") -> ft.Control:
     items = [ft.ListTile(title=ft.Text(item.title, weight=ft.FontWeight.BOLD),
                          subtitle=ft.Text("\n".join(item.paragraphs)),
                          on_click=lambda e, i=item.clause_id: app.open_clause(i)) for item in card.items]
-    return ft.ExpansionTile(title=ft.Text(app._("What can I do now?")), controls=items)
+    return expander(app._("What can I do now?"), items)
 
 
 def _private_body(app: "App") -> ft.Control:

@@ -48,6 +48,15 @@ def banner(text: str, kind: str = "info", actions: list[ft.Control] | None = Non
         bgcolor=bg, padding=12, border_radius=10)
 
 
+def expander(title: str, controls: Sequence[ft.Control], expanded: bool = False) -> ft.ExpansionTile:
+    """A section that opens with a tap, its content at the start edge like
+    every other section.  (Flet centres an ExpansionTile's content by default:
+    a form in one then jumps sideways when a line in it gets shorter or longer.)"""
+    return ft.ExpansionTile(title=ft.Text(title), controls=list(controls), expanded=expanded,
+                            expanded_alignment=ft.Alignment.TOP_LEFT,
+                            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
+
+
 def wrap(controls: Sequence[ft.Control], spacing: int = 8) -> ft.Control:
     """A row that runs on to further lines on a narrow screen."""
     return ft.Row(list(controls), wrap=True, spacing=spacing, run_spacing=spacing)
@@ -57,7 +66,7 @@ def chip(text: str, color: str, *, selected: bool = False, on_click: Callable[[A
          width: int | None = None, size: int = 15, padding: int = 14, fill_row: bool = False) -> ft.Control:
     """A label outlined in ``color`` and filled with it when ``selected``, for a
     choice among players, colours, kinds...  Sizes as in :func:`_label`."""
-    return _label(text, "#ffffff" if selected else color, color if selected else None, ft.Border.all(2, color),
+    return _label(text, "#ffffff" if selected else color, color if selected else None, 2, color,
                   on_click, width, size, padding, fill_row)
 
 
@@ -67,24 +76,42 @@ def tile(text: str, colors: tuple[str, str], *, selected: bool = False,
     that has a colour of its own (a ware, a good); ``selected``: a thick blue
     frame.  Sizes as in :func:`_label`."""
     bg, fg = colors
-    return _label(text, fg, bg, ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#616161"),
+    return _label(text, fg, bg, 4 if selected else 1, "#1565c0" if selected else "#616161",
                   on_click, width, 15, padding, False)
 
 
-def _label(text: str, fg: str, bg: str | None, border: ft.Border, on_click: Callable[[Any], Any] | None,
-           width: int | None, size: int, padding: int, fill_row: bool) -> ft.Control:
-    """With a ``width`` the text is centred at touch height.  Without one the
-    label hugs its text, its padding making up the touch height; with
-    ``fill_row`` it is centred at touch height instead (in a wrapping row it then
-    takes the row's whole width).  ``padding`` is the space either side of the
-    text.  The text is an ``ft.Text`` with no style of its own, so it keeps the
-    theme's bundled font."""
-    centred = width is not None or fill_row
-    return ft.Container(
-        content=ft.Text(text, size=size, weight=ft.FontWeight.W_600, color=fg, text_align=ft.TextAlign.CENTER),
-        bgcolor=bg, border_radius=8, border=border, on_click=on_click,
-        width=width, height=TOUCH if centred else None, alignment=ft.Alignment.CENTER if centred else None,
-        padding=ft.Padding.symmetric(horizontal=padding, vertical=4 if centred else 13))
+#: the frame width a label's padding is measured against: a thicker frame
+#: (a selected tile) takes its extra width out of the padding
+FRAME = 2
+#: the space above and below a centred label's text (inside its frame)
+LABEL_EDGE = 4
+
+
+def _label(text: str, fg: str, bg: str | None, frame: int, frame_color: str,
+           on_click: Callable[[Any], Any] | None, width: int | None, size: int, padding: int,
+           fill_row: bool) -> ft.Control:
+    """With a ``width`` the text is centred and wraps onto more lines, the
+    label growing with it (at least touch height: never a fixed height that
+    cuts a line off).  Without one the label hugs its text, its padding making
+    up the touch height; with ``fill_row`` it is centred as with a width (in a
+    wrapping row it then takes the row's whole width).  ``padding`` is the
+    space either side of the text.  The outer size never depends on the
+    ``frame`` width, so selecting a label moves nothing.  The text is an
+    ``ft.Text`` with no style of its own, so it keeps the theme's bundled font."""
+    def pad(space: int) -> int:  # a thinner frame gives its width to the padding, a thicker one takes it
+        return max(0, space + FRAME - frame)
+
+    label = ft.Text(text, size=size, weight=ft.FontWeight.W_600, color=fg, text_align=ft.TextAlign.CENTER)
+    box = dict(bgcolor=bg, border_radius=8, border=ft.Border.all(frame, frame_color), on_click=on_click)
+    if width is None and not fill_row:
+        return ft.Container(content=label, padding=ft.Padding.symmetric(horizontal=pad(padding), vertical=pad(13)),
+                            **box)
+    # an invisible strut holds the label at touch height; longer text takes more lines
+    label.expand = True
+    strut = ft.Container(width=0, height=TOUCH - 2 * (LABEL_EDGE + frame))
+    return ft.Container(content=ft.Row([strut, label], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                        width=width, padding=ft.Padding.symmetric(horizontal=pad(padding), vertical=LABEL_EDGE),
+                        **box)
 
 
 def player_card(lines: Sequence[ft.Control], color: str, width: int = 340, spacing: int = 4,

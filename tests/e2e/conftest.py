@@ -140,6 +140,12 @@ class Screen:
         self.page.get_by_label(label, exact=True).first.click()
         self.page.wait_for_timeout(300)
 
+    def menu(self, item: str) -> None:
+        """Open the table's "More" menu and pick ``item`` (Home, Language, Export)."""
+        self.tap("More")
+        self.page.get_by_role("menuitem", name=item).or_(self.page.get_by_role("button", name=item)).first.click()
+        self.page.wait_for_timeout(300)
+
     def fill(self, label: str, value: str) -> None:
         """Focus the field by its label, then type: Flutter makes the real
         <input> only once a field has focus."""

@@ -208,7 +208,7 @@ def test_a_second_browser_does_not_land_on_the_first_ones_table(browser, server)
         new_tab(second)
         second.wait_text("Resume a table")  # another browser starts at home
         assert second.text(move(0)).count() == 0
-        first.tap("Home")
+        first.menu("Home")
         first.click("Settings")
         first.page.get_by_role("radio", name="简体中文").click()
         first.wait_text("语言")

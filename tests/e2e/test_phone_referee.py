@@ -280,7 +280,7 @@ def test_export_downloads_and_import_uploads_the_file(browser, site, tmp_path):
         got.value.save_as(saved)
         assert saved.name.startswith("manila-") and saved.suffix == ".json"
         assert '"format": "table-companion"' in saved.read_text(encoding="utf-8")
-        screen.tap("Home")
+        screen.menu("Home")
         screen.click("Import a table")
         with screen.page.expect_file_chooser(timeout=20000) as chooser:
             screen.click("Choose a file on this device")

@@ -70,7 +70,7 @@ def test_catan_score_to_ten_win_history_and_statistics(browser, server):
         press_text(screen, "No harbor")
         screen.wait_text("Game over. Winner: Ana")
         screen.shot("tablet-catan-won")
-        screen.tap("Home")
+        screen.menu("Home")
         screen.click("History and statistics")
         screen.wait_text("Catan: 1")
         screen.wait_text("Winner: Ana", exact=False)

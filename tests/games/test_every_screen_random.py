@@ -1,7 +1,9 @@
 """Every registered game's screen, built along random games in both Chinese
 scripts: no ASCII punctuation where Chinese text needs its own (：；（）、, see
 ``punctuation.py``), no raw message key, no unfilled placeholder (and in
-English, no raw key or placeholder either).
+English, no raw key or placeholder either); and no section that centres its
+content (an ExpansionTile's default: a form in it jumps sideways when a line
+in it changes width — ``widgets.expander`` starts it at the left edge).
 
 The games' own screen tests walk chosen phases by hand; this one reaches the
 states nobody thought to script (a pilot's moves, a round's payouts, a game
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+import flet as ft
 import pytest
 
 from companion.core import Session
@@ -20,10 +23,18 @@ from companion.registry import GAMES, get_game
 
 from games.punctuation import ascii_punctuation, shown_texts
 from games.screen_harness import Table, raw_keys
+from ui_harness import walk
 
 NAMES = ["安娜", "班", "卓", "丁", "恩"]
 STEPS = 400      # actions per game at most
 EVERY = 5        # build the screen every EVERY actions, and whenever the phase changes
+
+
+def centred_sections(root: ft.Control) -> list[str]:
+    """The titles of the sections below ``root`` that centre their content."""
+    return [str(getattr(c.title, "value", c.title)) for c in walk(root) if isinstance(c, ft.ExpansionTile)
+            and (c.expanded_cross_axis_alignment != ft.CrossAxisAlignment.START
+                 or c.expanded_alignment != ft.Alignment.TOP_LEFT)]
 
 
 def _phase(state: object) -> str:
@@ -42,10 +53,12 @@ def test_random_game_screens_read_right(game_id: str, lang: str) -> None:
     for step in range(STEPS + 1):
         phase = _phase(session.state)
         if phase != last_phase or step % EVERY == 0 or game.is_over(session.state):
-            shown = shown_texts(Table(session, lang).build())
+            root = Table(session, lang).build()
+            shown = shown_texts(root)
             built += 1
             phases.add(phase)
-            for text in (ascii_punctuation(shown) if lang != "en" else []) + raw_keys(shown):
+            for text in (ascii_punctuation(shown) if lang != "en" else []) + raw_keys(shown) + [
+                    f"centred section: {title}" for title in centred_sections(root)]:
                 problems.setdefault(phase, set()).add(text)
             last_phase = phase
         if game.is_over(session.state):

@@ -4,13 +4,16 @@ applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion.core import Action
 from companion.games.im_the_boss import GAME
 from companion.ui.views import im_the_boss as screen
 from games.punctuation import assert_chinese_punctuation
+from companion.ui.widgets import TOUCH
 from games.screen_harness import Table, click, texts
+from ui_harness import walk
 
 
 # ----- plain logic ------------------------------------------------------------------
@@ -55,6 +58,38 @@ def test_entering_a_deal_through_the_screen() -> None:
     assert t.session.state.money == [2, 8, 0]
     shown = texts(t.build())
     assert "Deal 1: Bob — 5 × 2 = 10 · Ann +2" in shown and "8 million" in shown
+
+
+def deal_rows(root: ft.Control) -> list[ft.Control]:
+    """The deal form's rows, top to bottom (the column that holds "Boss")."""
+    return next(c.controls for c in walk(root) if isinstance(c, ft.Column)
+                and any(isinstance(x, ft.Text) and x.value == "Boss" for x in c.controls))
+
+
+def test_picking_the_boss_moves_no_row() -> None:
+    """The boss's "promised to" row used to go, and every row below jumped up
+    ~54 px under the finger; the boss's chip left the partners' row.  Now every
+    seat keeps its row (the boss's says so, at the same touch height) and its
+    partner chip, so the rows and chips keep their places."""
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid"], less_cutthroat=True)
+    root = t.build()
+    before = deal_rows(root)
+    click(root, "Bob")                                        # the boss
+    after = deal_rows(root)
+    assert len(after) == len(before) + 1                      # only the Deal closed button, at the foot
+    assert isinstance(after[-1], ft.FilledButton) and "Deal closed" in texts(after[-1])
+    assert [texts(r) for r in after[:4]] == [texts(r) for r in before[:4]]   # boss chips, shares, value
+    boss_row = next(r for r in after if "Bob is the boss" in texts(r))
+    assert boss_row.height == TOUCH and after.index(boss_row) == before.index(
+        next(r for r in before if "Promised to Bob" in texts(r)))
+    partners = next(r for r in after if isinstance(r, ft.Row) and "Boss" in texts(r))
+    assert texts(partners) == ["Ann", "Boss", "Cid"]
+    at = after.index(partners)
+    click(root, "Cid", 1)                                     # Cid shares equally (the partners' row)
+    rows = deal_rows(root)
+    assert [texts(r) for r in rows[:at + 1]] == [texts(r) for r in after[:at + 1]]
+    assert "Each partner gets 4 million" in texts(rows[at + 1])  # the new line goes below the partners
+    assert t.sent == []
 
 
 def test_end_roll_buttons_after_the_tenth_deal_in_chinese() -> None:

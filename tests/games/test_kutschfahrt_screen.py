@@ -4,6 +4,7 @@ context applies what the screen dispatches to a real session)."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion.core import Action
@@ -12,6 +13,7 @@ from companion.messages import game_message
 from companion.ui.views import kutschfahrt as screen
 from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, texts
+from ui_harness import walk
 
 O, B = "order", "brotherhood"
 
@@ -63,7 +65,7 @@ def test_claim_through_the_screen() -> None:
     assert "Set-up for 4 players" in texts(root) and "Item limit: 6" in texts(root)
     click(root, "Ann")                                    # claimant
     for _ in range(3):
-        click(root, "Key", -1)                            # three Keys for Ann (the last chip adds)
+        click(root, "Key")                                # three Keys for Ann (the grid's chip adds)
     for seat, label in enumerate(["Order of the Open Secret", "Brotherhood of True Lies"] * 2):
         click(root, label, seat)                          # that seat's chip: the chips run in seat order
     shown = texts(root)
@@ -73,6 +75,52 @@ def test_claim_through_the_screen() -> None:
     assert t.refused == []
     assert GAME.winners(t.session.state) == [0, 2]
     assert "The claim holds · Victory items counted: 3" in texts(t.build())
+
+
+def claim_rows(root: ft.Control) -> list[ft.Control]:
+    """The claim form's rows, top to bottom (the column that holds the claimant row)."""
+    return next(c.controls for c in walk(root)
+                if isinstance(c, ft.Column) and any(isinstance(x, ft.Text) and x.value == "Claimant"
+                                                    for x in c.controls))
+
+
+def rows_above(root: ft.Control, label: str) -> list[list[str]]:
+    """What is shown in each row above the first row showing ``label``."""
+    rows = claim_rows(root)
+    at = next(i for i, row in enumerate(rows) if label in texts(row))
+    return [texts(row) for row in rows[:at]]
+
+
+def test_a_tap_in_the_claim_form_never_moves_what_is_tapped_next() -> None:
+    """Picking the claimant adds the allies, the item grid and the shown items
+    below the association cards; adding an item grows the shown items below
+    the grid; picking an ally keeps the claimant's place in the allies' row."""
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid", "Dee"])
+    root = t.build()
+    associations = rows_above(root, "Order of the Open Secret")
+    click(root, "Bob")                                    # claimant
+    assert rows_above(root, "Order of the Open Secret") == associations
+    grid = rows_above(root, "Key")
+    click(root, "Key")
+    click(root, "Secret Bag\n(Goblet)")
+    assert rows_above(root, "Key") == grid
+    allies = next(row for row in claim_rows(root) if "Claimant" in texts(row) and "Ann" in texts(row))
+    assert texts(allies) == ["Ann", "Claimant", "Cid", "Dee"]   # Bob's place kept, as the claimant
+    click(root, "Cid", 1)                                 # Cid as an ally: his items box goes below the grid
+    assert rows_above(root, "Key") == grid
+    assert t.sent == []
+
+
+def test_an_item_in_brackets_breaks_before_its_bracket() -> None:
+    """A narrow chip breaks "Secret Bag (Key)" and 神祕手袋（鑰匙） before the
+    bracket, never inside a word."""
+    assert screen._chip_label("Secret Bag (Key)") == "Secret Bag\n(Key)"
+    assert screen._chip_label("神祕手袋（鑰匙）") == "神祕手袋\n（鑰匙）"
+    assert screen._chip_label("Key") == "Key"
+    t = Table.seated(GAME, ["安", "波", "西", "東"], lang="zh_Hant")
+    root = t.build()
+    click(root, "安")
+    assert "神祕手袋\n（鑰匙）" in texts(root) and "神祕手袋（鑰匙）" not in texts(root)
 
 
 def test_setup_card_in_simplified_chinese_for_ten_players() -> None:

@@ -3,6 +3,7 @@ tree driven through its click handlers (a fake context applies what it dispatche
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion.core import Action, Session
@@ -11,6 +12,7 @@ from companion.ui.views import mamma_mia as screen
 
 from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, phases_without_raw_keys, texts
+from ui_harness import walk
 
 A = Action.make
 
@@ -128,6 +130,22 @@ def test_an_incomplete_order_says_why_instead_of_going_pale():
     assert t.refused == ["empty_order"] and s.state == before              # the refusal, the table unchanged
     click(t.redrawn[-1], "+", 0)
     assert "An order needs at least one ingredient." not in texts(t.redrawn[-1])
+
+
+def test_the_forms_and_heaps_hold_still_on_a_phone():
+    """Picking the owner takes the "why not" line away, which made the order
+    form narrower: centred in its section, it jumped ~49 px sideways under the
+    next "+" tap.  The forms' sections start at the left edge instead.  The
+    heaps' chips are two to a row on a 360 px phone (336 px inside the page's
+    padding), wide enough for "green pepper 10" on one line."""
+    root = Table(evaluating()).build()
+    sections = {c.title.value: c for c in walk(root) if isinstance(c, ft.ExpansionTile)}
+    for title in ("Order card", "Special order card"):
+        assert sections[title].expanded_cross_axis_alignment == ft.CrossAxisAlignment.START, title
+        assert sections[title].expanded_alignment == ft.Alignment.TOP_LEFT, title
+    heaps = [c for c in walk(root) if isinstance(c, ft.Container) and c.width == screen.HEAP_WIDTH]
+    assert len(heaps) == 5 and "green pepper 0" in [x for h in heaps for x in texts(h)]
+    assert 2 * screen.HEAP_WIDTH + 8 <= 360 - 2 * 12
 
 
 def test_an_incomplete_special_order_names_what_is_missing():

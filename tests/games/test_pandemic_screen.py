@@ -122,6 +122,11 @@ def test_events_and_hand_limit_through_the_screen():
     click(root, "Ann: discard 2")  # 7 + 2 drawn = 9: two over the limit
     assert t.session.state.phase == "infect"
     root = t.build()
+    events = next(c for c in walk(root) if isinstance(c, ft.ExpansionTile)
+                  and c.title.value == "Event cards and the medic")
+    # aligned at the start like every other section (it was centred)
+    assert events.expanded_cross_axis_alignment == ft.CrossAxisAlignment.START
+    assert events.expanded_alignment == ft.Alignment.TOP_LEFT
     click(root, "Ann")  # the first event listed is the airlift; Ann plays it
     assert t.session.state.events_played == ["airlift"]
 

@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.catan.public import BUILDS, FACTS, GENERIC, cost, robber_discard
 from ..context import GameContext
-from ..widgets import big_button, chip, player_card, section_title, wrap
+from ..widgets import big_button, chip, expander, player_card, section_title, wrap
 
 RESOURCE_COLORS: dict[str, str] = {
     "wood": "#2e7d32", "brick": "#bf360c", "wool": "#9ccc65", "grain": "#f9a825", "ore": "#546e7a",
@@ -198,7 +198,7 @@ def _draw_cuts(ctx: GameContext, cuts: dict[int, list[int]]) -> ft.Control:
 
         rows.append(ft.Row([ft.Text(ctx.players[seat], size=15, color=ctx.player_color(seat), width=110),
                             pick, big_button(ctx.t("action.road_broken"), confirm)], wrap=True, spacing=8))
-    return ft.ExpansionTile(title=ft.Text(ctx.t("action.road_broken")), controls=rows)
+    return expander(ctx.t("action.road_broken"), rows)
 
 
 def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
@@ -242,7 +242,7 @@ def _draw_helpers(ctx: GameContext) -> ft.Control:
         ctx.refresh_control(result)
 
     field_ = ft.TextField(label=ctx.t("ui.hand"), width=160, keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.helpers")), controls=[
+    return expander(ctx.t("ui.helpers"), [
         ft.Text(ctx.t("ui.costs"), size=15, weight=ft.FontWeight.W_600), *costs,
         ft.Text(ctx.t("ui.robber"), size=15, weight=ft.FontWeight.W_600),
         ft.Row([field_, result], wrap=True, spacing=8),

@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.dominion.public import SCORING
 from ..context import GameContext
-from ..widgets import big_button, chip, player_card, section_title, wrap
+from ..widgets import big_button, chip, expander, player_card, section_title, wrap
 
 CARD_HEX: dict[str, str] = {
     "estate": "#2e7d32", "duchy": "#1b5e20", "province": "#004d40", "curse": "#6a1b9a", "gardens": "#558b2f",
@@ -149,7 +149,7 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], ch: Choices) -> ft.Con
 
 
 def _draw_piles(ctx: GameContext, piles: list[str]) -> ft.Control:
-    return ft.ExpansionTile(title=ft.Text(ctx.t("action.pile_out")), controls=[ft.Row(
+    return expander(ctx.t("action.pile_out"), [ft.Row(
         [_chip(_pile(ctx, p), PILE_HEX, on_click=lambda e, p=p: ctx.dispatch(Action.make("pile_out", pile=p)))
          for p in piles], wrap=True, spacing=6, run_spacing=6)])
 
@@ -180,7 +180,7 @@ def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         ft.Text(ctx.join([f"{ctx.t(f'ui.card.{c}')} {ctx.num(n)}" for c, n in s["supply"].items()]), size=14),
         ft.Text(ctx.t('ui.first_game') + ctx.colon + ctx.join(s["first_game"]), size=13, italic=True),
     ]
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.setup")), controls=lines)
+    return expander(ctx.t("ui.setup"), lines)
 
 
 def build(ctx: GameContext) -> ft.Control:

@@ -18,7 +18,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.im_the_boss.public import FACTS, SHORT, BossState, split_payout
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, section_title
+from ..widgets import TOUCH, FormPanel, big_button, chip, section_title
 
 
 # ----- plain screen logic ------------------------------------------------------------
@@ -161,14 +161,20 @@ def _draw_deal(ctx: GameContext, view: dict[str, Any], partners: bool) -> ft.Con
                      lambda d: panel.change(lambda: form.step_value(d))),
             ft.Text(ctx.t("ui.payments"), size=14),
         ]
+        # every seat keeps its row and its chip when the boss is picked (the
+        # boss's say so in their place), so nothing below moves under the finger
         for seat in range(n):
-            if seat != form.boss:
+            if seat == form.boss:
+                parts.append(ft.Container(content=ft.Text(ctx.t("ui.is_boss", player=seat), size=15),
+                                          height=TOUCH, alignment=ft.Alignment.CENTER_LEFT))
+            else:
                 parts.append(_stepper(ctx, ctx.t("ui.pay_to", player=seat), ctx.num(form.payments.get(seat, 0)),
                                       lambda d, s=seat: panel.change(lambda: form.step_payment(s, d))))
         if partners:
             parts += [ft.Text(ctx.t("ui.partners"), size=14),
-                      ft.Row([_chip(ctx, s, s in form.partners, panel.on(lambda s=s: form.toggle_partner(s)))
-                              for s in range(n) if s != form.boss], wrap=True, spacing=6, run_spacing=6)]
+                      ft.Row([chip(ctx.t("ui.boss"), ctx.player_color(s), width=104, padding=4) if s == form.boss
+                              else _chip(ctx, s, s in form.partners, panel.on(lambda s=s: form.toggle_partner(s)))
+                              for s in range(n)], wrap=True, spacing=6, run_spacing=6)]
             if form.partners:
                 parts.append(ft.Text(ctx.t("ui.partner_part", amount=form.partner_part()), size=14))
         parts.append(ft.Text(ctx.t("ui.preview", payout=form.payout(), net=form.boss_net()), size=17,

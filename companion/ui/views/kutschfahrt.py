@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.kutschfahrt.public import FACTS, ITEMS, TEAMS, fight_winner, judge_claim
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, section_title
+from ..widgets import FormPanel, big_button, chip, expander, section_title
 
 TEAM_COLORS = {"order": "#1565c0", "brotherhood": "#b71c1c"}
 ITEM_COLOR = "#5d4037"
@@ -136,6 +136,16 @@ def _item(ctx: GameContext, item: str) -> str:
     return ctx.t(f"ui.item.{item}")
 
 
+def _chip_label(name: str) -> str:
+    """A name with a part in brackets, the bracket on a line of its own: a
+    narrow chip then never breaks inside a word (神祕手袋 / （鑰匙）)."""
+    for opening in (" (", "（"):
+        head, found, tail = name.partition(opening)
+        if found and head:
+            return f"{head}\n{opening.strip()}{tail}"
+    return name
+
+
 def _verdict_text(ctx: GameContext, result: dict[str, Any]) -> str:
     head = ctx.t("ui.success") if result["success"] else ctx.t("ui.failure")
     reasons = [ctx.t(f"ui.reason.{r}") for r in [*result["reasons"], *result.get("notes", [])]]
@@ -180,10 +190,15 @@ def _draw_fight(ctx: GameContext) -> ft.Control:
         ], spacing=6)
 
     panel = FormPanel(ctx, FightForm(), draw)
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.fight_title")), controls=[panel.control])
+    return expander(ctx.t("ui.fight_title"), [panel.control])
 
 
 def _draw_claim(ctx: GameContext) -> ft.Control:
+    """The claim form.  What a tap adds always appears below the controls
+    the next tap goes to, so nothing moves under the finger: the association
+    cards come right after the claimant (before the part that appears once the
+    claimant is picked), the item grid before the shown items it fills, and
+    the claimant keeps a place in the allies' row."""
     n = len(ctx.players)
     odd = n % 2 == 1
 
@@ -194,45 +209,51 @@ def _draw_claim(ctx: GameContext) -> ft.Control:
         def seat_chip(seat: int, selected: bool, on_click: Callable[[Any], None]) -> ft.Control:
             return _chip(ctx.players[seat], ctx.player_color(seat), selected=selected, on_click=on_click)
 
+        def ally_chip(seat: int) -> ft.Control:
+            if seat == form.claimant:  # in their place, so the allies' chips stay where they are
+                return _chip(ctx.t("ui.claimant"), ctx.player_color(seat))
+            return seat_chip(seat, seat in form.allies, update(lambda s=seat: form.toggle_ally(s)))
+
         parts: list[ft.Control] = [
             ft.Text(ctx.t("ui.claimant"), size=14),
             ft.Row([seat_chip(s, s == form.claimant, update(lambda s=s: form.pick_claimant(s)))
                     for s in range(n)], wrap=True, spacing=6, run_spacing=6),
+            ft.Text(ctx.t("ui.associations_title"), size=14),
         ]
+        for seat in range(n):
+            parts.append(ft.Row([ft.Text(ctx.players[seat], size=15, color=ctx.player_color(seat), width=84),
+                                 *[_chip(ctx.t(f"ui.team.{team}"), TEAM_COLORS[team],
+                                         selected=form.associations[seat] == team,
+                                         on_click=update(lambda s=seat, t=team: form.set_association(s, t)),
+                                         width=120) for team in TEAMS]],
+                                wrap=True, spacing=6, run_spacing=4,
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER))
         if form.claimant is not None:
             parts += [ft.Text(ctx.t("ui.allies"), size=14),
-                      ft.Row([seat_chip(s, s in form.allies, update(lambda s=s: form.toggle_ally(s)))
-                              for s in range(n) if s != form.claimant], wrap=True, spacing=6, run_spacing=6),
-                      ft.Text(ctx.t("ui.tap_to_add"), size=13, italic=True)]
+                      ft.Row([ally_chip(s) for s in range(n)], wrap=True, spacing=6, run_spacing=6),
+                      ft.Text(ctx.t("ui.tap_to_add"), size=13, italic=True),
+                      ft.Row([_chip(_chip_label(_item(ctx, item)), ITEM_COLOR,
+                                    on_click=update(lambda item=item: form.add_item(item)))
+                              for item in items_in_game(n)], wrap=True, spacing=4, run_spacing=4)]
             for seat in form.shown():
                 hand = form.hands.get(seat, [])
                 parts.append(ft.Container(
                     content=ft.Column([
                         ft.Text(ctx.t("ui.items_of", player=seat), size=14, color=ctx.player_color(seat),
                                 weight=ft.FontWeight.BOLD),
-                        ft.Row([_chip(_item(ctx, item), ITEM_COLOR, selected=True,
+                        ft.Row([_chip(_chip_label(_item(ctx, item)), ITEM_COLOR, selected=True,
                                       on_click=update(lambda s=seat, i=i: form.remove_item(s, i)))
                                 for i, item in enumerate(hand)], wrap=True, spacing=4, run_spacing=4),
                     ], spacing=4),
                     on_click=update(lambda s=seat: setattr(form, "editing", s)),
                     border=ft.Border.all(3 if form.editing == seat else 1, ctx.player_color(seat)),
-                    border_radius=8, padding=6, width=340))
-            parts.append(ft.Row([_chip(_item(ctx, item), ITEM_COLOR,
-                                       on_click=update(lambda item=item: form.add_item(item)))
-                                 for item in items_in_game(n)], wrap=True, spacing=4, run_spacing=4))
+                    # the thicker frame of the box being filled takes its width from the padding
+                    border_radius=8, padding=6 if form.editing == seat else 8, width=340))
             switches = [("pile_empty", True), ("drink", odd), ("loge", True)]
             parts.append(ft.Row([ft.Switch(label=ctx.t(f"ui.{flag}"), value=getattr(form, flag),
                                            on_change=update(lambda flag=flag: setattr(form, flag,
                                                                                       not getattr(form, flag))))
                                  for flag, shown in switches if shown], wrap=True, spacing=12))
-        parts.append(ft.Text(ctx.t("ui.associations_title"), size=14))
-        for seat in range(n):
-            parts.append(ft.Row([ft.Text(ctx.players[seat], size=15, color=ctx.player_color(seat), width=96),
-                                 *[_chip(ctx.t(f"ui.team.{team}"), TEAM_COLORS[team],
-                                         selected=form.associations[seat] == team,
-                                         on_click=update(lambda s=seat, t=team: form.set_association(s, t)),
-                                         width=120) for team in TEAMS]],
-                                wrap=True, spacing=6, run_spacing=4))
         result = form.verdict()
         if result is not None:
             parts.append(ft.Text(ctx.t("ui.preview", verdict=_verdict_text(ctx, result)), size=16,

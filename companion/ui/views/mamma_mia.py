@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.mamma_mia.public import KINDS, SPECIALS, fact, scarcest
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, confirm_button, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, confirm_button, expander, player_card, section_title, wrap
 
 KIND_HEX = {"salami": "#c62828", "olive": "#37474f", "pineapple": "#f9a825", "mushroom": "#6d4c41",
             "pepper": "#2e7d32"}
@@ -154,11 +154,16 @@ def _owners(ctx: GameContext, chosen: int | None, on_pick: Callable[[int], Any])
                  for s in order_owners(ctx.legal)])
 
 
+#: a heap's chip: two to a row on a 360 px phone, and wide enough for the
+#: longest "<ingredient> <count>" (green pepper 10) on one line
+HEAP_WIDTH = 160
+
+
 def _draw_heaps(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     heaps = view["heaps"]
     return ft.Column([ft.Text(ctx.t("ui.heaps"), size=15, weight=ft.FontWeight.BOLD),
                       wrap([chip(f"{_kind(ctx, k)} {ctx.num(heaps[k])}", KIND_HEX[k],
-                                 selected=heaps[k] > 0, width=130) for k in KINDS])], spacing=4)
+                                 selected=heaps[k] > 0, width=HEAP_WIDTH) for k in KINDS])], spacing=4)
 
 
 def _draw_runs(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
@@ -184,7 +189,7 @@ def _draw_order_form(ctx: GameContext) -> ft.Control:
         ], spacing=6)
 
     panel = FormPanel(ctx, RecipeForm(), draw)
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.order_form")), controls=[panel.control], expanded=True)
+    return expander(ctx.t("ui.order_form"), [panel.control], expanded=True)
 
 
 def _draw_special_form(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
@@ -212,7 +217,7 @@ def _draw_special_form(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         return ft.Column(parts, spacing=6)
 
     panel = FormPanel(ctx, SpecialForm(), draw)
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.special_form")), controls=[panel.control])
+    return expander(ctx.t("ui.special_form"), [panel.control])
 
 
 def _draw_short(ctx: GameContext, view: dict[str, Any]) -> list[ft.Control]:

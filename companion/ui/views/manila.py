@@ -24,8 +24,8 @@ from ...i18n import join_list
 from ...games.manila.public import (BANK, INSURANCE, ManilaState, credit, load, odds, open_spaces, roll_dice,
                                     share_cost)
 from ..context import GameContext
-from ..widgets import (TOUCH, FormPanel, big_button, player_card, reason_line, results_sheet, section_title, seen,
-                       send, tile, wrap)
+from ..widgets import (TOUCH, FormPanel, big_button, expander, player_card, reason_line, results_sheet, section_title,
+                       seen, send, tile, wrap)
 
 F = load()
 
@@ -362,8 +362,8 @@ def _draw_payouts(ctx: GameContext, state: ManilaState, view: Mapping[str, Any])
             for line in mine)
         rows.append(ft.Text(f"{ctx.players[seat]} {'+' if total >= 0 else '−'}{ctx.num(abs(total))}{ctx.colon}{detail}",
                             size=13, color=ctx.player_color(seat)))
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.payouts", voyage=voyage)), controls=rows,
-                            expanded=state.phase in ("auction", "reveal", "end"))
+    return expander(ctx.t("ui.payouts", voyage=voyage), rows,
+                    expanded=state.phase in ("auction", "reveal", "end"))
 
 
 def _draw_wealth(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
@@ -602,7 +602,7 @@ def _draw_loans(ctx: GameContext, legal: Sequence[Action]) -> ft.Control:
                for a in legal if a.type in ("mortgage", "redeem") and a.player is not None]
     if not buttons:
         return ft.Container()
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.loans_title")), controls=[wrap(buttons)])
+    return expander(ctx.t("ui.loans_title"), [wrap(buttons)])
 
 
 _FORMS: dict[str, Callable[..., list[ft.Control]]] = {

@@ -20,7 +20,7 @@ from ...core.actions import Action
 from ...games.modern_art.public import ModernArtState
 from ...games.modern_art.public import load as load_facts
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, player_card, results_sheet, section_title, seen, wrap
+from ..widgets import FormPanel, big_button, expander, player_card, results_sheet, section_title, seen, wrap
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -550,8 +550,7 @@ def build(ctx: GameContext) -> ft.Control:
     elif state.phase == "end":
         parts.append(ft.Text(ctx.t("ui.winners", players=ctx.game.winners(state)), size=18,
                              weight=ft.FontWeight.BOLD))
-    parts.append(ft.ExpansionTile(title=ft.Text(ctx.t("ui.value_board")), controls=[_draw_board(ctx, view)],
-                                  expanded=True))
+    parts.append(expander(ctx.t("ui.value_board"), [_draw_board(ctx, view)], expanded=True))
     parts += _draw_results(ctx, state)
     parts.append(_draw_players(ctx, state, view))
     if not view["money_shown"]:

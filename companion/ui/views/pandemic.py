@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.pandemic.public import COLOURS, EVENTS, PandemicState, fact
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, expander, player_card, section_title, wrap
 
 COLOUR_HEX = {"blue": "#1565c0", "yellow": "#f9a825", "black": "#424242", "red": "#c62828"}
 LOW_CUBES = 6
@@ -268,7 +268,7 @@ def _draw_events(ctx: GameContext) -> ft.Control | None:
     if medic:
         rows.append(ft.Text(ctx.t("action.medic_clears"), size=15, weight=ft.FontWeight.BOLD))
         rows.append(_action_buttons(ctx, medic))
-    return ft.ExpansionTile(title=ft.Text(ctx.t("ui.events_title")), controls=rows)
+    return expander(ctx.t("ui.events_title"), rows)
 
 
 def build(ctx: GameContext) -> ft.Control:
