@@ -125,7 +125,8 @@ class Screen:
         try:
             self.text(text, exact).wait_for(timeout=timeout)
         except Exception:
-            self.shot("FAILED-waiting-" + "".join(c if c.isalnum() else "_" for c in text)[:40])
+            shown = getattr(text, "pattern", text)  # a text or a compiled pattern
+            self.shot("FAILED-waiting-" + "".join(c if c.isalnum() else "_" for c in shown)[:40])
             raise
 
     def button(self, name: str, exact: bool = False):
