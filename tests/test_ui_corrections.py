@@ -210,3 +210,55 @@ def test_niagara_gem_places_are_picked_by_name_not_typed(tmp_path, lang: str) ->
     _, source, _ = corrections.shown_fields(form)
     assert [o.key for o in source.options][-1] == "canoe:2:2"
     assert "Cho" in source.options[-1].text and "2" in source.options[-1].text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_citadels_districts_are_added_and_removed_with_pickers(tmp_path, lang: str) -> None:
+    """A Citadels city was corrected only by typing JSON; now one district is added or
+    removed with pickers: the colours by name, the deck's costs, the points optional."""
+    app = App(FakePage(), _store(tmp_path))
+    app.page.show_dialog = lambda d: None
+    app.lang = lang
+    app.start_table("citadels", ["Ana", "Ben", "Cho", "Dev"], {})
+    form = corrections.correction_form(app.game_context())
+    move_pick, seat_pick = form.controls[:2]
+    keys = [o.key for o in move_pick.options]
+    assert keys[:2] == ["correct_add_district", "correct_remove_district"] and keys[-1] == "correct_city"
+    assert move_pick.value == "correct_add_district"          # the simple entry comes first
+    colour, cost, points = corrections.shown_fields(form)
+    assert all(isinstance(f, ft.Dropdown) for f in (colour, cost, points))
+    assert [o.key for o in colour.options] == ["noble", "religious", "trade", "military", "special"]
+    assert [o.text for o in colour.options] == [library.message("citadels", lang, f"ui.colour.{c}")
+                                                for c in ("noble", "religious", "trade", "military", "special")]
+    assert [o.key for o in cost.options] == [str(k) for k in range(1, 7)]
+    assert points.value == corrections.NOBODY and points.options[0].text == "—"   # left out unless picked
+    assert [o.key for o in points.options[1:]] == [str(k) for k in range(1, 9)]
+    # Ben's city gains a purple district worth 8
+    seat_pick.value = "1"
+    colour.value, cost.value, points.value = "special", "6", "8"
+    form.controls[3].on_click(Event(form.controls[3]))          # Enter
+    assert app.table.state.cities[1] == [["special", 6, 8]]
+    # and a noble one counting its cost: the points picked by mistake are taken back with "—"
+    form = corrections.correction_form(app.game_context())
+    form.controls[1].value = "1"
+    colour, cost, points = corrections.shown_fields(form)
+    colour.value, cost.value, points.value = "noble", "3", "5"
+    points.value = corrections.NOBODY
+    form.controls[3].on_click(Event(form.controls[3]))
+    assert app.table.state.cities[1] == [["special", 6, 8], ["noble", 3, 3]]
+    # then loses the purple one
+    form = corrections.correction_form(app.game_context())
+    move_pick, seat_pick = form.controls[:2]
+    move_pick.value = "correct_remove_district"
+    move_pick.on_select(Event(move_pick))
+    colour, cost = corrections.shown_fields(form)
+    assert isinstance(colour, ft.Dropdown) and isinstance(cost, ft.Dropdown)
+    seat_pick.value, colour.value, cost.value = "1", "special", "6"
+    form.controls[3].on_click(Event(form.controls[3]))
+    assert app.table.state.cities[1] == [["noble", 3, 3]]
+    # a district the city does not hold: refused, the form keeps its values and says why
+    form.controls[3].on_click(Event(form.controls[3]))
+    assert app.table.state.cities[1] == [["noble", 3, 3]]
+    why = " ".join(t for t in _panel_texts(form.controls[4]))
+    assert "Ben" in why and not JOINED_ID.search(why), why
+    assert (colour.value, cost.value) == ("special", "6")

@@ -40,6 +40,16 @@ def game_choices(ctx: GameContext, move: str, name: str) -> list[tuple[str, str]
     return None if offer is None else offer(ctx, move, name)  # type: ignore[no-any-return]
 
 
+def _picker(label: str, options: list[tuple[str, str]], required: bool) -> ft.Dropdown:
+    """A dropdown of (value, what the person reads); an optional field's starts at
+    "—" (left out), so a value picked by mistake can be taken back."""
+    shown = [ft.DropdownOption(key=value, text=text) for value, text in options]
+    if required:
+        return ft.Dropdown(options=shown, label=label, width=300)
+    return ft.Dropdown(options=[ft.DropdownOption(key=NOBODY, text="—"), *shown], value=NOBODY, label=label,
+                       width=300)
+
+
 def field_for(ctx: GameContext, name: str, param: Param, move: str | None = None) -> ft.Control:
     """The input a correction's field needs: the game's own choices for it if it
     has some, player names for a seat, a picker with translated choices for a
@@ -48,17 +58,21 @@ def field_for(ctx: GameContext, name: str, param: Param, move: str | None = None
     label = param_label(gid, name, lang)
     choices = game_choices(ctx, move, name) if move is not None else None
     if choices is not None:
-        return ft.Dropdown(options=[ft.DropdownOption(key=value, text=text) for value, text in choices],
-                           label=label, width=300)
+        return _picker(label, choices, param.required)
     if param.kind == "seat":
-        return ft.Dropdown(options=[ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)],
-                           label=label, width=300)
+        return _picker(label, [(str(i), p) for i, p in enumerate(ctx.players)], param.required)
     if param.choices and param.kind in ("int", "str"):
-        return ft.Dropdown(options=[ft.DropdownOption(key=str(c), text=choice_label(gid, name, c, lang))
-                                    for c in param.choices], label=label, width=300)
+        return _picker(label, [(str(c), choice_label(gid, name, c, lang)) for c in param.choices], param.required)
     if param.kind == "bool":
         return ft.Switch(label=label, value=False)
     return ft.TextField(label=label, width=300)
+
+
+def field_value(control: ft.Control) -> str:
+    """What a field holds, as ``build_action`` parses it ("—" picked: nothing)."""
+    if isinstance(control, ft.Dropdown) and control.value == NOBODY:
+        return ""
+    return field_text(control)
 
 
 def shown_fields(form: ft.Column) -> list[ft.Control]:
@@ -99,7 +113,7 @@ def correction_form(ctx: GameContext) -> ft.Column | None:
     def submit(e: Any) -> None:
         seat = None if seat_pick.value in (None, NOBODY) else int(seat_pick.value)
         try:
-            action = build_action(chosen(), seat, {k: field_text(f) for k, f in fields[chosen().name].items()})
+            action = build_action(chosen(), seat, {k: field_value(f) for k, f in fields[chosen().name].items()})
         except (ValueError, TypeError):
             for f in fields[chosen().name].values():
                 if isinstance(f, ft.TextField):

@@ -147,6 +147,18 @@ def _rob(s: CitadelsState, a: Action) -> None:
     s.robbed = target
 
 
+def _district(a: Action) -> list[Any]:
+    """The district an action enters, ``[colour, cost, points]``: points only for a
+    purple district, never below the cost (a build and a district added by correction)."""
+    colour, cost = a["colour"], a["cost"]
+    points = a.get("points", cost)
+    if "points" in a and colour != h.SPECIAL:
+        raise IllegalAction("points_only_special", "citadels.sheet.special_points")
+    if points < cost:
+        raise IllegalAction("points_below_cost", "citadels.sheet.special_points", points=points, cost=cost)
+    return [colour, cost, points]
+
+
 def _build(s: CitadelsState, a: Action) -> None:
     seat = a.player
     assert seat is not None
@@ -154,18 +166,8 @@ def _build(s: CitadelsState, a: Action) -> None:
     if s.builds >= limit:
         raise IllegalAction("build_limit", "citadels.characters.architect" if limit > 1 else "citadels.turn.build",
                             limit=limit)
-    colour, cost = a["colour"], a["cost"]
-    points = a.get("points", cost)
-    if "points" in a and colour != h.SPECIAL:
-        raise IllegalAction("points_only_special", "citadels.sheet.special_points")
-    if points < cost:
-        raise IllegalAction("points_below_cost", "citadels.sheet.special_points", points=points, cost=cost)
-    if sum(len(c) for c in s.cities) >= int(FACTS["district_cards"]):
-        raise IllegalAction("districts_over_box", "citadels.sheet.corrections", limit=int(FACTS["district_cards"]))
+    _set_city(s, seat, [*s.cities[seat], _district(a)])
     s.builds += 1
-    s.cities[seat].append([colour, cost, points])
-    if s.first_complete is None and len(s.cities[seat]) >= s.end_at:
-        s.first_complete = seat
 
 
 def _destroy(s: CitadelsState, a: Action) -> None:
@@ -202,6 +204,21 @@ def _no_king(s: CitadelsState, a: Action) -> None:
 
 
 # ----- corrections ---------------------------------------------------------------
+def _set_city(s: CitadelsState, seat: int, city: list[list[Any]]) -> None:
+    """Give ``seat`` this city (a build, or any correction of a city).  All cities together
+    never hold more districts than the deck has.  A city brought up to the end count, when
+    no city was complete, is the first one; the first city brought below it is no longer
+    complete (correct_first names another)."""
+    others = sum(len(c) for i, c in enumerate(s.cities) if i != seat)
+    if others + len(city) > int(FACTS["district_cards"]):
+        raise IllegalAction("districts_over_box", "citadels.sheet.corrections", limit=int(FACTS["district_cards"]))
+    s.cities[seat] = city
+    if s.first_complete is None and len(city) >= s.end_at:
+        s.first_complete = seat
+    elif s.first_complete == seat and len(city) < s.end_at:
+        s.first_complete = None
+
+
 def _correct_city(s: CitadelsState, a: Action) -> None:
     seat = a.player
     assert seat is not None
@@ -214,17 +231,26 @@ def _correct_city(s: CitadelsState, a: Action) -> None:
         if not ok:
             raise IllegalAction("bad_district", "citadels.sheet.corrections", district=str(d))
         city.append([d[0], d[1], d[2] if len(d) == 3 else d[1]])
-    # all cities together never hold more districts than the deck has
-    others = sum(len(c) for i, c in enumerate(s.cities) if i != seat)
-    if others + len(city) > int(FACTS["district_cards"]):
-        raise IllegalAction("districts_over_box", "citadels.sheet.corrections", limit=int(FACTS["district_cards"]))
-    s.cities[seat] = city
-    # a city corrected up to the end count, when no city was complete, is the first one;
-    # the first city corrected below it is no longer complete (correct_first names another)
-    if s.first_complete is None and len(city) >= s.end_at:
-        s.first_complete = seat
-    elif s.first_complete == seat and len(city) < s.end_at:
-        s.first_complete = None
+    _set_city(s, seat, city)
+
+
+def _correct_add_district(s: CitadelsState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
+    _set_city(s, seat, [*s.cities[seat], _district(a)])
+
+
+def _correct_remove_district(s: CitadelsState, a: Action) -> None:
+    """The city loses one district of that colour and cost (the first entered, as the
+    Warlord's does)."""
+    seat = a.player
+    assert seat is not None
+    city = s.cities[seat]
+    for i, d in enumerate(city):
+        if d[0] == a["colour"] and d[1] == a["cost"]:
+            _set_city(s, seat, city[:i] + city[i + 1:])
+            return
+    raise IllegalAction("no_district_to_remove", "citadels.sheet.corrections", player=seat, cost=a["cost"])
 
 
 def _correct_crown(s: CitadelsState, a: Action) -> None:
@@ -240,7 +266,10 @@ def _correct_first(s: CitadelsState, a: Action) -> None:
 
 # ----- the game ------------------------------------------------------------------
 _rank = Param("int", min=1, max=len(h.CHARACTERS))
-_cost = Param("int", min=int(FACTS["district_cost"]["min"]), max=int(FACTS["district_cost"]["max"]))
+_COSTS = tuple(range(int(FACTS["district_cost"]["min"]), int(FACTS["district_cost"]["max"]) + 1))
+#: a district's cost: one of the deck's costs (the correction form offers them as a picker)
+_cost = Param("int", choices=_COSTS, min=_COSTS[0], max=_COSTS[-1])
+_points = Param("int", required=False, min=1)
 _colour = Param("str", choices=h.COLOURS)
 
 
@@ -259,7 +288,7 @@ class Citadels(Game[CitadelsState], facts=True):
              rule="citadels.characters.assassin"),
         Move("rob", _rob, frozenset({"turn"}), "turn", {"target": _rank}, rule="citadels.characters.thief"),
         Move("build", _build, frozenset({"turn"}), "turn",
-             {"colour": _colour, "cost": _cost, "points": Param("int", required=False, min=1)},
+             {"colour": _colour, "cost": _cost, "points": _points},
              rule="citadels.turn.build"),
         Move("destroy", _destroy, frozenset({"turn"}), "turn",
              {"target_player": Param("seat"), "colour": _colour, "cost": _cost},
@@ -267,11 +296,18 @@ class Citadels(Game[CitadelsState], facts=True):
         Move("end_turn", _end_turn, frozenset({"turn"}), "turn", rule="citadels.round.calls"),
         Move("crown", _crown, frozenset({"crown"}), "seat", rule="citadels.round.killed_king"),
         Move("no_king", _no_king, frozenset({"crown"}), "table", rule="citadels.round.killed_king"),
-        Move("correct_city", _correct_city, None, "seat", {"districts": Param("json")},
+        # the correction panel lists them in this order: one district at a time first,
+        # the whole city typed out last
+        Move("correct_add_district", _correct_add_district, None, "seat",
+             {"colour": _colour, "cost": _cost, "points": _points},
              rule="citadels.sheet.corrections", correction=True),
+        Move("correct_remove_district", _correct_remove_district, None, "seat",
+             {"colour": _colour, "cost": _cost}, rule="citadels.sheet.corrections", correction=True),
         Move("correct_crown", _correct_crown, None, "seat",
              rule="citadels.sheet.corrections", correction=True),
         Move("correct_first", _correct_first, None, "table",
+             rule="citadels.sheet.corrections", correction=True),
+        Move("correct_city", _correct_city, None, "seat", {"districts": Param("json")},
              rule="citadels.sheet.corrections", correction=True),
     )
 

@@ -160,6 +160,16 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def correction_choices(ctx: GameContext, move: str, name: str) -> list[tuple[str, str]] | None:
+    """The end-game points the correction panel offers for a district added to a city
+    (the engine takes any number from its cost up): from the lowest cost to the most a
+    purple district counts; left at "—", the district counts its cost."""
+    if move != "correct_add_district" or name != "points":
+        return None
+    lo = int(FACTS["district_cost"]["min"])
+    return [(str(p), ctx.num(p)) for p in range(lo, MAX_SPECIAL_POINTS + 1)]
+
+
 # ----- drawing -------------------------------------------------------------------------
 
 #: this screen's chips: 10 px either side of the text, and a whole row each unless given a width
