@@ -123,8 +123,9 @@ def _shown(key: str, value: Any, lang: str, players: Sequence[str]) -> _Shown:
 class _Filler(string.Formatter):
     """``{name}`` as shown; ``{name:plural:# card|# cards}`` picks the first form
     when the value is 1 (a list: when it holds one item) and the second
-    otherwise, ``#`` standing for the shown value.  Only English needs it: a Chinese message writes ``{name} 张``, one
-    field either way, so the languages keep the same fields (tests/test_rules_data.py)."""
+    otherwise, ``#`` standing for the shown value.  Only English needs it: a
+    Chinese message writes ``{name} 张``, one field either way, so the languages
+    keep the same fields (tests/test_rules_data.py)."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("plural:"):

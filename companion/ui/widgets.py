@@ -189,12 +189,12 @@ def reason_line(ctx: Any, reason: tuple[str, str | None] | None, hint: bool = Fa
 
 
 def confirm_button(ctx: Any, label: str, tried: Any, complete: bool,
-                   missing: tuple[str, str | None] | None = None) -> ft.Control:
+                   missing: tuple[str, str | None] | None = None, icon: Any = None) -> ft.Control:
     """A form's confirm button that is never pale: while the form is not
     complete it says why beside it (``missing`` when there is no action to try
     yet, else the referee's own refusal of ``tried`` with its clause), and
     pressing it sends ``tried`` so the refusal shows where the person looks."""
-    button = big_button(label, lambda e: tried is not None and ctx.dispatch(tried), filled=complete)
+    button = big_button(label, lambda e: tried is not None and ctx.dispatch(tried), icon=icon, filled=complete)
     if complete:
         return button
     reason = missing if tried is None else ctx.why_not(tried)

@@ -24,8 +24,8 @@ from ...i18n import join_list
 from ...games.manila.public import (BANK, INSURANCE, ManilaState, credit, load, odds, open_spaces, roll_dice,
                                     share_cost)
 from ..context import GameContext
-from ..widgets import (TOUCH, FormPanel, big_button, expander, player_card, reason_line, results_sheet, section_title,
-                       seen, send, tile, wrap)
+from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, player_card, results_sheet,
+                       section_title, seen, send, tile, wrap)
 
 F = load()
 
@@ -450,11 +450,7 @@ def _draw_supply_form(panel: FormPanel[SupplyForm], legal: Sequence[Action]) -> 
             big_button("+", panel.on(lambda w=ware: form.step(w, 1)))], spacing=8))
     action = form.action(legal)
     tried = action or Action.make("supply", None, **form.counts)
-    # never a pale button: it says why it cannot be used, and pressing it
-    # shows the refusal with its rule
-    rows.append(big_button(ctx.t("action.supply"), send(ctx, tried), filled=action is not None))
-    if action is None:
-        rows.append(reason_line(ctx, ctx.why_not(tried), hint=True))
+    rows.append(confirm_button(ctx, ctx.t("action.supply"), tried, action is not None))
     return ft.Column(rows, spacing=6)
 
 
@@ -505,9 +501,7 @@ def _draw_launch_form(panel: FormPanel[LaunchForm], seat: int | None, legal: Seq
     tried = action or Action.make("launch", seat, **form.starts)
     if form.left_out:
         parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
-    parts.append(big_button(ctx.t("action.launch"), send(ctx, tried), filled=action is not None))
-    if action is None:
-        parts.append(reason_line(ctx, ctx.why_not(tried), hint=True))
+    parts.append(confirm_button(ctx, ctx.t("action.launch"), tried, action is not None))
     return ft.Column(parts, spacing=6)
 
 
@@ -552,10 +546,7 @@ def _draw_dice_form(panel: FormPanel[DiceForm], legal: Sequence[Action]) -> ft.C
     action = form.action(legal)
     seat = next((a.player for a in legal if a.type == "roll"), None)
     tried = action or Action.make("roll", seat, **form.faces, **({"order": form.order} if form.order else {}))
-    parts.append(big_button(ctx.ui("Enter these dice"), send(ctx, tried), icon=ft.Icons.CHECK,
-                            filled=action is not None))
-    if action is None:
-        parts.append(reason_line(ctx, ctx.why_not(tried), hint=True))
+    parts.append(confirm_button(ctx, ctx.ui("Enter these dice"), tried, action is not None, icon=ft.Icons.CHECK))
     return ft.Column(parts, spacing=6)
 
 

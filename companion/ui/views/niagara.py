@@ -22,7 +22,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.niagara.public import FALLS, LOST, SHORE, NiagaraState, facts
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, player_card, reason_line, section_title, wrap
+from ..widgets import FormPanel, big_button, confirm_button, player_card, section_title, wrap
 
 #: gem colours (background, text)
 GEM_HEX: dict[str, tuple[str, str]] = {
@@ -382,10 +382,7 @@ def _draw_reveal_form(panel: FormPanel[RevealForm], view: Mapping[str, Any]) -> 
                  ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
     # never a hidden or pale button: until every card is chosen it says why
     # (with the rule), and pressing it shows the refusal
-    tried = form.attempt(n)
-    rows.append(big_button(ctx.t("ui.enter_cards"), lambda e: panel.send(tried), filled=form.complete(n)))
-    if not form.complete(n):
-        rows.append(reason_line(ctx, ctx.why_not(tried), hint=True))
+    rows.append(confirm_button(ctx, ctx.t("ui.enter_cards"), form.attempt(n), form.complete(n)))
     return ft.Column(rows, spacing=6)
 
 
