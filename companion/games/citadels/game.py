@@ -4,10 +4,11 @@ Each round: the table enters the characters set aside face up (``draft_done``);
 the sheet then calls the characters in rank order.  For each call a seat
 reveals it (``reveal``) or nobody has it (``no_one``: refused once the
 players would be left fewer characters than they hold, as only face-down
-characters are nobody's); the assassinated character is skipped without a word.  During a revealed character's turn the
-host enters its power target (assassin, thief, warlord), the districts built
-and ``end_turn``.  After the warlord's call the round ends; if any city has
-reached the end count the game ends and the sheet scores it.
+characters are nobody's); the assassinated character is skipped without a
+word.  During a revealed character's turn the host enters its power target
+(assassin, thief, warlord), the districts built and ``end_turn``.  After the
+warlord's call the round ends; if any city has reached the end count the game
+ends and the sheet scores it.
 """
 
 from __future__ import annotations

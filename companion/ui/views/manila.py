@@ -337,7 +337,8 @@ def _draw_players(ctx: GameContext, state: ManilaState, view: Mapping[str, Any])
         bought = ctx.join(f"{names[w]} ×{ctx.num(n)}" for w, n in p["shares_bought"].items())
         dealt = hand_label(p["shares_dealt"], names) if p["shares_dealt"] else (
             ctx.t("ui.later") if p["shares_entry"] == "later" else ctx.t("ui.hidden"))
-        lines.append(ft.Text(f"{ctx.t('ui.shares')}{ctx.colon}{dealt}" + (f"{ctx.semicolon}{bought}" if bought else ""), size=14))
+        shares = dealt + (f"{ctx.semicolon}{bought}" if bought else "")
+        lines.append(ft.Text(f"{ctx.t('ui.shares')}{ctx.colon}{shares}", size=14))
         if p.get("wealth") is not None and state.phase == "end":
             lines.append(ft.Text(f"{ctx.t('ui.wealth')}{ctx.colon}{ctx.money(p['wealth'])}", size=14,
                                  weight=ft.FontWeight.BOLD))
