@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import combinations, product
 from typing import Any, Callable, Mapping
 
@@ -58,15 +58,17 @@ MOVES: dict[str, Move[ManilaState]] = moves_table(
 
 
 @cache
-def _loan_action(kind: str, seat: int) -> Action:
-    """An argument-less action of a seat (``mortgage``, ``redeem``, ``shares_later``),
-    offered in many states: built once."""
+def _seat_action(kind: str, seat: int) -> Action:
+    """An argument-less action of a seat (``shares_later``, ``skip_pilot``), offered in
+    many states: built once."""
     return Action.make(kind, seat)
 
 
 @cache
-def _hand_action(kind: str, seat: int, hand: tuple[str, ...]) -> Action:
-    return Action.make(kind, seat, wares=list(hand))
+def _hand_actions(kind: str, seat: int, hands: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
+    """One ``kind`` action (``enter_shares``/``reveal_shares``) per possible hand: the
+    same for every state with these hands open, so built once."""
+    return tuple(Action.make(kind, seat, wares=list(hand)) for hand in hands)
 
 
 @cache
@@ -83,11 +85,23 @@ def _launch_actions(seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
+#: each seat's argument-less loan actions, built once
+_MORTGAGE = tuple(Action.make("mortgage", seat) for seat in range(F.max_players))
+_REDEEM = tuple(Action.make("redeem", seat) for seat in range(F.max_players))
+#: a boat further back than this cannot dock on any die face (the cache keys clamp to it)
+_FAR_BACK = F.last_space - F.die_max - 1
+#: a boat at least this far from both ends can neither fall below the start nor dock by a
+#: pilot's move (the cache keys give every such boat the same position)
+_PILOT_REACH = max(F.pilot_steps.values())
+
+
 @lru_cache(maxsize=4096)
-def _roll_parts(seat: int, moving: tuple[str, ...], positions: tuple[int, ...],
-                last_roll: bool) -> tuple[tuple[int, Callable[[int], Action]], ...]:
-    """The lazy parts of :meth:`Manila._roll_actions` (count, builder) for boats at these
-    positions: a pure function of its arguments, so kept for the positions seen again."""
+def _roll_parts(moving: tuple[str, ...], positions: tuple[int, ...],
+                last_roll: bool) -> tuple[tuple[int, Callable[[int, int], Action]], ...]:
+    """The lazy parts of :meth:`Manila._roll_actions` (count, builder of the seat's i-th
+    throw) for boats at these positions: a pure function of its arguments, so kept for
+    the positions seen again (positions further back than ``_FAR_BACK`` all dock alike,
+    so the caller passes them clamped)."""
     faces = range(F.die_min, F.die_max + 1)
     docks, stays = [], []
     for at in positions:
@@ -104,14 +118,16 @@ def _roll_parts(seat: int, moving: tuple[str, ...], positions: tuple[int, ...],
             if not throws:
                 continue
             orders = fl.arrival_orders([moving[i] for i in group]) if size > 1 else [None]
-            parts.append((throws * len(orders), _roll_builder(seat, list(moving), radices, orders)))
+            parts.append((throws * len(orders), _roll_builder(list(moving), radices, orders)))
     return tuple(parts)
 
 
 @lru_cache(maxsize=4096)
-def _pilot_list(seat: int, pilot: str, moving: tuple[str, ...], positions: tuple[int, ...]) -> tuple[Action, ...]:
-    """Every move the ``pilot`` (small/large) may make with the boats at these positions,
-    then skip_pilot: a pure function of its arguments, so kept for positions seen again."""
+def _pilot_moves(pilot: str, moving: tuple[str, ...], positions: tuple[int, ...]) -> tuple[dict[str, Any], ...]:
+    """The arguments of every move the ``pilot`` (small/large) may make with the boats at
+    these positions: a pure function of its arguments, so kept for positions seen again
+    (the caller passes one position for all those ``_PILOT_REACH`` away from both ends:
+    they move alike)."""
     position = dict(zip(moving, positions))
     steps = F.pilot_steps[pilot]
     shapes: list[dict[str, int]] = []
@@ -123,21 +139,24 @@ def _pilot_list(seat: int, pilot: str, moving: tuple[str, ...], positions: tuple
         for boats in combinations(moving, steps):
             for signs in product((1, -1), repeat=steps):
                 shapes.append(dict(zip(boats, signs)))
-    out = []
+    out: list[dict[str, Any]] = []
     for moves in shapes:
         if any(position[w] + d < F.start_min for w, d in moves.items()):
             continue
         arriving = [w for w, d in moves.items() if position[w] + d > F.last_space]
         for order in fl.arrival_orders(arriving):
-            extra = {"order": order} if len(arriving) > 1 else {}
-            out.append(Action.make("pilot", seat, **moves, **extra))
-    return tuple(out + [Action.make("skip_pilot", seat)])
+            out.append({**moves, "order": order} if len(arriving) > 1 else moves)
+    return tuple(out)
 
 
-def _roll_builder(seat: int, moving: list[str], radices: list[list[int]],
-                  orders: list[list[str] | None]) -> Callable[[int], Action]:
-    """The i-th throw of one docking group (mixed-radix over the boats, then the order)."""
-    def build(i: int) -> Action:
+def _pilot_builder(seat: int, moves: tuple[dict[str, Any], ...]) -> Callable[[int], Action]:
+    return lambda i: Action.make("pilot", seat, **moves[i])
+
+
+def _roll_builder(moving: list[str], radices: list[list[int]],
+                  orders: list[list[str] | None]) -> Callable[[int, int], Action]:
+    """The seat's i-th throw of one docking group (mixed-radix over the boats, then the order)."""
+    def build(seat: int, i: int) -> Action:
         i, which = divmod(i, len(orders))
         dice: dict[str, int] = {}
         for ware, faces in zip(reversed(moving), reversed(radices)):
@@ -237,17 +256,25 @@ class Manila(Game[ManilaState], facts=True):
             spaces = self._place_spaces(state, placer)
             out.lazy(len(spaces), lambda i, s=placer: Action.make("place", s, space=spaces[i]), "place")
             out.append(Action.make("pass_place", placer))
+        elif state.phase == "pilot":
+            pilot = min(self.active_players(state))
+            moving = tuple(fl.at_sea(state))
+            low, high = F.start_min + _PILOT_REACH, F.last_space - _PILOT_REACH
+            positions = (state.position[w] for w in moving)
+            moves = _pilot_moves(state.pilots_due[0], moving, tuple(low if low <= p <= high else p for p in positions))
+            out.lazy(len(moves), _pilot_builder(pilot, moves), "pilot")
+            out.append(_seat_action("skip_pilot", pilot))
         else:
             out.extend(self._phase_actions(state))
         loans = []
-        per_player, bought, mortgaged = F.shares_per_player, state.bought, state.mortgaged
-        for seat in range(state.n):
-            if per_player + sum(bought[seat].values()) > mortgaged[seat]:  # money.unmortgaged > 0
-                loans.append(_loan_action("mortgage", seat))
-            if state.mortgaged[seat] > 0 and state.cash[seat] >= F.redeem and not (
-                    state.phase == "auction" and state.high_bidder == seat
-                    and credit(state, seat) - F.redeem + F.mortgage < state.high_bid):
-                loans.append(_loan_action("redeem", seat))
+        per_player, redeem = F.shares_per_player, F.redeem
+        bidding = state.high_bidder if state.phase == "auction" else None
+        for seat, (bought, pledged, cash) in enumerate(zip(state.bought, state.mortgaged, state.cash)):
+            if per_player + sum(bought.values()) > pledged:  # money.unmortgaged > 0
+                loans.append(_MORTGAGE[seat])
+            if pledged > 0 and cash >= redeem and not (
+                    seat == bidding and credit(state, seat) - redeem + F.mortgage < state.high_bid):
+                loans.append(_REDEEM[seat])
         out.tagged(loans, "loan")
         return out
 
@@ -271,16 +298,13 @@ class Manila(Game[ManilaState], facts=True):
             return [Action.make("board", seat, ware=w) if slot is None else
                     Action.make("board", seat, ware=w, slot=slot)
                     for w, slot in fl.boarding_targets(state)] + [Action.make("stay", seat)]
-        if phase == "pilot":
-            return self._pilot_actions(state, seat)
         if phase == "plunder":
             return [Action.make("plunder", seat, ware=w, to=to) for w in state.to_decide
                     for to in ("harbor", "shipyard")]
         return []
 
     def _deal_actions(self, state: ManilaState, seat: int) -> list[Action]:
-        return [_hand_action("enter_shares", seat, hand) for hand in mv.hands_possible(state)] + \
-            [_loan_action("shares_later", seat)]
+        return [*_hand_actions("enter_shares", seat, mv.hands_possible(state)), _seat_action("shares_later", seat)]
 
     def _supply_actions(self, state: ManilaState) -> list[Action]:
         need = F.shares_total - F.shares_per_player * state.n
@@ -292,7 +316,7 @@ class Manila(Game[ManilaState], facts=True):
     def _reveal_actions(self, state: ManilaState, seat: int) -> list[Action]:
         if state.share_state[seat] == "secret":
             return [Action.make("reveal_shares", seat)]
-        return [_hand_action("reveal_shares", seat, hand) for hand in mv.hands_possible(state)]
+        return list(_hand_actions("reveal_shares", seat, mv.hands_possible(state)))
 
     def _place_spaces(self, state: ManilaState, seat: int) -> list[str]:
         spaces = mv.open_spaces(state)
@@ -310,12 +334,10 @@ class Manila(Game[ManilaState], facts=True):
         lazy part whose i-th action is decoded from i on demand."""
         moving = tuple(fl.at_sea(state))
         last_roll = state.rolls + 1 == F.plunder_after_roll and not state.pirates
-        for count, build in _roll_parts(seat, moving, tuple(state.position[w] for w in moving), last_roll):
-            out.lazy(count, build, "roll")
+        positions = tuple(max(state.position[w], _FAR_BACK) for w in moving)
+        for count, build in _roll_parts(moving, positions, last_roll):
+            out.lazy(count, partial(build, seat), "roll")
 
-    def _pilot_actions(self, state: ManilaState, seat: int) -> list[Action]:
-        moving = tuple(fl.at_sea(state))
-        return list(_pilot_list(seat, state.pilots_due[0], moving, tuple(state.position[w] for w in moving)))
 
     # ----- what the screen shows -------------------------------------------------------------------
     def prompt(self, state: ManilaState) -> dict[str, Any]:

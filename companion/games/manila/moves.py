@@ -5,6 +5,7 @@ Each refusal names the clause of ``rules_data/manila/*.json`` it enforces.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 
 from ...core import Action, IllegalAction
@@ -48,16 +49,25 @@ def _check_hand(state: ManilaState, wares: list[str]) -> None:
 def _over_deal(state: ManilaState, wares: list[str] | tuple[str, ...]) -> tuple[str, int] | None:
     """The first ware (and its limit) of which the deal would hold more than were dealt, or None."""
     counts = _known_dealt(state, list(wares))
-    limit = state.dealt_count or {w: F.dealt_per_ware for w in F.wares}
+    limit = state.dealt_count or _DEAL_LIMIT
     for w in F.wares:
         if counts[w] > limit[w]:
             return w, limit[w]
     return None
 
 
-def hands_possible(state: ManilaState) -> list[tuple[str, ...]]:
+def hands_possible(state: ManilaState) -> tuple[tuple[str, ...], ...]:
     """Every two-share hand a player could still enter (what :func:`_check_hand` accepts)."""
-    return [hand for hand in _HANDS if _over_deal(state, hand) is None]
+    counts = _known_dealt(state, [])
+    limit = state.dealt_count or _DEAL_LIMIT
+    return _hands_within(tuple(limit[w] - counts[w] for w in F.wares))
+
+
+@cache
+def _hands_within(room: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """The hands holding at most ``room[i]`` shares of ``F.wares[i]`` (the shares of each
+    ware not yet known to be dealt): the :func:`_over_deal` test, once per room."""
+    return tuple(hand for hand in _HANDS if all(hand.count(w) <= left for w, left in zip(F.wares, room)))
 
 
 def enter_shares(state: ManilaState, action: Action) -> None:
@@ -423,3 +433,4 @@ def correct_boat(state: ManilaState, action: Action) -> None:
 
 _SINGLE_COSTS = {space: _single_cost(space) for space in F.single_spaces}
 _HANDS = tuple(combinations_with_replacement(F.wares, F.shares_per_player))
+_DEAL_LIMIT = {w: F.dealt_per_ware for w in F.wares}
