@@ -59,7 +59,7 @@ MOVES: dict[str, Move[ManilaState]] = moves_table(
 
 @cache
 def _seat_action(kind: str, seat: int) -> Action:
-    """An argument-less action of a seat (``shares_later``, ``skip_pilot``), offered in
+    """An argument-less action of a seat (``pass_bid``, ``skip_pilot`` …), offered in
     many states: built once."""
     return Action.make(kind, seat)
 
@@ -250,12 +250,12 @@ class Manila(Game[ManilaState], facts=True):
             low = max(F.min_bid, state.high_bid + 1)
             out.lazy(max(0, credit(state, bidder) + 1 - low),
                      lambda i, s=bidder, low=low: Action.make("bid", s, amount=low + i), "bid")
-            out.append(Action.make("pass_bid", bidder))
+            out.append(_seat_action("pass_bid", bidder))
         elif state.phase == "place":
             placer = min(self.active_players(state))
             spaces = self._place_spaces(state, placer)
             out.lazy(len(spaces), lambda i, s=placer: Action.make("place", s, space=spaces[i]), "place")
-            out.append(Action.make("pass_place", placer))
+            out.append(_seat_action("pass_place", placer))
         elif state.phase == "pilot":
             pilot = min(self.active_players(state))
             moving = tuple(fl.at_sea(state))
@@ -319,10 +319,13 @@ class Manila(Game[ManilaState], facts=True):
         return list(_hand_actions("reveal_shares", seat, mv.hands_possible(state)))
 
     def _place_spaces(self, state: ManilaState, seat: int) -> list[str]:
+        """The open spaces the seat can pay for (or take as a stowaway), in board order."""
         spaces = mv.open_spaces(state)
-        stowaway = mv.stowaway_allowed(state, seat, spaces)
         limit = credit(state, seat)
-        return [s for s, cost in spaces.items() if s == INSURANCE or cost <= limit or stowaway]
+        affordable = [s for s, cost in spaces.items() if cost <= limit or s == INSURANCE]
+        if len(affordable) < len(spaces) and mv.stowaway_allowed(state, seat, spaces):
+            return list(spaces)
+        return affordable
 
     def _roll_actions(self, state: ManilaState, seat: int, out: LegalActions) -> None:
         """Every die face for every boat at sea, and for each throw docking two or more

@@ -232,11 +232,11 @@ def open_spaces(state: ManilaState) -> dict[str, int]:
     :func:`space_cost` would not refuse, in :func:`all_spaces` order (asked without
     raising, as the legal-action list asks it for every placement)."""
     out: dict[str, int] = {}
-    for ware in F.wares:
-        if ware in state.cargo:
-            seat = fl.free_seat(state, ware)
-            if seat is not None:
-                out[ware] = F.seat_costs[ware][seat]
+    seats = state.seats
+    for ware in state.cargo:  # in facts order, as launched
+        taken = seats[ware]
+        if None in taken:
+            out[ware] = F.seat_costs[ware][taken.index(None)]
     if len(state.pirates) < F.pirate_seats:
         out[PIRATE] = F.pirate_cost
     spaces = state.spaces
