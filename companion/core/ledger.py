@@ -36,15 +36,15 @@ class Ledger(Sequence[T], Generic[T]):
             self._frozen += len(self._tail)
             self._tail = []
 
-    def copy(self) -> "Ledger[T]":
+    def copy(self, memo: dict[int, Any] | None = None) -> "Ledger[T]":
+        """A copy sharing the frozen chunks; also ``copy.copy`` and ``copy.deepcopy``
+        (the entries are immutable), called directly by the compiled state clone."""
         new: Ledger[T] = Ledger.__new__(Ledger)
         new._chunks, new._tail, new._frozen = self._chunks, self._tail.copy(), self._frozen
         return new
 
     __copy__ = copy
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Ledger[T]":
-        return self.copy()  # the entries are immutable
+    __deepcopy__ = copy
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Ledger, (list(self),))
