@@ -29,61 +29,69 @@ class _Lazy:
 class LegalActions(Sequence[Action]):
     """Legal actions in a deterministic order, built part by part, on demand."""
 
-    __slots__ = ("_parts", "_ends")
+    __slots__ = ("_parts", "_ends", "_n")
 
     def __init__(self, actions: Iterable[Action] = ()) -> None:
         self._parts: list[list[Action] | _Lazy] = []
-        self._ends: list[int] = []
-        listed = list(actions)
-        if listed:
-            self.extend(listed)
+        self._ends: list[int] = []  # the running total after each part
+        self._n = 0
+        if actions:
+            self.extend(actions)
 
     # ----- building --------------------------------------------------------
     def _push(self, part: list[Action] | _Lazy, size: int) -> None:
-        if size < 0:
-            size = len(part)  # type: ignore[arg-type]
         if size:
+            self._n += size
             self._parts.append(part)
-            self._ends.append((self._ends[-1] if self._ends else 0) + size)
+            self._ends.append(self._n)
 
     def append(self, action: Action) -> None:
-        if self._parts and type(self._parts[-1]) is list:
-            self._parts[-1].append(action)  # type: ignore[union-attr]
-            self._ends[-1] += 1
+        parts = self._parts
+        if parts and type(parts[-1]) is list:
+            parts[-1].append(action)  # type: ignore[union-attr]
+            self._n += 1
+            self._ends[-1] = self._n
         else:
             self._push([action], 1)
 
     def extend(self, actions: Iterable[Action]) -> None:
         listed = list(actions)
-        if listed and self._parts and type(self._parts[-1]) is list:
-            self._parts[-1].extend(listed)  # type: ignore[union-attr]
-            self._ends[-1] += len(listed)
+        parts = self._parts
+        if listed and parts and type(parts[-1]) is list:
+            parts[-1].extend(listed)  # type: ignore[union-attr]
+            self._n += len(listed)
+            self._ends[-1] = self._n
         else:
             self._push(listed, len(listed))
 
     def lazy(self, count: int, build: Callable[[int], Action], type: str | None = None) -> None:
         """``count`` actions, the i-th made by ``build(i)`` only when asked for; ``type``:
         the action type they all have, or a tag (lets :meth:`excluding` skip them whole)."""
-        self._push(_Lazy(count, build, type), count)
+        if count > 0:
+            self._push(_Lazy(count, build, type), count)
 
     def tagged(self, actions: Sequence[Action], tag: str) -> None:
         """A listed part under ``tag`` (lets :meth:`excluding` drop it whole)."""
-        self._push(_Lazy(len(actions), actions.__getitem__, tag), len(actions))
+        if actions:
+            self._push(_Lazy(len(actions), actions.__getitem__, tag), len(actions))
 
     # ----- reading ---------------------------------------------------------
     def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
+        return self._n
 
     def _at(self, index: int) -> Action:
-        n = len(self)
+        n = self._n
         if index < 0:
             index += n
         if not 0 <= index < n:
             raise IndexError(index)
-        k = bisect_right(self._ends, index)
-        part = self._parts[k]
-        offset = index - (self._ends[k - 1] if k else 0)
-        return part.build(offset) if isinstance(part, _Lazy) else part[offset]
+        ends = self._ends
+        if index < ends[0]:
+            part, offset = self._parts[0], index
+        else:
+            k = bisect_right(ends, index)
+            part, offset = self._parts[k], index - ends[k - 1]
+        return part.build(offset) if type(part) is _Lazy else part[offset]  # type: ignore[union-attr,index]
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -93,16 +101,17 @@ class LegalActions(Sequence[Action]):
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
         if isinstance(index, slice):
-            return [self._at(i) for i in range(*index.indices(len(self)))]
+            return [self._at(i) for i in range(*index.indices(self._n))]
         return self._at(index)
 
     def __iter__(self) -> Iterator[Action]:
         for part in self._parts:
-            if isinstance(part, _Lazy):
-                for i in range(part.count):
-                    yield part.build(i)
+            if type(part) is _Lazy:
+                build = part.build  # type: ignore[union-attr]
+                for i in range(part.count):  # type: ignore[union-attr]
+                    yield build(i)
             else:
-                yield from part
+                yield from part  # type: ignore[misc]
 
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
@@ -116,22 +125,23 @@ class LegalActions(Sequence[Action]):
 
     def sample(self, rng: random.Random) -> Action:
         """One action at random, every listed action equally likely; builds only that one."""
-        return self._at(rng.randrange(len(self)))
+        return self._at(rng.randrange(self._n))
 
     def excluding(self, *types: str) -> "LegalActions":
         """The same list without actions of ``types`` or parts tagged so (lazy parts of
         another type stay lazy)."""
         out = LegalActions()
         for part in self._parts:
-            if isinstance(part, _Lazy):
-                if part.type is None:
-                    out.extend(a for a in (part.build(i) for i in range(part.count)) if a.type not in types)
-                elif part.type not in types:
-                    out._push(part, part.count)
-            elif any(a.type in types for a in part):
-                out._push([a for a in part if a.type not in types], -1)
+            if type(part) is _Lazy:
+                kind = part.type  # type: ignore[union-attr]
+                if kind is None:
+                    out.extend(a for a in (part.build(i) for i in range(part.count))  # type: ignore[union-attr]
+                               if a.type not in types)
+                elif kind not in types:
+                    out._push(part, part.count)  # type: ignore[union-attr]
             else:
-                out._push(list(part), len(part))
+                kept = [a for a in part if a.type not in types]  # type: ignore[union-attr]
+                out._push(kept, len(kept))
         return out
 
 
