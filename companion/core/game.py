@@ -35,6 +35,10 @@ from .phases import PhaseTable, Rule
 S = TypeVar("S")
 
 ParamKind = Literal["int", "str", "bool", "int_list", "str_list", "seat", "seat_list", "json"]
+#: argument values checked as the action stores them (no thawing needed)
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+#: kinds taking one plain value: they refuse a frozen list (a tuple) as they would the list
+_SCALAR_KINDS = frozenset({"int", "str", "bool", "seat"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,11 @@ class Move(Generic[S]):
     undoable: bool = True
     secret: bool = False
     correction: bool = False
+    #: a free-form (``json``) argument: the move checks its shape itself (set from ``params``)
+    free_form: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "free_form", any(p.kind == "json" for p in self.params.values()))
 
 
 def move(name: str, run: Callable[[S, Action], None], phases: Iterable[str] | None, rule: str | None,
@@ -102,15 +111,16 @@ class TableSetup:
         return {"players": list(self.players), "options": dict(self.options)}
 
 
-def _type_ok(param: Param, value: Any, n_players: int) -> bool:
-    def is_int(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool)
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
+
+def _type_ok(param: Param, value: Any, n_players: int) -> bool:
     kind = param.kind
     if kind == "json":
         return True
     if kind == "int":
-        if not is_int(value):
+        if not _is_int(value):
             return False
     elif kind == "str":
         if not isinstance(value, str):
@@ -118,11 +128,11 @@ def _type_ok(param: Param, value: Any, n_players: int) -> bool:
     elif kind == "bool":
         return isinstance(value, bool)
     elif kind == "seat":
-        return is_int(value) and 0 <= value < n_players
+        return _is_int(value) and 0 <= value < n_players
     elif kind == "seat_list":
-        return isinstance(value, list) and all(is_int(v) and 0 <= v < n_players for v in value)
+        return isinstance(value, list) and all(_is_int(v) and 0 <= v < n_players for v in value)
     elif kind == "int_list":
-        if not (isinstance(value, list) and all(is_int(v) for v in value)):
+        if not (isinstance(value, list) and all(_is_int(v) for v in value)):
             return False
     elif kind == "str_list":
         if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
@@ -131,9 +141,9 @@ def _type_ok(param: Param, value: Any, n_players: int) -> bool:
     for item in items:
         if param.choices is not None and item not in param.choices:
             return False
-        if param.min is not None and is_int(item) and item < param.min:
+        if param.min is not None and _is_int(item) and item < param.min:
             return False
-        if param.max is not None and is_int(item) and item > param.max:
+        if param.max is not None and _is_int(item) and item > param.max:
             return False
     return True
 
@@ -274,13 +284,16 @@ class Game(Generic[S]):
         if move is None:
             raise MalformedAction("unknown_action", None, action=action.type, game=self.id)
         n = self.n_players(state)
-        if move.actor in ("turn", "seat"):
-            if action.player is None:
+        player = action.player
+        if player is None:
+            if move.actor != "table":
                 raise MalformedAction("missing_player", None, action=action.type)
-        if action.player is not None and not 0 <= action.player < n:
-            raise MalformedAction("bad_player", None, player=action.player)
+        elif not 0 <= player < n:
+            raise MalformedAction("bad_player", None, player=player)
         params = move.params
-        given = dict(action.args)
+        if not params and not action.args:
+            return move
+        given = dict(action.args)  # frozen values: a list argument is a tuple here
         for key in given:
             if key not in params:
                 raise MalformedAction("unknown_arg", None, action=action.type, arg=key)
@@ -289,12 +302,15 @@ class Game(Generic[S]):
                 if param.required:
                     raise MalformedAction("missing_arg", None, action=action.type, arg=key)
                 continue
-            if not _type_ok(param, action[key], n):
+            value = given[key]
+            if not (type(value) in _SCALARS or type(value) is tuple and param.kind in _SCALAR_KINDS):
+                value = action[key]  # thawed: lists and objects as the move reads them
+            if not _type_ok(param, value, n):
                 raise MalformedAction("bad_arg", None, action=action.type, arg=key, value=action[key])
         return move
 
     def check_flow(self, state: S, action: Action, move: Move[S]) -> None:
-        if self.is_over(state) and not move.correction:
+        if not move.correction and self.is_over(state):
             raise IllegalAction("game_over", self.flow_rule or None, action=action.type)
         phase = self.phase(state)
         if move.phases is not None and phase not in move.phases:
@@ -312,7 +328,7 @@ class Game(Generic[S]):
         move = self.check_form(state, action)
         self.check_flow(state, action, move)
         new = self.clone(state)
-        if any(p.kind == "json" for p in move.params.values()):
+        if move.free_form:
             # free-form arguments are checked by the move itself: a shape it did
             # not expect (a number where a list belongs) is malformed input
             try:

@@ -154,3 +154,59 @@ def test_setup_problems_have_stable_codes():
     with pytest.raises(SetupError):
         TOY.setup(["A"])
     assert TOY.setup(["A", "B"], {"pile": "7"}).options == {"pile": 7}
+
+
+class _Shapes:
+    """A state for the argument-kind game below: two seats, always in play."""
+
+    def __init__(self) -> None:
+        self.players, self.phase, self.got = ["Ann", "Bo"], "play", None
+
+
+def _keep(state, action):
+    state.got = action.to_json()
+
+
+def _shapes_game():
+    from companion.core import Game, Param, move, moves_table
+
+    kinds = ("int", "str", "bool", "seat", "int_list", "str_list", "seat_list", "json")
+
+    class Shapes(Game):
+        id = "shapes"
+        moves = moves_table(*(move(kind, _keep, None, None, actor="table", params={"v": Param(kind)})
+                              for kind in kinds),
+                            move("picked", _keep, None, None, actor="table",
+                                 params={"v": Param("str_list", choices=("a", "b"))}))
+
+        def active_players(self, state):
+            return frozenset()
+
+    return Shapes()
+
+
+@pytest.mark.parametrize("kind, value, ok", [
+    ("int", 3, True), ("int", [3], False), ("int", {"a": 3}, False), ("int", True, False), ("int", 3.0, False),
+    ("str", "x", True), ("str", ["x"], False), ("str", {"x": 1}, False), ("str", None, False),
+    ("bool", False, True), ("bool", 0, False), ("bool", [True], False),
+    ("seat", 1, True), ("seat", 2, False), ("seat", [1], False), ("seat", True, False),
+    ("int_list", [1, 2], True), ("int_list", [], True), ("int_list", 1, False), ("int_list", [1, "2"], False),
+    ("int_list", [[1]], False), ("int_list", {"a": 1}, False),
+    ("str_list", ["a"], True), ("str_list", "a", False), ("str_list", [["a"]], False),
+    ("seat_list", [0, 1], True), ("seat_list", [0, 2], False), ("seat_list", [True], False),
+    ("json", {"a": [1, {"b": 2}]}, True), ("json", [[1], 2], True), ("json", 5, True),
+    ("picked", ["a", "b"], True), ("picked", ["a", "c"], False),
+])
+def test_every_argument_kind_refuses_a_value_of_the_wrong_shape(kind, value, ok):
+    """An argument is checked as the move will read it: a list stays a list, an object an
+    object, ``True`` is no number, whatever shape the action stores it in."""
+    game = _shapes_game()
+    state = _Shapes()
+    action = Action.from_json({"type": kind, "v": value})
+    if ok:
+        assert game.apply(state, action).got == {"type": kind, "v": value}
+        assert state.got is None  # applied to a copy
+    else:
+        with pytest.raises(MalformedAction) as info:
+            game.apply(state, action)
+        assert (info.value.code, info.value.params["arg"], info.value.params["value"]) == ("bad_arg", "v", value)
