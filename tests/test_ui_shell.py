@@ -153,7 +153,7 @@ def test_the_graph_reads_relative_imports_and_skips_type_checking() -> None:
     assert "companion.ui.labels" in graph["companion.ui.rules_screen"]
     assert "companion.ui.app" not in graph["companion.ui.screens"]  # only under TYPE_CHECKING
     assert "companion.ui.views" in graph["companion.ui.screens"]  # ``from .views import view_for``
-    assert "companion.ui.views.generic" in graph["companion.ui.corrections"]
+    assert "companion.ui.fields" in graph["companion.ui.views.generic"]  # ``from ..fields import ...``
 
 
 # ----- the shell's shape ---------------------------------------------------------------------

@@ -5,7 +5,8 @@ A collapsed form for the game's correction moves allowed now: pick the move,
 the player if it has one, fill its fields, enter.  Every name on it is
 translated: the move (``action_group.<move>`` / ``action.<move>``), its fields
 (``param.<name>``) and their fixed choices (``value.<param>.<choice>`` or the
-game's own name for that ware, gem, card...) — never the engine's ids.  A
+game's own name for that ware, gem, card...) — never the engine's ids (the
+fields are ``fields.py``'s, as on the generic screen's free-entry form).  A
 refused correction keeps the form open with its values and the reason beside
 it (with the rule link); the refusal names the move as the form does.
 """
@@ -16,63 +17,16 @@ from typing import Any
 
 import flet as ft
 
-from ..core.game import Move, Param
+from ..core.game import Move
 from .context import GameContext
-from .views import view_for
-from .viewmodels import available_moves, build_action, choice_label, move_label, param_label
-from .views.generic import field_text
+from .fields import NOBODY, field_for, field_value
+from .viewmodels import available_moves, build_action, move_label
 from .widgets import big_button, expander, reason_line
-
-#: the seat picker's value for "no player"
-NOBODY = "-"
 
 
 def correction_moves(ctx: GameContext) -> list[Move]:  # type: ignore[type-arg]
     """The game's correction moves allowed in the current phase."""
     return available_moves(ctx.game, ctx.state, corrections=True)
-
-
-def game_choices(ctx: GameContext, move: str, name: str) -> list[tuple[str, str]] | None:
-    """The choices the game's own screen offers for a field whose values depend
-    on the table (a Niagara gem's place: each site, each player's bank, each
-    canoe in the river), as (value, what the person reads); None: none."""
-    offer = getattr(view_for(ctx.game.id), "correction_choices", None)
-    return None if offer is None else offer(ctx, move, name)  # type: ignore[no-any-return]
-
-
-def _picker(label: str, options: list[tuple[str, str]], required: bool) -> ft.Dropdown:
-    """A dropdown of (value, what the person reads); an optional field's starts at
-    "—" (left out), so a value picked by mistake can be taken back."""
-    shown = [ft.DropdownOption(key=value, text=text) for value, text in options]
-    if required:
-        return ft.Dropdown(options=shown, label=label, width=300)
-    return ft.Dropdown(options=[ft.DropdownOption(key=NOBODY, text="—"), *shown], value=NOBODY, label=label,
-                       width=300)
-
-
-def field_for(ctx: GameContext, name: str, param: Param, move: str | None = None) -> ft.Control:
-    """The input a correction's field needs: the game's own choices for it if it
-    has some, player names for a seat, a picker with translated choices for a
-    fixed list, a switch for yes/no, else text."""
-    gid, lang = ctx.game.id, ctx.lang
-    label = param_label(gid, name, lang)
-    choices = game_choices(ctx, move, name) if move is not None else None
-    if choices is not None:
-        return _picker(label, choices, param.required)
-    if param.kind == "seat":
-        return _picker(label, [(str(i), p) for i, p in enumerate(ctx.players)], param.required)
-    if param.choices and param.kind in ("int", "str"):
-        return _picker(label, [(str(c), choice_label(gid, name, c, lang)) for c in param.choices], param.required)
-    if param.kind == "bool":
-        return ft.Switch(label=label, value=False)
-    return ft.TextField(label=label, width=300)
-
-
-def field_value(control: ft.Control) -> str:
-    """What a field holds, as ``build_action`` parses it ("—" picked: nothing)."""
-    if isinstance(control, ft.Dropdown) and control.value == NOBODY:
-        return ""
-    return field_text(control)
 
 
 def shown_fields(form: ft.Column) -> list[ft.Control]:

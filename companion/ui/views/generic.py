@@ -15,8 +15,8 @@ from typing import Any, Callable
 import flet as ft
 
 from ...core.actions import Action
-from ...core.game import Param
 from ..context import GameContext
+from ..fields import NOBODY, field_for, field_value
 from ..viewmodels import ActionGroup, available_moves, build_action, group_actions
 from ..widgets import big_button, reason_line, section_title
 
@@ -106,34 +106,6 @@ def _secret_group(ctx: GameContext, group: ActionGroup) -> None:
     ctx.private(group.player, ctx.action_label(Action.make(group.type, group.player)), form)
 
 
-def field_for(ctx: GameContext, name: str, param: Param) -> ft.Control:
-    """The input a parameter needs: player names for a seat, a picker for a
-    fixed list, a switch for yes/no, else a text field."""
-    label = _label(ctx, name, "param")
-    if param.kind == "seat":
-        options = [ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)]
-        return ft.Dropdown(options=options, label=label, width=300)
-    if param.choices and param.kind in ("int", "str"):
-        options = [ft.DropdownOption(key=str(c), text=_choice_label(ctx, name, c)) for c in param.choices]
-        return ft.Dropdown(options=options, label=label, width=300)
-    if param.kind == "bool":
-        return ft.Switch(label=label, value=False)
-    return ft.TextField(label=label, width=300)
-
-
-def _choice_label(ctx: GameContext, name: str, choice: Any) -> str:
-    text = ctx.t(f"value.{name}.{choice}")
-    return str(choice) if text == f"value.{name}.{choice}" else text
-
-
-def field_text(control: ft.Control) -> str:
-    """A form input's value as the text ``build_action`` parses."""
-    value = getattr(control, "value", None)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "" if value is None else str(value)
-
-
 def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
     """A form for any move allowed now (used for corrections, and for games
     that do not list their legal actions)."""
@@ -142,25 +114,25 @@ def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
         return ft.Container()
     move_pick = ft.Dropdown(options=[ft.DropdownOption(key=m.name, text=ctx.action_label(Action.make(m.name)))
                                      for m in moves], value=moves[0].name, label=ctx.ui("Entry"), width=300)
-    seat_pick = ft.Dropdown(options=[ft.DropdownOption(key="-", text="—")] +
+    seat_pick = ft.Dropdown(options=[ft.DropdownOption(key=NOBODY, text="—")] +
                             [ft.DropdownOption(key=str(i), text=p) for i, p in enumerate(ctx.players)],
-                            value="-", label=ctx.ui("Player"), width=300)
+                            value=NOBODY, label=ctx.ui("Player"), width=300)
     fields_box = ft.Column(spacing=6)
     fields: dict[str, ft.Control] = {}
 
     def show_fields(e: Any = None) -> None:
         move = ctx.game.moves[move_pick.value or moves[0].name]
         fields.clear()
-        fields.update({k: field_for(ctx, k, p) for k, p in move.params.items()})
+        fields.update({k: field_for(ctx, k, p, move.name) for k, p in move.params.items()})
         fields_box.controls = list(fields.values())
         if e is not None:
             ctx.refresh_control(fields_box)
 
     def submit(e: Any) -> None:
         move = ctx.game.moves[move_pick.value or moves[0].name]
-        seat = None if seat_pick.value in (None, "-") else int(seat_pick.value)
+        seat = None if seat_pick.value in (None, NOBODY) else int(seat_pick.value)
         try:
-            action = build_action(move, seat, {k: field_text(f) for k, f in fields.items()})
+            action = build_action(move, seat, {k: field_value(f) for k, f in fields.items()})
         except (ValueError, TypeError):
             for f in fields.values():
                 if isinstance(f, ft.TextField):
