@@ -107,8 +107,9 @@ def _secret_group(ctx: GameContext, group: ActionGroup) -> None:
 
 
 def free_entry(ctx: GameContext, corrections: bool) -> ft.Control:
-    """A form for any move allowed now (used for corrections, and for games
-    that do not list their legal actions)."""
+    """A form for any move allowed now, for games that do not list their legal actions
+    (``corrections``: the table's corrections instead; the correction panel itself is
+    :mod:`companion.ui.corrections`, sharing :mod:`companion.ui.fields`)."""
     moves = available_moves(ctx.game, ctx.state, corrections)
     if not moves:
         return ft.Container()
