@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, moves_table
+from ...core import Action, AmbiguousAction, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, moves_table
 from . import facts as h
 from .facts import FACTS
 
@@ -171,6 +171,28 @@ def _build(s: CitadelsState, a: Action) -> None:
     s.builds += 1
 
 
+def _named_district(city: list[list[Any]], a: Action, seat: int, rule: str) -> int | None:
+    """Where in ``city`` the district ``a`` names is (its colour, cost and, if given, its
+    points); None if the city holds no district of that colour and cost.  The first entered
+    of those that fit is taken: they all count the same.  Two that count different points
+    (purple districts of one cost) are told apart only by the points: without them the
+    action is ambiguous; points that none of them counts are refused."""
+    colour, cost = a["colour"], a["cost"]
+    fits = [i for i, d in enumerate(city) if d[0] == colour and d[1] == cost]
+    if not fits:
+        return None
+    counted = sorted({city[i][2] for i in fits})
+    if "points" in a:
+        points = a["points"]
+        for i in fits:
+            if city[i][2] == points:
+                return i
+        raise IllegalAction("no_district_with_points", rule, player=seat, cost=cost, points=points, held=counted)
+    if len(counted) > 1:
+        raise AmbiguousAction("district_ambiguous", rule, player=seat, cost=cost, points=counted)
+    return fits[0]
+
+
 def _destroy(s: CitadelsState, a: Action) -> None:
     _power(s, "warlord")
     target = a["target_player"]
@@ -242,16 +264,14 @@ def _correct_add_district(s: CitadelsState, a: Action) -> None:
 
 
 def _correct_remove_district(s: CitadelsState, a: Action) -> None:
-    """The city loses one district of that colour and cost (the first entered, as the
-    Warlord's does)."""
+    """The city loses one district of that colour and cost (and those points, if given)."""
     seat = a.player
     assert seat is not None
     city = s.cities[seat]
-    for i, d in enumerate(city):
-        if d[0] == a["colour"] and d[1] == a["cost"]:
-            _set_city(s, seat, city[:i] + city[i + 1:])
-            return
-    raise IllegalAction("no_district_to_remove", "citadels.sheet.corrections", player=seat, cost=a["cost"])
+    i = _named_district(city, a, seat, "citadels.sheet.corrections")
+    if i is None:
+        raise IllegalAction("no_district_to_remove", "citadels.sheet.corrections", player=seat, cost=a["cost"])
+    _set_city(s, seat, city[:i] + city[i + 1:])
 
 
 def _correct_crown(s: CitadelsState, a: Action) -> None:
@@ -303,7 +323,8 @@ class Citadels(Game[CitadelsState], facts=True):
              {"colour": _colour, "cost": _cost, "points": _points},
              rule="citadels.sheet.corrections", correction=True),
         Move("correct_remove_district", _correct_remove_district, None, "seat",
-             {"colour": _colour, "cost": _cost}, rule="citadels.sheet.corrections", correction=True),
+             {"colour": _colour, "cost": _cost, "points": _points}, rule="citadels.sheet.corrections",
+             correction=True),
         Move("correct_crown", _correct_crown, None, "seat",
              rule="citadels.sheet.corrections", correction=True),
         Move("correct_first", _correct_first, None, "table",

@@ -162,9 +162,11 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def correction_choices(ctx: GameContext, move: str, name: str) -> list[tuple[str, str]] | None:
     """The end-game points the correction panel offers for a district added to a city
-    (the engine takes any number from its cost up): from the lowest cost to the most a
-    purple district counts; left at "—", the district counts its cost."""
-    if move != "correct_add_district" or name != "points":
+    (the engine takes any number from its cost up) or taken away from one: from the lowest
+    cost to the most a purple district counts.  Left at "—", a district added counts its
+    cost and one taken away is found by colour and cost alone (the referee asks for the
+    points when the city holds two of those that count different points)."""
+    if move not in ("correct_add_district", "correct_remove_district") or name != "points":
         return None
     lo = int(FACTS["district_cost"]["min"])
     return [(str(p), ctx.num(p)) for p in range(lo, MAX_SPECIAL_POINTS + 1)]
