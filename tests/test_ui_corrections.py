@@ -251,8 +251,9 @@ def test_citadels_districts_are_added_and_removed_with_pickers(tmp_path, lang: s
     move_pick, seat_pick = form.controls[:2]
     move_pick.value = "correct_remove_district"
     move_pick.on_select(Event(move_pick))
-    colour, cost = corrections.shown_fields(form)
-    assert isinstance(colour, ft.Dropdown) and isinstance(cost, ft.Dropdown)
+    colour, cost, points = corrections.shown_fields(form)
+    assert all(isinstance(f, ft.Dropdown) for f in (colour, cost, points))
+    assert points.value == corrections.NOBODY        # "—": found by colour and cost alone
     seat_pick.value, colour.value, cost.value = "1", "special", "6"
     form.controls[3].on_click(Event(form.controls[3]))
     assert app.table.state.cities[1] == [["noble", 3, 3]]
@@ -262,3 +263,42 @@ def test_citadels_districts_are_added_and_removed_with_pickers(tmp_path, lang: s
     why = " ".join(t for t in _panel_texts(form.controls[4]))
     assert "Ben" in why and not JOINED_ID.search(why), why
     assert (colour.value, cost.value) == ("special", "6")
+
+
+@pytest.mark.parametrize(("lang", "ambiguous"), [
+    ("en", "Ben's city has more than one district of that colour costing 5, and they count different points "
+           "(5, 8): pick the points of the one you mean."),
+    ("zh_Hans", "Ben的城市里有不止一个这种颜色、费用 5 的地区，而且分数不同（5、8）：请选出你要指的那一个的分数。"),
+    ("zh_Hant", "Ben的城市裡有不只一個這個顏色、費用 5 的地區，而且分數不一樣（5、8）：請選出你要指的那一個的分數。"),
+])
+def test_citadels_removal_asks_which_purple_district_when_two_of_one_cost_count_differently(
+        tmp_path, lang: str, ambiguous: str) -> None:
+    """Ben's city holds two purple 5s, one counting 8 (entered first) and one its cost:
+    removing "a purple 5" could mean either.  Left at "—", the panel says so (the referee's
+    ambiguity refusal, with its rule, as any refusal) and nothing changes; with the points
+    picked, that one goes: 2 + 8 + 5 = 15 becomes 2 + 8 = 10."""
+    app = App(FakePage(), _store(tmp_path))
+    app.page.show_dialog = lambda d: None
+    app.lang = lang
+    app.start_table("citadels", ["Ana", "Ben", "Cho", "Dev"], {})
+    assert app.dispatch(Action.make("correct_city", 1, districts=[["trade", 2], ["special", 5, 8], ["special", 5]]))
+    assert app.table.game.scores(app.table.state)[1] == 15
+    form = corrections.correction_form(app.game_context())
+    move_pick, seat_pick = form.controls[:2]
+    move_pick.value = "correct_remove_district"
+    move_pick.on_select(Event(move_pick))
+    colour, cost, points = corrections.shown_fields(form)
+    assert points.value == corrections.NOBODY and [o.key for o in points.options[1:]] == [str(k) for k in range(1, 9)]
+    seat_pick.value, colour.value, cost.value = "1", "special", "5"
+    form.controls[3].on_click(Event(form.controls[3]))          # Enter, the points left at "—"
+    assert app.table.state.cities[1] == [["trade", 2, 2], ["special", 5, 8], ["special", 5, 5]]
+    assert app.refusal is not None and app.refusal.rule == "citadels.sheet.corrections"
+    why = _panel_texts(form.controls[4])
+    assert ambiguous in why, why
+    links = [c.content for c in walk(form.controls[4]) if isinstance(c, ft.TextButton)]
+    title = library.clause("citadels.sheet.corrections", lang)["title"]
+    assert len(links) == 1 and title in str(links[0]), links       # the rule's link beside it
+    points.value = "5"                                          # the one counting its cost
+    form.controls[3].on_click(Event(form.controls[3]))
+    assert app.table.state.cities[1] == [["trade", 2, 2], ["special", 5, 8]]
+    assert app.table.game.scores(app.table.state)[1] == 10

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.core import Action, Session
+from companion.core import Action, AmbiguousAction, Session
 from companion.games.citadels import GAME
 from companion.games.citadels import facts as h
 from companion.games.citadels.game import NOBODY
@@ -414,6 +414,39 @@ def test_refuse_destroy_missing_district() -> None:
     s = _warlord_turn([THIEF, MAGICIAN])
     refused(s, A("destroy", 3, target_player=2, colour="trade", cost=3), "no_such_district",
             "citadels.characters.warlord")
+
+
+def test_warlord_names_a_purple_district_by_its_points_when_two_of_one_cost_count_differently() -> None:
+    """Cid's city: a trade 2 and two purple 5s, the first entered counting 8: 2 + 8 + 5 = 15.
+    Which purple 5 the Warlord destroys changes the score, so the sheet lists each with its
+    points, and a destroy without them is refused as ambiguous (nothing destroyed, the power
+    not used)."""
+    s = _warlord_turn([THIEF, MAGICIAN])
+    s.apply(A("correct_city", 2, districts=[["trade", 2], ["special", 5, 8], ["special", 5]]))
+    assert GAME.scores(s.state)[2] == 15
+    destroys = [a for a in GAME.legal_actions(s.state) if a.type == "destroy" and a["target_player"] == 2]
+    assert destroys == [A("destroy", 3, target_player=2, colour="special", cost=5, points=5),
+                        A("destroy", 3, target_player=2, colour="special", cost=5, points=8),
+                        A("destroy", 3, target_player=2, colour="trade", cost=2)]
+    err = refused(s, A("destroy", 3, target_player=2, colour="special", cost=5), "district_ambiguous",
+                  "citadels.characters.warlord", kind=AmbiguousAction)
+    assert err.params == {"player": 2, "cost": 5, "points": [5, 8]}
+    assert not s.state.power_used
+    err = refused(s, A("destroy", 3, target_player=2, colour="special", cost=5, points=6),
+                  "no_district_with_points", "citadels.characters.warlord")
+    assert err.params == {"player": 2, "cost": 5, "points": 6, "held": [5, 8]}
+    s.apply(A("destroy", 3, target_player=2, colour="special", cost=5, points=8))
+    assert s.state.cities[2] == [["trade", 2, 2], ["special", 5, 5]]
+    assert GAME.scores(s.state)[2] == 15 - 8
+
+
+def test_warlord_destroys_one_of_two_purple_districts_counting_the_same_without_points() -> None:
+    s = _warlord_turn([THIEF, MAGICIAN])
+    s.apply(A("correct_city", 2, districts=[["special", 3, 5], ["special", 3, 5]]))
+    destroys = [a for a in GAME.legal_actions(s.state) if a.type == "destroy" and a["target_player"] == 2]
+    assert destroys == [A("destroy", 3, target_player=2, colour="special", cost=3)]
+    s.apply(destroys[0])
+    assert s.state.cities[2] == [["special", 3, 5]] and GAME.scores(s.state)[2] == 5
 
 
 def test_refuse_bad_district_correction() -> None:

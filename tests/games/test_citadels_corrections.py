@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core import Action, MalformedAction, Session
+from companion.core import Action, AmbiguousAction, MalformedAction, Session
 from companion.games.citadels import GAME
 from companion.rules import library
 from refusal import refused
@@ -28,8 +28,8 @@ def add(seat: int, colour: str, cost: int, **points: int) -> Action:
     return A("correct_add_district", seat, colour=colour, cost=cost, **points)
 
 
-def remove(seat: int, colour: str, cost: int) -> Action:
-    return A("correct_remove_district", seat, colour=colour, cost=cost)
+def remove(seat: int, colour: str, cost: int, **points: int) -> Action:
+    return A("correct_remove_district", seat, colour=colour, cost=cost, **points)
 
 
 def test_the_new_moves_are_corrections_by_seat_under_the_corrections_clause() -> None:
@@ -59,6 +59,49 @@ def test_a_city_loses_one_district_of_that_colour_and_cost() -> None:
     s.apply(remove(2, "special", 6))                 # found by colour and cost, whatever it counts
     assert s.state.cities[2] == [["noble", 3, 3], ["trade", 2, 2]]
     assert s.state.cities[0] == s.state.cities[1] == s.state.cities[3] == []
+
+
+def test_two_purple_districts_of_one_cost_counting_differently_are_told_apart_by_points() -> None:
+    """Ben's city: a noble 3, two purple 5s (one counts 8, entered first; one counts its cost)
+    and a trade 2: 3 + 8 + 5 + 2 = 18 (three colours, no bonus).  Which purple 5 the table
+    means cannot be guessed: without the points the referee asks, naming the points there."""
+    s = table()
+    s.apply(A("correct_city", 1, districts=[["noble", 3], ["special", 5, 8], ["special", 5], ["trade", 2]]))
+    assert GAME.scores(s.state)[1] == 18
+    err = refused(s, remove(1, "special", 5), "district_ambiguous", RULE, kind=AmbiguousAction)
+    assert err.params == {"player": 1, "cost": 5, "points": [5, 8]}
+    assert s.state.cities[1] == [["noble", 3, 3], ["special", 5, 8], ["special", 5, 5], ["trade", 2, 2]]
+    # points that neither counts: refused, saying which points are there
+    err = refused(s, remove(1, "special", 5, points=7), "no_district_with_points", RULE)
+    assert err.params == {"player": 1, "cost": 5, "points": 7, "held": [5, 8]}
+    # the one counting its cost, though entered after the other: 18 - 5 = 13
+    s.apply(remove(1, "special", 5, points=5))
+    assert s.state.cities[1] == [["noble", 3, 3], ["special", 5, 8], ["trade", 2, 2]]
+    assert GAME.scores(s.state)[1] == 13
+    # one purple 5 left: found by colour and cost alone again; 13 - 8 = 5
+    s.apply(remove(1, "special", 5))
+    assert s.state.cities[1] == [["noble", 3, 3], ["trade", 2, 2]]
+    assert GAME.scores(s.state)[1] == 5
+
+
+def test_the_purple_district_counting_more_is_removed_when_named() -> None:
+    s = table()
+    s.apply(A("correct_city", 0, districts=[["special", 6], ["special", 6, 8]]))
+    assert GAME.scores(s.state)[0] == 6 + 8
+    s.apply(remove(0, "special", 6, points=8))
+    assert s.state.cities[0] == [["special", 6, 6]] and GAME.scores(s.state)[0] == 6
+
+
+def test_districts_of_one_colour_and_cost_counting_the_same_are_removed_without_asking() -> None:
+    s = table()
+    s.apply(A("correct_city", 3, districts=[["special", 4, 6], ["noble", 1], ["special", 4, 6]]))
+    assert GAME.scores(s.state)[3] == 6 + 1 + 6
+    s.apply(remove(3, "special", 4))                 # either one: they count the same
+    assert s.state.cities[3] == [["noble", 1, 1], ["special", 4, 6]] and GAME.scores(s.state)[3] == 7
+    s.apply(remove(3, "noble", 1, points=1))         # points given for any colour: they must match
+    assert s.state.cities[3] == [["special", 4, 6]]
+    refused(s, remove(3, "special", 4, points=4), "no_district_with_points", RULE)
+    refused(s, remove(3, "special", 3, points=6), "no_district_to_remove", RULE)
 
 
 def test_corrections_are_allowed_in_any_phase_and_after_the_end() -> None:
@@ -161,6 +204,8 @@ def test_the_moves_and_the_refusal_read_in_every_language() -> None:
                     "param.cost", "param.points"):
             text = library.message("citadels", lang, key)
             assert text and "JSON" not in text and "_" not in text, (lang, key, text)
+        for key in ("district_ambiguous", "no_district_with_points"):
+            assert library.message("citadels", lang, key), (lang, key)
         # the typed-out city says that it replaces the whole city
         whole = "whole city" if lang == "en" else "整座城市"
         assert whole in library.message("citadels", lang, "action.correct_city")

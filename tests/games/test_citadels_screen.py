@@ -92,6 +92,35 @@ def test_a_round_through_the_screen() -> None:
     assert t.session.state.phase == "draft" and t.session.state.round == 2
 
 
+@pytest.mark.parametrize("lang, eight, five", [
+    ("en", "Cid: Special 5 · 8 points · Costs the Warlord 4", "Cid: Special 5 · 5 points · Costs the Warlord 4"),
+    ("zh_Hant", "Cid：特殊 5 · 8 分 · 軍閥需付 4", "Cid：特殊 5 · 5 分 · 軍閥需付 4"),
+])
+def test_warlord_targets_name_the_points_of_purple_districts_of_one_cost(lang: str, eight: str, five: str) -> None:
+    """Cid holds two purple 5s, one counting 8 and one its cost, and a trade 2: the Warlord's
+    targets list the purple 5s once each with their points (the trade 2 without), and the
+    one tapped is the one destroyed: 2 + 8 + 5 = 15 becomes 2 + 5 = 7."""
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid", "Dee"], lang=lang)
+    t.session.apply(Action.make("correct_city", 2, districts=[["trade", 2], ["special", 5, 8], ["special", 5]]))
+    t.session.apply(Action.make("draft_done", face_up=[THIEF, MAGICIAN]))
+    t.session.apply(Action.make("no_one"))                 # the Assassin
+    for seat in (0, 1, 2):                                 # King, Bishop (nobody), Merchant, Architect
+        t.session.apply(Action.make("reveal", seat))
+        t.session.apply(Action.make("end_turn", seat))
+        if seat == 0:
+            t.session.apply(Action.make("no_one"))
+    t.session.apply(Action.make("reveal", 3))              # Dee is the Warlord
+    ch = screen.read_choices(GAME.legal_actions(t.session.state))
+    assert [d for d in ch.destroy if d[0] == 2] == [(2, "special", 5, 5), (2, "special", 5, 8), (2, "trade", 2, None)]
+    root = t.build()
+    shown = texts(root)
+    assert eight in shown and five in shown
+    assert not [x for x in shown if x.startswith(("Cid: Trade 2 ·", "Cid：貿易 2 ·")) and "point" in x]
+    click(root, eight)
+    assert t.refused == [] and t.session.state.cities[2] == [["trade", 2, 2], ["special", 5, 5]]
+    assert GAME.scores(t.session.state)[2] == 7
+
+
 def test_draft_says_what_is_missing_and_why_a_third_pick_is_not_taken() -> None:
     t = Table.seated(GAME, ["Ann", "Bob", "Cid", "Dee"])
     root = t.build()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, moves_table
+from ...core import Action, AmbiguousAction, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, moves_table
 from . import facts as h
 from .facts import FACTS
 
@@ -171,6 +171,28 @@ def _build(s: CitadelsState, a: Action) -> None:
     s.builds += 1
 
 
+def _named_district(city: list[list[Any]], a: Action, seat: int, rule: str) -> int | None:
+    """Where in ``city`` the district ``a`` names is (its colour, cost and, if given, its
+    points); None if the city holds no district of that colour and cost.  The first entered
+    of those that fit is taken: they all count the same.  Two that count different points
+    (purple districts of one cost) are told apart only by the points: without them the
+    action is ambiguous; points that none of them counts are refused."""
+    colour, cost = a["colour"], a["cost"]
+    fits = [i for i, d in enumerate(city) if d[0] == colour and d[1] == cost]
+    if not fits:
+        return None
+    counted = sorted({city[i][2] for i in fits})
+    if "points" in a:
+        points = a["points"]
+        for i in fits:
+            if city[i][2] == points:
+                return i
+        raise IllegalAction("no_district_with_points", rule, player=seat, cost=cost, points=points, held=counted)
+    if len(counted) > 1:
+        raise AmbiguousAction("district_ambiguous", rule, player=seat, cost=cost, points=counted)
+    return fits[0]
+
+
 def _destroy(s: CitadelsState, a: Action) -> None:
     _power(s, "warlord")
     target = a["target_player"]
@@ -179,11 +201,10 @@ def _destroy(s: CitadelsState, a: Action) -> None:
         raise IllegalAction("city_complete", "citadels.characters.warlord", target_player=target)
     if s.holders[h.rank("bishop") - 1] == target:
         raise IllegalAction("bishop_protected", "citadels.characters.bishop", target_player=target)
-    for i, d in enumerate(city):
-        if d[0] == a["colour"] and d[1] == a["cost"]:
-            del city[i]
-            return
-    raise IllegalAction("no_such_district", "citadels.characters.warlord", target_player=target, cost=a["cost"])
+    i = _named_district(city, a, target, "citadels.characters.warlord")
+    if i is None:
+        raise IllegalAction("no_such_district", "citadels.characters.warlord", target_player=target, cost=a["cost"])
+    del city[i]
 
 
 def _end_turn(s: CitadelsState, a: Action) -> None:
@@ -242,16 +263,15 @@ def _correct_add_district(s: CitadelsState, a: Action) -> None:
 
 
 def _correct_remove_district(s: CitadelsState, a: Action) -> None:
-    """The city loses one district of that colour and cost (the first entered, as the
-    Warlord's does)."""
+    """The city loses one district of that colour and cost (and those points, if given),
+    found as the Warlord's is."""
     seat = a.player
     assert seat is not None
     city = s.cities[seat]
-    for i, d in enumerate(city):
-        if d[0] == a["colour"] and d[1] == a["cost"]:
-            _set_city(s, seat, city[:i] + city[i + 1:])
-            return
-    raise IllegalAction("no_district_to_remove", "citadels.sheet.corrections", player=seat, cost=a["cost"])
+    i = _named_district(city, a, seat, "citadels.sheet.corrections")
+    if i is None:
+        raise IllegalAction("no_district_to_remove", "citadels.sheet.corrections", player=seat, cost=a["cost"])
+    _set_city(s, seat, city[:i] + city[i + 1:])
 
 
 def _correct_crown(s: CitadelsState, a: Action) -> None:
@@ -274,6 +294,22 @@ _points = Param("int", required=False, min=1)
 _colour = Param("str", choices=h.COLOURS)
 
 
+def _destroy_actions(seat: int, target: int, city: list[list[Any]]) -> list[Action]:
+    """The Warlord's choices in one city: each colour and cost it holds, told apart by the
+    points only where districts of that colour and cost count different points."""
+    counted: dict[tuple[str, int], set[int]] = {}
+    for d in city:
+        counted.setdefault((d[0], d[1]), set()).add(d[2])
+    out = []
+    for (colour, cost), points in sorted(counted.items()):
+        if len(points) == 1:
+            out.append(Action.make("destroy", seat, target_player=target, colour=colour, cost=cost))
+        else:
+            out += [Action.make("destroy", seat, target_player=target, colour=colour, cost=cost, points=p)
+                    for p in sorted(points)]
+    return out
+
+
 class Citadels(Game[CitadelsState], facts=True):
     id = "citadels"
     kind = "scoresheet"
@@ -292,7 +328,7 @@ class Citadels(Game[CitadelsState], facts=True):
              {"colour": _colour, "cost": _cost, "points": _points},
              rule="citadels.turn.build"),
         Move("destroy", _destroy, frozenset({"turn"}), "turn",
-             {"target_player": Param("seat"), "colour": _colour, "cost": _cost},
+             {"target_player": Param("seat"), "colour": _colour, "cost": _cost, "points": _points},
              rule="citadels.characters.warlord"),
         Move("end_turn", _end_turn, frozenset({"turn"}), "turn", rule="citadels.round.calls"),
         Move("crown", _crown, frozenset({"crown"}), "seat", rule="citadels.round.killed_king"),
@@ -303,7 +339,8 @@ class Citadels(Game[CitadelsState], facts=True):
              {"colour": _colour, "cost": _cost, "points": _points},
              rule="citadels.sheet.corrections", correction=True),
         Move("correct_remove_district", _correct_remove_district, None, "seat",
-             {"colour": _colour, "cost": _cost}, rule="citadels.sheet.corrections", correction=True),
+             {"colour": _colour, "cost": _cost, "points": _points}, rule="citadels.sheet.corrections",
+             correction=True),
         Move("correct_crown", _correct_crown, None, "seat",
              rule="citadels.sheet.corrections", correction=True),
         Move("correct_first", _correct_first, None, "table",
@@ -365,8 +402,7 @@ class Citadels(Game[CitadelsState], facts=True):
                 kind = "assassinate" if name == "assassin" else "rob"
                 powers = [Action.make(kind, seat, target=r) for r in h.RANKS]
             elif name == "warlord" and not state.power_used:
-                powers = [Action.make("destroy", seat, target_player=t, colour=colour, cost=cost)
-                          for t in range(n) for colour, cost in sorted({(d[0], d[1]) for d in state.cities[t]})]
+                powers = [a for t in range(n) for a in _destroy_actions(seat, t, state.cities[t])]
             out += [a for a in powers if self.is_legal(state, a)]
             out.append(Action.make("end_turn", seat))
             return out

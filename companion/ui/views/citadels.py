@@ -110,7 +110,9 @@ class Choices:
     build: bool = False
     kill: list[int] = field(default_factory=list)
     rob: list[int] = field(default_factory=list)
-    destroy: list[tuple[int, str, int]] = field(default_factory=list)
+    #: the Warlord's targets: (seat, colour, cost, points), the points only where the city
+    #: holds districts of that colour and cost that count different points (else None)
+    destroy: list[tuple[int, str, int, int | None]] = field(default_factory=list)
     end_turn: bool = False
     crown: list[int] = field(default_factory=list)
     no_king: bool = False
@@ -139,7 +141,7 @@ def read_choices(actions: Sequence[Action]) -> Choices:
             elif t == "rob":
                 out.rob.append(a["target"])
             elif t == "destroy":
-                out.destroy.append((a["target_player"], a["colour"], a["cost"]))
+                out.destroy.append((a["target_player"], a["colour"], a["cost"], a.get("points")))
             elif t == "end_turn":
                 out.end_turn = True
     return out
@@ -162,9 +164,11 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def correction_choices(ctx: GameContext, move: str, name: str) -> list[tuple[str, str]] | None:
     """The end-game points the correction panel offers for a district added to a city
-    (the engine takes any number from its cost up): from the lowest cost to the most a
-    purple district counts; left at "—", the district counts its cost."""
-    if move != "correct_add_district" or name != "points":
+    (the engine takes any number from its cost up) or taken away from one: from the lowest
+    cost to the most a purple district counts.  Left at "—", a district added counts its
+    cost and one taken away is found by colour and cost alone (the referee asks for the
+    points when the city holds two of those that count different points)."""
+    if move not in ("correct_add_district", "correct_remove_district") or name != "points":
         return None
     lo = int(FACTS["district_cost"]["min"])
     return [(str(p), ctx.num(p)) for p in range(lo, MAX_SPECIAL_POINTS + 1)]
@@ -262,6 +266,18 @@ def _draw_build(ctx: GameContext, seat: int) -> ft.Control:
     return ft.Column([ft.Text(ctx.t("action.build"), size=15, weight=ft.FontWeight.W_600), panel.control], spacing=4)
 
 
+def destroy_action(seat: int, target: int, colour: str, cost: int, points: int | None) -> Action:
+    """The Warlord's destroy of one of the choices ``read_choices`` found."""
+    extra = {} if points is None else {"points": points}
+    return Action.make("destroy", seat, target_player=target, colour=colour, cost=cost, **extra)
+
+
+def _destroy_label(ctx: GameContext, target: int, colour: str, cost: int, points: int | None) -> str:
+    told = "" if points is None else f" · {ctx.t('ui.district_points', points=points)}"
+    return (f"{ctx.players[target]}{ctx.colon}{ctx.t(f'ui.colour.{colour}')} {ctx.num(cost)}{told} · "
+            f"{ctx.t('ui.destroy_cost', cost=destroy_cost(cost))}")
+
+
 def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Control:
     seat = ch.seat
     assert seat is not None
@@ -281,11 +297,9 @@ def _draw_turn(ctx: GameContext, ch: Choices, view: dict[str, Any]) -> ft.Contro
         parts.append(_draw_build(ctx, seat))
     if ch.destroy:
         parts += [ft.Text(ctx.t("action.destroy"), size=15, weight=ft.FontWeight.W_600),
-                  _row([_chip(f"{ctx.players[t]}{ctx.colon}{ctx.t(f'ui.colour.{c}')} {ctx.num(k)} · "
-                              f"{ctx.t('ui.destroy_cost', cost=destroy_cost(k))}", COLOUR_HEX[c],
-                              on_click=lambda e, t=t, c=c, k=k: ctx.dispatch(
-                                  Action.make("destroy", seat, target_player=t, colour=c, cost=k)))
-                        for t, c, k in ch.destroy])]
+                  _row([_chip(_destroy_label(ctx, t, c, k, p), COLOUR_HEX[c],
+                              on_click=lambda e, t=t, c=c, k=k, p=p: ctx.dispatch(destroy_action(seat, t, c, k, p)))
+                        for t, c, k, p in ch.destroy])]
     if ch.end_turn:
         parts.append(big_button(ctx.t("action.end_turn"), lambda e: ctx.dispatch(Action.make("end_turn", seat)),
                                 filled=True))
