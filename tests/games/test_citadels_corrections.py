@@ -179,6 +179,17 @@ def test_refuse_points_that_a_district_cannot_count() -> None:
     assert s.state.cities[0] == [["noble", 3, 3]]
 
 
+def test_a_typed_city_gives_extra_points_only_to_purple_districts() -> None:
+    s = table()
+    s.apply(add(0, "noble", 3))
+    refused(s, A("correct_city", 0, districts=[["trade", 2], ["noble", 3, 5]]), "points_only_special",
+            "citadels.sheet.special_points")
+    assert s.state.cities[0] == [["noble", 3, 3]]
+    # a purple district may count more; any district may say it counts its cost
+    s.apply(A("correct_city", 0, districts=[["noble", 3, 3], ["special", 5, 8]]))
+    assert s.state.cities[0] == [["noble", 3, 3], ["special", 5, 8]]
+
+
 @pytest.mark.parametrize(("action", "code"), [
     (add(0, "gold", 3), "bad_arg"),                  # not a district colour
     (add(0, "noble", 0), "bad_arg"),                 # below the deck's cheapest district

@@ -252,6 +252,8 @@ def _correct_city(s: CitadelsState, a: Action) -> None:
               and lo <= d[1] <= hi and (len(d) == 2 or d[2] >= d[1]))
         if not ok:
             raise IllegalAction("bad_district", "citadels.sheet.corrections", district=str(d))
+        if len(d) == 3 and d[0] != h.SPECIAL and d[2] != d[1]:  # as a build or an added district
+            raise IllegalAction("points_only_special", "citadels.sheet.special_points")
         city.append([d[0], d[1], d[2] if len(d) == 3 else d[1]])
     _set_city(s, seat, city)
 
