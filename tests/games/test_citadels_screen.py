@@ -45,7 +45,8 @@ def test_build_form_points_only_for_purple() -> None:
 
 def test_read_choices_and_city_rows() -> None:
     s = Session(GAME, GAME.setup(["A", "B", "C", "D"]))
-    s.apply(Action.make("correct_city", 1, districts=[["noble", 3], ["trade", 2], ["noble", 5]]))
+    s.apply(Action.make("correct_city", 1, districts=[["noble", 3], ["trade", 2], ["noble", 5], ["special", 5, 8],
+                                                         ["special", 5]]))
     s.apply(Action.make("draft_done", face_up=[THIEF, MAGICIAN]))
     ch = screen.read_choices(GAME.legal_actions(s.state))
     assert ch.reveal == [0, 1, 2, 3] and ch.no_one
@@ -53,9 +54,10 @@ def test_read_choices_and_city_rows() -> None:
     ch = screen.read_choices(GAME.legal_actions(s.state))
     assert ch.seat == 2 and ch.kill == [2, 3, 4, 5, 6, 7, 8] and ch.build and ch.end_turn and not ch.rob
     row = screen.city_rows(GAME.view(s.state))[1]
-    assert row["by_colour"] == {"noble": [3, 5], "trade": [2]} and row["missing"] == ["religious", "military",
-                                                                                       "special"]
-    assert row["parts"]["total"] == 10 and row["count"] == 3 and row["end_at"] == 8
+    assert row["by_colour"] == {"noble": [(3, 3), (5, 5)], "trade": [(2, 2)], "special": [(5, 5), (5, 8)]}
+    assert row["missing"] == ["religious", "military"]
+    # districts 3 + 2 + 5 + 5 + 8 = 23; no bonus for all colours (religious and military are missing)
+    assert row["parts"]["total"] == 23 and row["count"] == 5 and row["end_at"] == 8
 
 
 # ----- the built screen -------------------------------------------------------------
@@ -188,7 +190,7 @@ def test_chinese_screen_shows_cities_and_scores() -> None:
                                                               ["military", 2], ["special", 6, 8]]))
     shown = texts(t.build())
     # 3 + 2 + 1 + 2 + 8 = 16, all five colours +3 = 19
-    assert "16 + 五色 3 + 完成 0 = 19" in shown and "特殊 6" in shown
+    assert "16 + 五色 3 + 完成 0 = 19" in shown and "特殊 6（8 分）" in shown
 
 
 @pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
@@ -230,3 +232,16 @@ def test_chinese_form_hints(lang: str, full: str, missing: str) -> None:
     t.session.apply(Action.make("reveal", 0))
     shown = assert_chinese_punctuation(t.build())
     assert missing in shown
+
+
+@pytest.mark.parametrize("lang, chip", [
+    ("en", "Special 5 5 (8 points)"), ("zh_Hans", "特殊 5 5（8 分）"), ("zh_Hant", "特殊 5 5（8 分）"),
+])
+def test_a_city_shows_what_a_purple_district_counts_beyond_its_cost(lang: str, chip: str) -> None:
+    """The points that tell two purple 5s apart (when removing one or when the Warlord takes
+    one) are on the city's card; a district counting its cost shows the cost alone."""
+    t = Table.seated(GAME, ["Ann", "Bob", "Cid", "Dee"], lang=lang)
+    t.session.apply(Action.make("correct_city", 2, districts=[["trade", 2], ["special", 5, 8], ["special", 5]]))
+    shown = texts(t.build())
+    assert chip in shown
+    assert [x for x in shown if x.endswith(" 2") and x.startswith(("Trade", "商业", "商業"))]

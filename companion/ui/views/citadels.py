@@ -151,7 +151,8 @@ def city_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Per player: districts grouped by colour (costs sorted), progress to the end, score parts."""
     rows = []
     for seat, p in enumerate(view["players"]):
-        by_colour = {c: sorted(d[1] for d in p["city"] if d[0] == c) for c in COLOURS}
+        # (cost, end-game points) of each district, by colour: a purple one may count more
+        by_colour = {c: sorted((d[1], d[2]) for d in p["city"] if d[0] == c) for c in COLOURS}
         rows.append({
             "seat": seat, "name": p["name"], "crown": p["crown"], "count": p["districts"],
             "end_at": view["end_at"], "complete": p["complete"], "first": p["first_complete"],
@@ -312,6 +313,12 @@ def _draw_crown(ctx: GameContext, ch: Choices) -> ft.Control:
     return ft.Column([_row([*buttons, nobody]), *why], spacing=6)
 
 
+def _district_label(ctx: GameContext, cost: int, points: int) -> str:
+    """A district in a city's chip: its cost, and what it counts at the end when that is
+    more (the points that tell two purple districts of one cost apart)."""
+    return ctx.num(cost) if points == cost else ctx.t("ui.cost_counts", cost=cost, points=points)
+
+
 def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     cards = []
     for row in city_rows(view):
@@ -325,8 +332,8 @@ def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             ft.Text(f"{ctx.t('ui.districts')} {ctx.num(row['count'])} / {ctx.num(row['end_at'])}"
                     + (f" · {ctx.t('ui.complete')}" if row["complete"] else ""), size=14),
-            _row([_chip(f"{ctx.t(f'ui.colour.{c}')} " + " ".join(ctx.num(k) for k in costs), COLOUR_HEX[c])
-                  for c, costs in row["by_colour"].items()]),
+            _row([_chip(f"{ctx.t(f'ui.colour.{c}')} " + " ".join(_district_label(ctx, *d) for d in districts),
+                        COLOUR_HEX[c]) for c, districts in row["by_colour"].items()]),
             ft.Text(ctx.t("ui.score_line", districts=parts["districts"], all_colours=parts["all_colours"],
                           complete=parts["complete"], total=parts["total"]), size=13, italic=True),
         ]
