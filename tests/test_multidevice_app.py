@@ -12,6 +12,7 @@ from companion.core import Action
 from companion.storage import Store
 from companion.ui import join
 from companion.ui.app import App, Device, Prefs
+from touch import pressables, small_targets
 from ui_harness import FakePage, press, run_coroutine, texts
 
 
@@ -118,6 +119,45 @@ def test_seat_by_approval_then_by_pin(store):
     assert "That PIN is not this seat's PIN." in texts(other.page) and other.my_seat() is None
     other.claim_seat(1, "2468")
     assert other.my_seat() == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_the_join_screens_have_48_px_touch_targets(store, lang):
+    """The join screen's back button was Flutter's 40x40 (an icon button with
+    no size of its own); so were the other join screens' back buttons, and the
+    invite screen's Approve, Refuse and Free the seat and the table strip's
+    Invite players and Claim a seat buttons were 40 px high."""
+    host = device(store, "host", lan=True)
+    host.set_language(lang)
+    host.start_table("toy", ["Ann", "Bo", "Cy"], {"pile": 10})
+    code = join.access(store, host.table.id)["code"]
+    phone = device(store, "phone", lan=True, loopback=False)
+    phone.set_language(lang)
+    seen, problems = [], []
+
+    def check(app) -> None:
+        problems.extend(f"{app.nav.screen}: {why}" for why in small_targets(app.page.appbar, app.page.controls))
+        seen.extend(pressables(app.page.appbar, app.page.controls))
+
+    phone.go("join")
+    check(phone)
+    assert phone.page.appbar.leading is not None
+    phone.join_with_code(code)
+    check(phone)                          # the table, with "Claim a seat" in the strip
+    phone.go("claim")
+    check(phone)
+    phone.claim_seat(1, "2468")           # Bo's seat: the host approves it
+    host.render()
+    check(host)                           # the table, with the strip's "A device asks for a seat."
+    host.go("invite")
+    check(host)                           # Approve and Refuse
+    join.approve(store, host.table.id, "phone")
+    join.request_seat(store, host.table.id, "phone2", 2, "1357")
+    host.go("invite")
+    check(host)                           # Free the seat (Bo), Approve and Refuse (Cy)
+    assert problems == []
+    kinds = {type(c).__name__ for c in seen}
+    assert {"IconButton", "TextButton", "FilledButton", "OutlinedButton"} <= kinds, kinds
 
 
 def test_secret_entry_goes_to_the_seats_own_device(store):

@@ -3,14 +3,17 @@ refusal banner with its rule link, undo/redo, language switch, hand-the-phone.""
 
 from __future__ import annotations
 
+import sqlite3
+
 import flet as ft
 import pytest
 
-from companion import registry
+from companion import registry, storage
 from companion.core import Action
 from companion.storage import Store
 from companion.ui.app import App
 from companion.ui.widgets import TOUCH
+from touch import pressables, small_targets
 from ui_harness import FakePage, find, press, run_coroutine, texts, type_into, walk
 
 
@@ -180,6 +183,46 @@ def test_touch_targets_are_48_px_on_the_shell_screens(app):
     assert len(buttons) > 5 and all(c.height is not None and c.height >= TOUCH for c in buttons)  # the contents too
     contents = next(c for c in walk(app.page.controls) if isinstance(c, ft.ExpansionTile))
     assert contents.expanded_cross_axis_alignment == ft.CrossAxisAlignment.START
+
+
+def test_the_shells_other_buttons_are_48_px_high(app, tmp_path):
+    """The home screen's OK and Dismiss, a damaged table's Export raw log and
+    hand-the-phone's Cancel were Flutter's 40 px high text buttons."""
+    problems, seen = [], []
+
+    def check(application, where: str) -> None:
+        page = application.page
+        problems.extend(f"{where}: {why}" for why in small_targets(page.appbar, page.controls))
+        seen.extend(c for c in pressables(page.appbar, page.controls) if isinstance(c, ft.TextButton))
+
+    start_toy(app)
+    app.private(1, "Peek", lambda done: ft.Text("secret form"))
+    check(app, "handover")                               # Cancel
+    press(app.page, "I am Bo")
+    check(app, "form")                                   # Cancel
+    app.private_flow = None
+    app.problem = "Something went wrong."
+    app.go_home()
+    check(app, "home with a problem")                    # OK
+    path = tmp_path / "bad.db"
+    path.write_bytes(b"not a database" * 50)
+    damaged = App(FakePage(), Store(path))               # a notice: Dismiss
+    damaged.render()
+    check(damaged, "home with a notice")
+    table = damaged.store.create_table(registry.get_game("toy"), registry.get_game("toy").setup(["Ann", "Bo"], {}))
+    damaged.store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE tables SET game='no_such_game' WHERE id=?", (table.id,))
+    conn.commit()
+    conn.close()
+    listed = App(FakePage(), Store(path))                # a damaged table: Export raw log
+    with pytest.raises(storage.TableDamaged):
+        listed.store.open_table(table.id)                # found damaged on opening
+    listed.render()
+    check(listed, "home with a damaged table")
+    shown = sorted(c.content for c in seen)
+    assert shown == ["Cancel", "Cancel", "Dismiss", "Dismiss", "Export raw log", "OK"], shown
+    assert problems == []
 
 
 def test_a_games_full_name_fits_the_table_bar_on_a_360_px_phone(app):

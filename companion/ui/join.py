@@ -38,7 +38,7 @@ import segno
 from ..i18n import list_separator
 from ..messages import game_message
 from ..storage import Store
-from .widgets import banner, big_button, section_title
+from .widgets import TOUCH, banner, big_button, icon_button, section_title
 
 if TYPE_CHECKING:
     from .app import App
@@ -240,7 +240,7 @@ def qr_image(text: str, size: int = 240) -> ft.Image:
 # ----- screens ------------------------------------------------------------------------
 def _bar(app: "App", title: str) -> ft.AppBar:
     return ft.AppBar(title=ft.Text(title, size=18),
-                     leading=ft.IconButton(ft.Icons.ARROW_BACK, on_click=app.go_back, tooltip=app._("Back")),
+                     leading=icon_button(ft.Icons.ARROW_BACK, app.go_back, app._("Back")),
                      automatically_imply_leading=False)
 
 
@@ -294,8 +294,8 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
             name = players[req.seat] if req.seat < len(players) else str(req.seat + 1)
             parts.append(ft.Row([
                 ft.Text(_("A device asks for {name}'s seat.", name=name), size=15),
-                ft.FilledButton(_("Approve"), on_click=lambda e, d=req.device: app.approve_seat(d)),
-                ft.TextButton(_("Refuse"), on_click=lambda e, d=req.device: app.refuse_seat(d)),
+                ft.FilledButton(_("Approve"), on_click=lambda e, d=req.device: app.approve_seat(d), height=TOUCH),
+                ft.TextButton(_("Refuse"), on_click=lambda e, d=req.device: app.refuse_seat(d), height=TOUCH),
             ], wrap=True))
     taken = seated(app.store, table.id)
     parts.append(section_title(_("Seats")))
@@ -303,7 +303,7 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
         if seat in taken:
             parts.append(ft.Row([
                 ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(_("{name}: on their own device", name=name)),
-                ft.TextButton(_("Free the seat"), on_click=lambda e, s=seat: app.free_seat(s)),
+                ft.TextButton(_("Free the seat"), on_click=lambda e, s=seat: app.free_seat(s), height=TOUCH),
             ], wrap=True))
         else:
             parts.append(ft.Row([ft.Icon(ft.Icons.EVENT_SEAT), ft.Text(_("{name}: at this device", name=name))]))
@@ -414,10 +414,10 @@ def table_strip(app: "App") -> ft.Control:
     parts: list[ft.Control] = []
     row: list[ft.Control] = []
     if host:
-        row.append(ft.OutlinedButton(_("Invite players"), icon=ft.Icons.QR_CODE_2,
+        row.append(ft.OutlinedButton(_("Invite players"), icon=ft.Icons.QR_CODE_2, height=TOUCH,
                                      on_click=lambda e: app.go("invite")))
     elif seat is None:
-        row.append(ft.OutlinedButton(_("Claim a seat"), icon=ft.Icons.EVENT_SEAT,
+        row.append(ft.OutlinedButton(_("Claim a seat"), icon=ft.Icons.EVENT_SEAT, height=TOUCH,
                                      on_click=lambda e: app.go("claim")))
     parts.append(ft.Row(row, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if seat is not None:
@@ -435,7 +435,7 @@ def table_strip(app: "App") -> ft.Control:
                                   bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.AMBER)))
     if device.lan and host and pending(table.id):
         parts.append(banner(_("A device asks for a seat."), "info",
-                            [ft.TextButton(_("Invite players"), on_click=lambda e: app.go("invite"))]))
+                            [ft.TextButton(_("Invite players"), on_click=lambda e: app.go("invite"), height=TOUCH)]))
     return ft.Column(parts, spacing=8)
 
 

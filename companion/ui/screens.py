@@ -27,16 +27,10 @@ from .rules_screen import rules_body
 from .viewmodels import (action_summary, final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
 from .views import view_for
-from .widgets import TOUCH, banner, big_button, expander, section_title, text_style
+from .widgets import TOUCH, banner, big_button, expander, icon_button, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
-
-
-def icon_button(name: Any, handler: Any, tip: str, disabled: bool = False) -> ft.Control:
-    """An icon button that is a full 48x48 touch target, even beside another."""
-    return ft.IconButton(name, on_click=handler, tooltip=tip, disabled=disabled,
-                         size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH))
 
 
 def _bar(app: "App", title: str, back: bool = True, actions: list[ft.Control] | None = None,
@@ -53,10 +47,12 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
     _ = app._
     parts: list[ft.Control] = []
     if app.problem:
-        parts.append(banner(app.problem, "error", [ft.TextButton(_("OK"), on_click=lambda e: _dismiss_problem(app))]))
+        parts.append(banner(app.problem, "error",
+                            [ft.TextButton(_("OK"), on_click=lambda e: _dismiss_problem(app), height=TOUCH)]))
     for notice in app.store.notices():  # a recovery stays until someone dismisses it
         parts.append(banner(notice.message(app.lang), "error",
-                            [ft.TextButton(_("Dismiss"), on_click=lambda e, n=notice.id: _dismiss_notice(app, n))]))
+                            [ft.TextButton(_("Dismiss"), height=TOUCH,
+                                           on_click=lambda e, n=notice.id: _dismiss_notice(app, n))]))
     parts.append(ft.Text(_("Table Companion"), size=28, weight=ft.FontWeight.BOLD))
     parts.append(ft.Text(_("Rules, referee and score keeper for the game on your table."), size=15))
     parts.append(ft.Column([
@@ -84,7 +80,8 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
         for info in damaged[:20]:
             parts.append(ft.ListTile(
                 title=ft.Text(game_title(info.game, app.lang)), subtitle=ft.Text(_("Cannot be opened")),
-                trailing=ft.TextButton(_("Export raw log"), on_click=lambda e, i=info.id: _export_raw(app, i)),
+                trailing=ft.TextButton(_("Export raw log"), on_click=lambda e, i=info.id: _export_raw(app, i),
+                                       height=TOUCH),
                 min_height=56))
     return None, ft.Column(parts, spacing=14)
 
@@ -509,7 +506,7 @@ def _private_body(app: "App") -> ft.Control:
             ft.Text(_("Pass the phone to {name}.", name=name), size=22, weight=ft.FontWeight.BOLD),
             ft.Text(_("Everyone else, please look away."), size=16),
             big_button(_("I am {name}", name=name), lambda e: to("form"), filled=True),
-            ft.TextButton(_("Cancel"), on_click=finish),
+            ft.TextButton(_("Cancel"), on_click=finish, height=TOUCH),
         ], spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     if flow.stage == "form":
         app.refusal_slot = ft.Container(content=_refusal_banner(app))
@@ -518,7 +515,7 @@ def _private_body(app: "App") -> ft.Control:
             ft.Text(_("Only {name} should see this.", name=name), size=14),
             app.refusal_slot,
             flow.build_form(lambda: to("hidden")),
-            ft.TextButton(_("Cancel"), on_click=finish),
+            ft.TextButton(_("Cancel"), on_click=finish, height=TOUCH),
         ], spacing=12)
     return ft.Column([
         ft.Icon(ft.Icons.VISIBILITY_OFF, size=64),

@@ -9,9 +9,11 @@ import pytest
 from companion.core import Action, Session
 from companion.games.mamma_mia import GAME
 from companion.ui.views import mamma_mia as screen
+from companion.ui.widgets import TOUCH
 
 from games.punctuation import assert_chinese_punctuation
 from games.screen_harness import Table, click, phases_without_raw_keys, texts
+from touch import pressables, small_targets
 from ui_harness import walk
 
 A = Action.make
@@ -146,6 +148,49 @@ def test_the_forms_and_heaps_hold_still_on_a_phone():
     heaps = [c for c in walk(root) if isinstance(c, ft.Container) and c.width == screen.HEAP_WIDTH]
     assert len(heaps) == 5 and "green pepper 0" in [x for h in heaps for x in texts(h)]
     assert 2 * screen.HEAP_WIDTH + 8 <= 360 - 2 * 12
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_the_run_buttons_fit_on_one_line_on_a_360_px_phone(lang):
+    """Each ingredient's name and its "+1" to "+4" on one line at 360 px
+    (336 px inside the page's padding): with 56 px buttons 6 px apart the row
+    took 358 px and "+4" ran on to a line of its own.  The buttons stay full
+    touch targets with room for "+4" inside their frame, and the name keeps the
+    order form's width."""
+    root = Table(evaluating(), lang).build()
+    rows = [c for c in walk(root) if isinstance(c, ft.Row)
+            and any(isinstance(x, ft.Container) and texts(x) == ["+4"] for x in c.controls)]
+    assert len(rows) == 5                                   # one per ingredient
+    for row in rows:
+        name, *buttons = row.controls
+        assert [texts(b) for b in buttons] == [["+1"], ["+2"], ["+3"], ["+4"]]
+        widths = [c.width for c in row.controls]
+        assert None not in widths and sum(widths) + row.spacing * (len(widths) - 1) <= 360 - 2 * 12, widths
+        assert isinstance(name, ft.Text) and name.width == 110  # as wide as the order form's names
+        for b in buttons:
+            assert b.width >= TOUCH and b.on_click is not None
+            # two characters of 15 px (digits and "+" are under 0.8 em) fit inside the frame
+            assert b.width - b.padding.left - b.padding.right - 2 * b.border.left.width >= 2 * 0.8 * 15
+    assert small_targets(root) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_every_phase_has_48_px_touch_targets(lang):
+    s = Session(GAME, GAME.setup(["Ann", "Bo"]))
+    script = [A("evaluate", 1), A("ingredients", kind="olive", count=2), A("order", 0, olive=3),
+              A("fill", 0, olive=1), A("special", 1, pizza="deluxe"), A("order_fails", 1),
+              A("ingredients", kind="olive", count=1), A("order", 1, olive=1), A("end_evaluation"),
+              A("evaluate", 0), A("end_evaluation"),
+              A("evaluate", 0), A("end_evaluation"), A("hand", 0, cards=4), A("hand", 1, cards=4)]
+    seen, pressed = set(), 0
+    for action in [*script, None]:
+        root = Table(s, lang).build()
+        assert small_targets(root) == [], s.state.phase
+        seen.add(s.state.phase)
+        pressed += len(pressables(root))
+        if action is not None:
+            s.apply(action)
+    assert seen == {"play", "evaluate", "short", "tiebreak", "end"} and pressed > 50
 
 
 def test_an_incomplete_special_order_names_what_is_missing():

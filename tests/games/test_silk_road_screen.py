@@ -4,6 +4,7 @@ records what the screen dispatches)."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion.core import Action
@@ -12,6 +13,8 @@ from companion.ui.views import silk_road as screen
 
 from games.screen_harness import Table, click, texts
 from games.test_silk_road_support import A, play, table, turn
+from touch import pressables, small_targets
+from ui_harness import walk
 
 GOODS = ["porcelain", "silk", "tea", "spice", "glass", "ore"]
 
@@ -161,6 +164,37 @@ def test_money_is_private_unless_open_or_over():
     assert "The last play paid you: 2 coins" in texts(form)
     opened = Table(ready2(open_money=True))
     assert any(x.startswith("Money: 0 coins") for x in texts(opened.build()))
+
+
+def test_the_extra_cards_counter_has_48_px_buttons():
+    """The play form's − and + (cards the table adds to the play) are 48x48
+    touch targets, like every other control on the screen."""
+    s = ready2()
+    s.apply(A("pass", 0))
+    root = Table(s).build()
+    click(root, "Tea")
+    click(root, "1. Porcelain")                        # a play: the counter shows
+    counter = [c for c in walk(root) if isinstance(c, ft.IconButton)]
+    assert [c.icon for c in counter] == [ft.Icons.REMOVE, ft.Icons.ADD]
+    assert small_targets(root) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_every_phase_has_48_px_touch_targets(lang):
+    s = table(["Ann", "Bo", "Cy"])
+    t = Table(s, lang)
+    seen, pressed = set(), 0
+    import random
+
+    rng = random.Random(5)
+    while not GAME.is_over(s.state):
+        if s.state.phase not in seen:
+            seen.add(s.state.phase)
+            root = t.build()
+            assert small_targets(root) == [], s.state.phase
+            pressed += len(pressables(root))
+        s.apply(rng.choice(GAME.legal_actions(s.state)))
+    assert {"setup_market", "setup_first", "setup_load", "phase1", "phase2"} <= seen and pressed > 20
 
 
 @pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])

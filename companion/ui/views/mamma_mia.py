@@ -166,13 +166,24 @@ def _draw_heaps(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                                  selected=heaps[k] > 0, width=HEAP_WIDTH) for k in KINDS])], spacing=4)
 
 
+#: a run row on a 360 px phone (336 px inside the page's padding): the
+#: ingredient's name (as wide as the order form's, "green pepper" is 88 px)
+#: and the four "+n" buttons, each a full touch target, on one line:
+#: 110 + 4 x (52 + 4) = 334.  (With 56 px buttons 6 px apart, 358: "+4" ran
+#: on to a line of its own.)
+RUN_LABEL_WIDTH = 110
+RUN_BUTTON_WIDTH = 52
+RUN_SPACING = 4
+
+
 def _draw_runs(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
     rows = []
     for kind in KINDS:
-        buttons = [chip(f"+{n}", KIND_HEX[kind], width=56,
+        buttons = [chip(f"+{n}", KIND_HEX[kind], width=RUN_BUTTON_WIDTH, padding=8,
                         on_click=lambda e, k=kind, n=n: ctx.dispatch(Action.make("ingredients", kind=k, count=n)))
                    for n in run_buttons(view, kind)]
-        rows.append(ft.Row([ft.Text(_kind(ctx, kind), size=15, width=110), *buttons], wrap=True, spacing=6))
+        rows.append(ft.Row([ft.Text(_kind(ctx, kind), size=15, width=RUN_LABEL_WIDTH), *buttons],
+                           wrap=True, spacing=RUN_SPACING))
     return ft.Column([ft.Text(ctx.t("ui.turned_over"), size=15, weight=ft.FontWeight.BOLD), *rows], spacing=4)
 
 

@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.silk_road.public import SPECIALS, SilkState, facts
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, player_card, reason_line, section_title, tile, wrap
+from ..widgets import FormPanel, big_button, icon_button, player_card, reason_line, section_title, tile, wrap
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -333,11 +333,9 @@ def _draw_play_form(panel: FormPanel[PlayForm], market: Sequence[str], ch: Choic
         if action is not None:
             # the counter's floor is zero; above it the table may say any number
             parts.append(ft.Row([
-                ft.IconButton(ft.Icons.REMOVE, on_click=panel.on(lambda: form.add_extra(-1)),
-                              disabled=form.extra == 0, width=ctx.TOUCH, height=ctx.TOUCH),
+                icon_button(ft.Icons.REMOVE, panel.on(lambda: form.add_extra(-1)), disabled=form.extra == 0),
                 ft.Text(ctx.t("ui.play_extra", count=form.extra), size=14),
-                ft.IconButton(ft.Icons.ADD, on_click=panel.on(lambda: form.add_extra(1)),
-                              width=ctx.TOUCH, height=ctx.TOUCH)], spacing=4, wrap=True))
+                icon_button(ft.Icons.ADD, panel.on(lambda: form.add_extra(1)))], spacing=4, wrap=True))
             # never a pale button: more cards than allowed says why (with the
             # rule) beside it, and pressing it shows the refusal
             why = None if form.within(ch.plays[form.good]) else ctx.why_not(action)
