@@ -10,6 +10,7 @@ integer is a number and is formatted with Babel in the active locale.
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any, Sequence
 
@@ -114,8 +115,11 @@ class _Shown(str):
     raw: Any = None
 
 
-def _shown(key: str, value: Any, lang: str, players: Sequence[str]) -> _Shown:
-    out = _Shown(_show(key, value, lang, players))
+def _shown(key: str, value: Any, lang: str, players: Sequence[str], mark: bool = False) -> _Shown:
+    text = _show(key, value, lang, players)
+    if mark and _is_seat_key(key) and text:
+        text = _NAME_OPEN + text + _NAME_CLOSE  # spaced by fill() once the sentence is whole
+    out = _Shown(text)
     out.raw = value
     return out
 
@@ -140,9 +144,55 @@ class _Filler(string.Formatter):
 _FILLER = _Filler()
 
 
+#: around a player's name while a Chinese sentence is filled in (names never hold control characters)
+_NAME_OPEN, _NAME_CLOSE = "\x0e", "\x0f"
+_NAMES = re.compile("\x0e([^\x0f]*)\x0f")
+
+
+def _han(ch: str) -> bool:
+    """A Chinese (or Japanese) character: written without spaces beside its own kind."""
+    return ("\u3400" <= ch <= "\u9fff" or "\u3040" <= ch <= "\u30ff" or "\uf900" <= ch <= "\ufaff"
+            or "\U00020000" <= ch <= "\U0003ffff")  # not the punctuation of U+3000-303F
+
+
+def _alnum(ch: str) -> bool:
+    """A letter or digit of a script written with spaces (Latin, Cyrillic …)."""
+    return ch.isalnum() and not _han(ch)
+
+
+def _joined(left: str, right: str) -> str:
+    """``left + right`` at a name's edge in Chinese: one space between Chinese and a Latin
+    name ("交给 Ana。", "Ana 持有皇冠"), none between Chinese characters ("安持有皇冠",
+    even where the template wrote "{player} 递出" for a Latin name)."""
+    if not left or not right:
+        return left + right
+    if left[-1] == " " and len(left) > 1 and _han(left[-2]) and _han(right[0]):
+        return left[:-1] + right
+    if right[0] == " " and len(right) > 1 and _han(left[-1]) and _han(right[1]):
+        return left + right[1:]
+    a, b = left[-1], right[0]
+    if _han(a) and _alnum(b) or _alnum(a) and _han(b):
+        return left + " " + right
+    return left + right
+
+
+def _space_names(text: str) -> str:
+    """Remove the name marks of a filled Chinese sentence, spacing each name as :func:`_joined` says."""
+    pieces = _NAMES.split(text)  # text, name, text, name, ..., text
+    out = pieces[0]
+    for i in range(1, len(pieces), 2):
+        out = _joined(_joined(out, pieces[i]), pieces[i + 1])
+    return out
+
+
 def fill(template: str, params: dict[str, Any], lang: str, players: Sequence[str] = ()) -> str:
-    shown = _Params({k: _shown(k, v, lang, players) for k, v in params.items()})
-    return _FILLER.vformat(template, (), shown)
+    """``template`` with its ``{fields}`` shown in ``lang``: seats as names, numbers in the
+    language's format.  In Chinese a name written in letters gets a space from the Chinese
+    text beside it, as numbers do in our templates ("第 2 轮"), and a Chinese name none."""
+    chinese = lang.startswith("zh")
+    shown = _Params({k: _shown(k, v, lang, players, chinese) for k, v in params.items()})
+    text = _FILLER.vformat(template, (), shown)
+    return _space_names(text) if chinese else text
 
 
 def game_message(game_id: str | None, code: str, lang: str, params: dict[str, Any] | None = None,

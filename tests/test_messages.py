@@ -7,6 +7,8 @@ figures in them are worked out from the rulebooks, not copied from a run.
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core import Action, IllegalAction, Session
 from companion.games.im_the_boss import GAME as BOSS
 from companion.games.pandemic import GAME as PANDEMIC
@@ -122,3 +124,31 @@ def test_english_plural_forms_follow_the_count():
         "Setup card 1 of 9: 1 cube — its colour?"
     assert game_message("pandemic", "phase.actions", "en", {"player": 0, "left": 1}, ["Ana"]) == "Ana: 1 action left."
     assert game_message("pandemic", "ui.setup_card", "zh_Hans", {"card": 1, "total": 9, "cubes": 1}).count("1") == 2
+
+
+@pytest.mark.parametrize("template, names, shown", [
+    ("{player}持有皇冠", ["Ana"], "Ana 持有皇冠"),             # letters beside Chinese: a space
+    ("{player}持有皇冠", ["安"], "安持有皇冠"),                 # Chinese beside Chinese: none
+    ("{player} 递出一张牌", ["安"], "安递出一张牌"),             # a template's space dropped for a Chinese name
+    ("{player} 递出一张牌", ["Ana"], "Ana 递出一张牌"),
+    ("把全部金币交给{thief_player}。", ["Ana"], "把全部金币交给 Ana。"),  # none before punctuation
+    ("{player}：请放置初始定居点", ["Ana"], "Ana：请放置初始定居点"),
+    ("「{player}」", ["Ana"], "「Ana」"),
+    ("游戏结束：{players}以 3 分获胜。", ["Ana", "安"], "游戏结束：Ana、安以 3 分获胜。"),
+    ("{players}获胜", ["安", "Bo7"], "安、Bo7 获胜"),
+])
+def test_a_name_in_letters_is_spaced_from_chinese_text(template, names, shown) -> None:
+    params = {"player": 0, "thief_player": 0, "players": [0, 1]}
+    assert fill(template, params, "zh_Hans", names) == shown
+    assert fill(template, params, "zh_Hant", names) == shown
+
+
+def test_english_names_are_left_as_the_template_places_them() -> None:
+    assert fill("{player} holds the crown", {"player": 0}, "en", ["安"]) == "安 holds the crown"
+    assert fill("to {player}.", {"player": 0}, "en", ["Ana"]) == "to Ana."
+
+
+def test_a_refusal_in_chinese_spaces_a_latin_name_only() -> None:
+    err = IllegalAction("card_already_seen", None, player=1)
+    assert describe_error(err, "cockroach_poker", "zh_Hant", ["Ana", "Ben"]) == "Ben 已經看過這張牌，不能再傳給他。"
+    assert describe_error(err, "cockroach_poker", "zh_Hant", ["安", "波"]) == "波已經看過這張牌，不能再傳給他。"

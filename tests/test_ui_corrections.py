@@ -268,8 +268,8 @@ def test_citadels_districts_are_added_and_removed_with_pickers(tmp_path, lang: s
 @pytest.mark.parametrize(("lang", "ambiguous"), [
     ("en", "Ben's city has more than one district of that colour costing 5, and they count different points "
            "(5, 8): pick the points of the one you mean."),
-    ("zh_Hans", "Ben的城市里有不止一个这种颜色、费用 5 的地区，而且分数不同（5、8）：请选出你要指的那一个的分数。"),
-    ("zh_Hant", "Ben的城市裡有不只一個這個顏色、費用 5 的地區，而且分數不一樣（5、8）：請選出你要指的那一個的分數。"),
+    ("zh_Hans", "Ben 的城市里有不止一个这种颜色、费用 5 的地区，而且分数不同（5、8）：请选出你要指的那一个的分数。"),
+    ("zh_Hant", "Ben 的城市裡有不只一個這個顏色、費用 5 的地區，而且分數不一樣（5、8）：請選出你要指的那一個的分數。"),
 ])
 def test_citadels_removal_asks_which_purple_district_when_two_of_one_cost_count_differently(
         tmp_path, lang: str, ambiguous: str) -> None:

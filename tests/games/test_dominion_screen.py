@@ -107,7 +107,7 @@ def test_steppers_read_minus_then_plus() -> None:
 
 
 @pytest.mark.parametrize("lang, done, banner", [("en", "Turns completed: 0", "Ana's turn 1."),
-                                                ("zh_Hant", "已完成 0 個回合", "Ana的第 1 個回合。")])
+                                                ("zh_Hant", "已完成 0 個回合", "Ana 的第 1 個回合。")])
 def test_player_card_counts_completed_turns(lang: str, done: str, banner: str) -> None:
     """The banner names the turn in progress (Ana's turn 1); the card counts the turns
     completed (0), and says so."""
