@@ -174,14 +174,18 @@ def test_the_run_buttons_fit_on_one_line_on_a_360_px_phone(lang):
     assert small_targets(root) == []
 
 
+#: a two-player game through every phase (play, evaluate, short, tiebreak, end), from a fresh table
+EVERY_PHASE = [A("evaluate", 1), A("ingredients", kind="olive", count=2), A("order", 0, olive=3),
+               A("fill", 0, olive=1), A("special", 1, pizza="deluxe"), A("order_fails", 1),
+               A("ingredients", kind="olive", count=1), A("order", 1, olive=1), A("end_evaluation"),
+               A("evaluate", 0), A("end_evaluation"),
+               A("evaluate", 0), A("end_evaluation"), A("hand", 0, cards=4), A("hand", 1, cards=4)]
+
+
 @pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
 def test_every_phase_has_48_px_touch_targets(lang):
     s = Session(GAME, GAME.setup(["Ann", "Bo"]))
-    script = [A("evaluate", 1), A("ingredients", kind="olive", count=2), A("order", 0, olive=3),
-              A("fill", 0, olive=1), A("special", 1, pizza="deluxe"), A("order_fails", 1),
-              A("ingredients", kind="olive", count=1), A("order", 1, olive=1), A("end_evaluation"),
-              A("evaluate", 0), A("end_evaluation"),
-              A("evaluate", 0), A("end_evaluation"), A("hand", 0, cards=4), A("hand", 1, cards=4)]
+    script = EVERY_PHASE
     seen, pressed = set(), 0
     for action in [*script, None]:
         root = Table(s, lang).build()
@@ -226,11 +230,7 @@ def test_tie_break_through_the_screen():
 @pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
 def test_every_phase_builds_without_raw_keys(lang):
     s = Session(GAME, GAME.setup(["Ann", "Bo"]))
-    script = [A("evaluate", 1), A("ingredients", kind="olive", count=2), A("order", 0, olive=3),
-              A("fill", 0, olive=1), A("special", 1, pizza="deluxe"), A("order_fails", 1),
-              A("ingredients", kind="olive", count=1), A("order", 1, olive=1), A("end_evaluation"),
-              A("evaluate", 0), A("end_evaluation"),
-              A("evaluate", 0), A("end_evaluation"), A("hand", 0, cards=4), A("hand", 1, cards=4)]
+    script = EVERY_PHASE
     assert phases_without_raw_keys(s, script, lang) == {"play", "evaluate", "short", "tiebreak", "end"}
 
 
