@@ -372,7 +372,8 @@ def test_refusal_opens_a_dialog_with_its_rule_link_and_does_not_rebuild(app):
     dialog = shown[-1]
     message = dialog.content.value
     assert "Ben" in message and "Ana" in message
-    assert message in texts(app.page)  # and in its banner on the page
+    # nothing inserted into the page: what the finger pressed has not moved
+    assert message not in texts(app.page) and app.refusal_slot.content is None
     rule_link = next(b for b in dialog.actions if str(b.content).startswith("Rule: "))
     rule = app.refusal.rule
     assert rule.startswith("manila.")
@@ -385,6 +386,26 @@ def test_refusal_opens_a_dialog_with_its_rule_link_and_does_not_rebuild(app):
     assert first_text.startswith(library.clause(rule, "en")["title"])
     app.go_back()
     assert app.nav.screen == "table"
+
+
+def test_a_refusal_read_and_dismissed_is_gone(app):
+    shown = []
+    app.page.show_dialog = shown.append
+    app.page.pop_dialog = lambda: shown and shown.pop()
+    _manila_to(app, "auction")
+    assert not app.dispatch(Action.make("bid", 1, amount=1))
+    ok = next(b for b in shown[-1].actions if b.content == "OK")
+    ok.on_click(None)
+    assert not shown and app.refusal is None  # no stale copy waits for the next redraw
+    assert not app.dispatch(Action.make("bid", 1, amount=1))
+    shown[-1].on_dismiss(None)  # tapped beside the dialog
+    assert app.refusal is None
+    # an older dialog closing later does not clear a newer refusal
+    assert not app.dispatch(Action.make("bid", 1, amount=1))
+    first = shown[-1]
+    assert not app.dispatch(Action.make("bid", 2, amount=1))
+    first.on_dismiss(None)
+    assert app.refusal is not None and "Cho" in app.refusal.message
 
 
 def _manila_to(app, phase, names=("Ana", "Ben", "Cho")):

@@ -304,15 +304,15 @@ class App:
         except StaleTable as exc:
             self._stale(exc)
             return
-        except RefereeError as exc:
+        except RefereeError as exc:  # nothing changed: no rebuild, the refusal where the person looks
             self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
                                    exc.rule)
+            self.show_refusal()
+            return
         except Exception as exc:  # noqa: BLE001
             self.unexpected(exc)
             return
         self.render()
-        if self.refusal is not None:
-            self.show_refusal()
 
     def show_refusal(self) -> None:
         screens.show_refusal(self)

@@ -340,7 +340,13 @@ def refusal_dialog(app: "App") -> ft.AlertDialog:
     refusal = app.refusal
     assert refusal is not None
 
+    def dismissed(e: Any = None) -> None:
+        # read: the refusal is done with (a form's own copy of it goes at its next redraw)
+        if app.refusal is refusal:
+            app.refusal = None
+
     def close(e: Any = None) -> None:
+        dismissed()
         try:
             app.page.pop_dialog()
         except Exception:  # noqa: BLE001 - already closed
@@ -352,23 +358,28 @@ def refusal_dialog(app: "App") -> ft.AlertDialog:
     actions.append(ft.TextButton(_("OK"), on_click=close, height=TOUCH))
     return ft.AlertDialog(title=ft.Text(_("Not allowed"), size=18, weight=ft.FontWeight.BOLD),
                           content=ft.Text(refusal.message, size=16), actions=actions,
-                          actions_alignment=ft.MainAxisAlignment.END, modal=False,
+                          actions_alignment=ft.MainAxisAlignment.END, modal=False, on_dismiss=dismissed,
                           semantics_label=_("Not allowed"))  # a screen reader says it in the reader's language
 
 
 def show_refusal(app: "App") -> None:
-    """Put the refusal in its banner on the page (in place) and in a dialog in
-    the viewport, without rebuilding the screen."""
+    """Show the refusal where the person is looking, without rebuilding the screen: a
+    dialog over the screen.  Nothing is inserted into the page, so the control just
+    pressed stays under the finger; only where no dialog can be shown does the refusal
+    go into its banner at the top of the page."""
+    if app.refusal is None:
+        return
+    show = getattr(app.page, "show_dialog", None)
+    if show is not None:
+        try:
+            show(refusal_dialog(app))
+            return
+        except RuntimeError:  # not on a live page
+            pass
     slot = getattr(app, "refusal_slot", None)
     if slot is not None:
         slot.content = _refusal_banner(app)
         app.patch(slot)
-    show = getattr(app.page, "show_dialog", None)
-    if show is not None and app.refusal is not None:
-        try:
-            show(refusal_dialog(app))
-        except RuntimeError:  # not on a live page
-            pass
 
 
 def _now_banner(app: "App", undo: bool = True) -> ft.Control:
