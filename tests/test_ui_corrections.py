@@ -71,6 +71,24 @@ def test_a_correction_move_its_fields_and_choices_have_translated_labels(game_id
                 assert shown != choice or lang == "en", f"{where}.{name}={choice}: untranslated"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_correction_field_label_fits_its_field_on_one_line(lang: str) -> None:
+    """A field is 300 px wide (12 px padding each side); a longer label wraps, and a picker's
+    wrapped label is drawn over the field above it (Citadels' points said what "—" means
+    in 95 characters).  Width estimated at 16 px a Chinese character and 8 px any other,
+    at the 16 px the label has inside an empty field."""
+    too_long = []
+    for game_id, move_name in correction_moves():
+        for name, param in get_game(game_id).moves[move_name].params.items():
+            if param.kind == "json":
+                continue  # typed-out entries (JSON) explain their format in the label, on a text field
+            label = param_label(game_id, name, lang)
+            width = sum(16 if "\u2e80" <= ch <= "\uffef" else 8 for ch in label)
+            if width > 300 - 2 * 12:
+                too_long.append((game_id, move_name, name, label, width))
+    assert too_long == []
+
+
 def test_numbered_choices_are_named_with_their_number() -> None:
     # Dominion's kingdom piles: "Kingdom pile 3", through ui.pile.kingdom with {number}
     template = library.message("dominion", "en", "ui.pile.kingdom")

@@ -174,7 +174,10 @@ def _arg_text(game_id: str, key: str, value: Any, lang: str, players: Sequence[s
             return text if text != "ui.money" else number(value, lang)
         if key.endswith("player") and 0 <= value < len(players):
             return players[value]
-        return None
+        # a number the game names in a sentence of its own ("8 points"): ``ui.arg.<key>``
+        code = f"ui.arg.{key}"
+        text = game_message(game_id, code, lang, {key: value}, players)
+        return text if text != code else None
     if isinstance(value, str):
         for code in (f"value.{key}.{value}", f"ui.{key}.{value}", f"ui.ware.{value}", f"ui.space.{value}", f"ui.artist.{value}",
                      f"ui.good.{value}", f"ui.{value}"):
@@ -189,6 +192,17 @@ def _arg_text(game_id: str, key: str, value: Any, lang: str, players: Sequence[s
     return None
 
 
+_PLAYER_FIELD = re.compile(r"\{player[}:]")
+
+
+def _names_player(game_id: str, action: Action, lang: str) -> bool:
+    """Whether :func:`action_label` already names the acting player: its ``action.<type>``
+    message has a ``{player}`` field, or there is none and the fallback names them.
+    (Looking for the name in the label fails for a name inside a word: "A" in "Add".)"""
+    template = library.message(game_id, lang, f"action.{action.type}")
+    return template is None or bool(_PLAYER_FIELD.search(template))
+
+
 def action_summary(game: Game, action: Action, lang: str, players: Sequence[str]) -> str:  # type: ignore[type-arg]
     """One line for an accepted action: who did what, with the arguments a
     person would say ("Ana: Bid (3 pesos)")."""
@@ -199,7 +213,7 @@ def action_summary(game: Game, action: Action, lang: str, players: Sequence[str]
     sep = list_separator(lang)
     if details:
         label = _("{action} ({details})", action=label, details=sep.join(details))
-    if action.player is not None and 0 <= action.player < len(players) and players[action.player] not in label:
+    if action.player is not None and 0 <= action.player < len(players) and not _names_player(game.id, action, lang):
         return _("{name}: {action}", name=players[action.player], action=label)
     return label
 

@@ -59,8 +59,11 @@ def banner(text: str, kind: str = "info", actions: list[ft.Control] | None = Non
 def expander(title: str, controls: Sequence[ft.Control], expanded: bool = False) -> ft.ExpansionTile:
     """A section that opens with a tap, its content at the start edge like
     every other section.  (Flet centres an ExpansionTile's content by default:
-    a form in one then jumps sideways when a line in it gets shorter or longer.)"""
+    a form in one then jumps sideways when a line in it gets shorter or longer.)
+    The content starts 8 px below the title: room for the floating label of a field
+    at its top, which was cut off."""
     return ft.ExpansionTile(title=ft.Text(title), controls=list(controls), expanded=expanded,
+                            controls_padding=ft.Padding.only(top=8),
                             expanded_alignment=ft.Alignment.TOP_LEFT,
                             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
 

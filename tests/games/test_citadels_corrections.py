@@ -220,3 +220,15 @@ def test_the_moves_and_the_refusal_read_in_every_language() -> None:
         # the typed-out city says that it replaces the whole city
         whole = "whole city" if lang == "en" else "整座城市"
         assert whole in library.message("citadels", lang, "action.correct_city")
+
+
+@pytest.mark.parametrize(("lang", "added", "removed"), [
+    ("en", "A: Add a district to a city (Special, 5, 8 points)", "A: Remove a district from a city (Special, 5, 8 points)"),
+    ("zh_Hant", "A：在城市裡加一個地區（特殊、5、8 分）", "A：從城市拿掉一個地區（特殊、5、8 分）"),
+])
+def test_the_last_line_names_the_points_of_a_purple_district(lang: str, added: str, removed: str) -> None:
+    """Two purple 5s counting 5 and 8: the "Last:" line says which one was added or removed."""
+    from companion.ui.viewmodels import action_summary
+
+    assert action_summary(GAME, add(0, "special", 5, points=8), lang, NAMES) == added
+    assert action_summary(GAME, remove(0, "special", 5, points=8), lang, NAMES) == removed

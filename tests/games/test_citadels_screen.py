@@ -235,7 +235,7 @@ def test_chinese_form_hints(lang: str, full: str, missing: str) -> None:
 
 
 @pytest.mark.parametrize("lang, chip", [
-    ("en", "Special 5 5 (8 points)"), ("zh_Hans", "特殊 5 5（8 分）"), ("zh_Hant", "特殊 5 5（8 分）"),
+    ("en", "Special 5, 5 (8 points)"), ("zh_Hans", "特殊 5、5（8 分）"), ("zh_Hant", "特殊 5、5（8 分）"),
 ])
 def test_a_city_shows_what_a_purple_district_counts_beyond_its_cost(lang: str, chip: str) -> None:
     """The points that tell two purple 5s apart (when removing one or when the Warlord takes

@@ -274,7 +274,7 @@ def destroy_action(seat: int, target: int, colour: str, cost: int, points: int |
 
 
 def _destroy_label(ctx: GameContext, target: int, colour: str, cost: int, points: int | None) -> str:
-    told = "" if points is None else f" · {ctx.t('ui.district_points', points=points)}"
+    told = "" if points is None else f" · {ctx.t('ui.arg.points', points=points)}"
     return (f"{ctx.players[target]}{ctx.colon}{ctx.t(f'ui.colour.{colour}')} {ctx.num(cost)}{told} · "
             f"{ctx.t('ui.destroy_cost', cost=destroy_cost(cost))}")
 
@@ -332,7 +332,7 @@ def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             ft.Text(f"{ctx.t('ui.districts')} {ctx.num(row['count'])} / {ctx.num(row['end_at'])}"
                     + (f" · {ctx.t('ui.complete')}" if row["complete"] else ""), size=14),
-            _row([_chip(f"{ctx.t(f'ui.colour.{c}')} " + " ".join(_district_label(ctx, *d) for d in districts),
+            _row([_chip(f"{ctx.t(f'ui.colour.{c}')} " + ctx.join(_district_label(ctx, *d) for d in districts),
                         COLOUR_HEX[c]) for c, districts in row["by_colour"].items()]),
             ft.Text(ctx.t("ui.score_line", districts=parts["districts"], all_colours=parts["all_colours"],
                           complete=parts["complete"], total=parts["total"]), size=13, italic=True),
