@@ -526,6 +526,25 @@ def test_dominion_final_ranking_explains_the_tie_break(app):
     assert "Rule: Winner and ties" in shown
 
 
+@pytest.mark.parametrize("lang, ranking, together", [
+    ("en", ["1. Ana: 1", "1. Cho: 1", "3. Ben: 0", "3. Dee: 0"], "Ana, Cho win together."),
+    ("zh_Hans", ["第 1 名　Ana：1", "第 1 名　Cho：1", "第 3 名　Ben：0", "第 3 名　Dee：0"], "Ana、Cho 共同获胜。"),
+    ("zh_Hant", ["第 1 名　Ana：1", "第 1 名　Cho：1", "第 3 名　Ben：0", "第 3 名　Dee：0"], "Ana、Cho 共同獲勝。"),
+])
+def test_a_team_that_wins_together_is_not_called_tied(app, lang, ranking, together):
+    """Kutschfahrt: Ana claims the win with three keys and Cho as her ally; the Order (Ana,
+    Cho) wins as a team.  Its rules have no tie-break, so the ranking says they win together,
+    not that they tied, and no sentence ends in a colon with nothing after it."""
+    app.set_language(lang)
+    app.start_table("kutschfahrt", ["Ana", "Ben", "Cho", "Dee"], {})
+    assert app.dispatch(Action.make("claim", 0, items=[["key", "dagger"], ["key", "key"]],
+                                    associations=["order", "brotherhood", "order", "brotherhood"], allies=[2]))
+    shown = texts(app.page)
+    assert [t for t in shown if t.startswith(("1.", "3.", "第 1 名", "第 3 名"))] == ranking
+    assert together in shown
+    assert not [t for t in shown if t.endswith((":", "："))]
+
+
 def test_final_ranking_shares_places_and_a_shared_win():
     from companion.ui.viewmodels import final_ranking
 

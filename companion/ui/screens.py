@@ -470,8 +470,10 @@ def _final_ranking(app: "App") -> ft.Control:
         if beaten:
             lines.append(ft.Text(_("{names} tied on the score; the tie-break decided the winner:", names=tied),
                                  size=15))
-        else:
+        elif clause:
             lines.append(ft.Text(_("{names} tied and share the win:", names=tied), size=15))
+        else:  # no tie-break in the rules: a side that won together (a team, the whole table)
+            lines.append(ft.Text(_("{names} win together.", names=tied), size=15))
         if clause:
             lines.append(ft.Text(clause["text"], size=15, italic=True))
             lines.append(_rule_button(app, clause["id"]))
