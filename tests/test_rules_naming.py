@@ -75,6 +75,8 @@ def test_the_ruling_label_follows_the_readers_language(tmp_path):
     shown = texts(app.page)
     assert any(t.endswith("· 本应用裁定") for t in shown)
     assert not any("our ruling" in t or "本程式裁定" in t for t in shown)
+    # one space either side of the dot, as in every other "a · b" line
+    assert not any("  ·" in t for t in shown)
 
 
 # The zh_Hant rewrite left at most 4% of any game's clauses (9 of 670 in all, the ones

@@ -41,7 +41,7 @@ def _lang_switch(app: "App", current: str) -> ft.Control:
 
 
 def clause_card(clause: dict[str, Any], ruling_label: str, highlight: bool = False) -> ft.Control:
-    title = clause["title"] + (f"  · {ruling_label}" if clause.get("ruling") else "")
+    title = clause["title"] + (f" · {ruling_label}" if clause.get("ruling") else "")
     body: list[ft.Control] = [
         ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
         ft.Text(clause["text"], size=15, selectable=True),
