@@ -66,6 +66,22 @@ def test_setup_problems_are_shown_not_raised(app):
     assert "Two players are called mei." in texts(app.page)
 
 
+def test_adding_or_removing_a_player_greys_out_at_the_games_limits(app):
+    app.go("new_table", game="pandemic")  # 2 to 4 players
+    counts = []
+    for _ in range(3):
+        counts.append(len([t for t in texts(app.page) if t.startswith("Seat ")]))
+        if find(app.page, "Add a player").disabled:
+            break
+        press(app.page, "Add a player")
+    assert counts[-1] == 4 and find(app.page, "Add a player").disabled
+    assert not find(app.page, "Remove a player").disabled
+    while not find(app.page, "Remove a player").disabled:
+        press(app.page, "Remove a player")
+    assert len([t for t in texts(app.page) if t.startswith("Seat ")]) == 2
+    assert not find(app.page, "Add a player").disabled
+
+
 def test_legal_actions_are_buttons_and_refusal_shows_reason_and_rule(app):
     start_toy(app)
     labels = texts(app.page)

@@ -246,13 +246,16 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
             params["problems"] = [describe_problem(p, game_id, app.lang) for p in exc.problems]
             app.render()
 
+    # greyed out at the limits the line above them states (a tap there did nothing)
+    add_player = big_button(_("Add a player"), lambda e: set_count(1), icon=ft.Icons.PERSON_ADD)
+    add_player.disabled = count >= high
+    remove_player = big_button(_("Remove a player"), lambda e: set_count(-1), icon=ft.Icons.PERSON_REMOVE)
+    remove_player.disabled = count <= low
     parts: list[ft.Control] = [
         section_title(_("Players in seat order")),
         ft.Text(_("{low} to {high} players. Seat 1 is the first player.", low=low, high=high), size=14),
         *rows,
-        ft.Row([big_button(_("Add a player"), lambda e: set_count(1), icon=ft.Icons.PERSON_ADD),
-                big_button(_("Remove a player"), lambda e: set_count(-1), icon=ft.Icons.PERSON_REMOVE)],
-               wrap=True),
+        ft.Row([add_player, remove_player], wrap=True),
     ]
     if option_controls:
         parts += [section_title(_("Options")), *option_controls]
