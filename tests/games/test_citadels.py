@@ -39,6 +39,15 @@ def turn(s: Session, seat: int, *actions: Action) -> None:
     run(s, A("reveal", seat), *actions, A("end_turn", seat))
 
 
+def king_killed_by_c() -> Session:
+    """Four players, Thief and Magician face up: C reveals the Assassin, kills the King and
+    ends the turn; the Bishop is called next."""
+    s = table(4)
+    run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("reveal", 2), A("assassinate", 2, target=KING),
+        A("end_turn", 2))
+    return s
+
+
 def build(seat: int, colour: str, cost: int, **extra: object) -> Action:
     return A("build", seat, colour=colour, cost=cost, **extra)
 
@@ -230,9 +239,7 @@ def test_killed_king_still_takes_the_crown() -> None:
 
 
 def test_killed_king_nobody_had_it() -> None:
-    s = table(4)
-    run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("reveal", 2), A("assassinate", 2, target=KING),
-        A("end_turn", 2))
+    s = king_killed_by_c()
     turn(s, 0)                                             # Bishop
     turn(s, 1)                                             # Merchant
     turn(s, 3)                                             # Architect: all four hold a character
@@ -466,9 +473,8 @@ def test_refuse_out_of_turn_build() -> None:
 
 
 def test_refuse_crown_for_a_seat_whose_character_was_revealed() -> None:
-    s = table(4)
-    run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("reveal", 2), A("assassinate", 2, target=KING),
-        A("end_turn", 2), A("no_one"), A("no_one"))      # Bishop, Merchant
+    s = king_killed_by_c()
+    run(s, A("no_one"), A("no_one"))                       # Bishop, Merchant
     turn(s, 0)                                             # Architect
     turn(s, 1)                                             # Warlord
     assert s.state.phase == "crown"
@@ -505,9 +511,7 @@ def test_killed_character_may_be_held() -> None:
 
 
 def test_refuse_nobody_had_the_killed_king_when_a_player_had_it() -> None:
-    s = table(4)
-    run(s, A("draft_done", face_up=[THIEF, MAGICIAN]), A("reveal", 2), A("assassinate", 2, target=KING),
-        A("end_turn", 2))
+    s = king_killed_by_c()
     turn(s, 0)                                             # Bishop
     turn(s, 1)                                             # Merchant
     run(s, A("no_one"), A("no_one"))                       # Architect, Warlord
