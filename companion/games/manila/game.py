@@ -57,11 +57,14 @@ MOVES: dict[str, Move[ManilaState]] = moves_table(
 )
 
 
-@cache
+#: every argument-less move of a seat (``pass_bid``, ``skip_pilot``, ``mortgage`` …) for each
+#: seat, offered in many states: built once
+_SEAT_ACTIONS = {name: tuple(Action.make(name, seat) for seat in range(F.max_players))
+                 for name, m in MOVES.items() if not m.params and m.actor != "table"}
+
+
 def _seat_action(kind: str, seat: int) -> Action:
-    """An argument-less action of a seat (``pass_bid``, ``skip_pilot`` …), offered in
-    many states: built once."""
-    return Action.make(kind, seat)
+    return _SEAT_ACTIONS[kind][seat]
 
 
 @cache
@@ -85,9 +88,6 @@ def _launch_actions(seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-#: each seat's argument-less loan actions, built once
-_MORTGAGE = tuple(Action.make("mortgage", seat) for seat in range(F.max_players))
-_REDEEM = tuple(Action.make("redeem", seat) for seat in range(F.max_players))
 #: a boat further back than this cannot dock on any die face (the cache keys clamp to it)
 _FAR_BACK = F.last_space - F.die_max - 1
 #: a boat at least this far from both ends can neither fall below the start nor dock by a
@@ -268,13 +268,14 @@ class Manila(Game[ManilaState], facts=True):
             out.extend(self._phase_actions(state))
         loans = []
         per_player, redeem = F.shares_per_player, F.redeem
+        mortgage_by, redeem_by = _SEAT_ACTIONS["mortgage"], _SEAT_ACTIONS["redeem"]
         bidding = state.high_bidder if state.phase == "auction" else None
         for seat, (bought, pledged, cash) in enumerate(zip(state.bought, state.mortgaged, state.cash)):
             if per_player + sum(bought.values()) > pledged:  # money.unmortgaged > 0
-                loans.append(_MORTGAGE[seat])
+                loans.append(mortgage_by[seat])
             if pledged > 0 and cash >= redeem and not (
                     seat == bidding and credit(state, seat) - redeem + F.mortgage < state.high_bid):
-                loans.append(_REDEEM[seat])
+                loans.append(redeem_by[seat])
         out.tagged(loans, "loan")
         return out
 

@@ -27,46 +27,42 @@ def canonical(wares: list[str]) -> list[str]:
 
 
 # ----- the deal --------------------------------------------------------------
-def _known_dealt(state: ManilaState, extra: list[str]) -> dict[str, int]:
+def _known_dealt(state: ManilaState) -> dict[str, int]:
+    """Shares of each ware in the hands entered so far."""
     counts = {w: 0 for w in F.wares}
     for hand in state.dealt:
         for w in hand or ():
             counts[w] += 1
-    for w in extra:
-        counts[w] += 1
     return counts
+
+
+def _deal_room(state: ManilaState) -> tuple[dict[str, int], tuple[int, ...]]:
+    """How many of each ware were dealt (as far as known), and how many of those no entered
+    hand holds yet (in ``F.wares`` order): the most of each a hand still to enter may hold."""
+    counts = _known_dealt(state)
+    limit = state.dealt_count or _DEAL_LIMIT
+    return limit, tuple(limit[w] - counts[w] for w in F.wares)
 
 
 def _check_hand(state: ManilaState, wares: list[str]) -> None:
     if len(wares) != F.shares_per_player:
         raise IllegalAction("wrong_share_count", "manila.setup.shares", count=len(wares),
                             required=F.shares_per_player)
-    over = _over_deal(state, wares)
-    if over is not None:
-        raise IllegalAction("share_not_in_deal", "manila.setup.shares", ware=over[0], dealt=over[1])
-
-
-def _over_deal(state: ManilaState, wares: list[str] | tuple[str, ...]) -> tuple[str, int] | None:
-    """The first ware (and its limit) of which the deal would hold more than were dealt, or None."""
-    counts = _known_dealt(state, list(wares))
-    limit = state.dealt_count or _DEAL_LIMIT
-    for w in F.wares:
-        if counts[w] > limit[w]:
-            return w, limit[w]
-    return None
+    limit, room = _deal_room(state)
+    for w, left in zip(F.wares, room):
+        if wares.count(w) > left:  # the first ware of which the deal would hold more than were dealt
+            raise IllegalAction("share_not_in_deal", "manila.setup.shares", ware=w, dealt=limit[w])
 
 
 def hands_possible(state: ManilaState) -> tuple[tuple[str, ...], ...]:
     """Every two-share hand a player could still enter (what :func:`_check_hand` accepts)."""
-    counts = _known_dealt(state, [])
-    limit = state.dealt_count or _DEAL_LIMIT
-    return _hands_within(tuple(limit[w] - counts[w] for w in F.wares))
+    return _hands_within(_deal_room(state)[1])
 
 
 @cache
 def _hands_within(room: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """The hands holding at most ``room[i]`` shares of ``F.wares[i]`` (the shares of each
-    ware not yet known to be dealt): the :func:`_over_deal` test, once per room."""
+    ware no entered hand holds): :func:`_check_hand`'s test, once per room."""
     return tuple(hand for hand in _HANDS if all(hand.count(w) <= left for w, left in zip(F.wares, room)))
 
 
@@ -89,12 +85,12 @@ def _after_deal(state: ManilaState) -> None:
     if "later" in state.share_state:
         state.phase = "supply"
         return
-    _set_supply(state, {w: F.shares_per_ware - c for w, c in _known_dealt(state, []).items()})
+    _set_supply(state, {w: F.shares_per_ware - c for w, c in _known_dealt(state).items()})
 
 
 def supply_range(state: ManilaState) -> dict[str, tuple[int, int]]:
     """The supply counts a ware may have, given the entered hands."""
-    entered = _known_dealt(state, [])
+    entered = _known_dealt(state)
     return {w: (F.shares_per_ware - F.dealt_per_ware, F.shares_per_ware - entered[w]) for w in F.wares}
 
 
