@@ -15,7 +15,8 @@ from typing import Any, Iterator, Mapping
 from .errors import MalformedAction
 
 _RESERVED = ("type", "player")
-_PLAIN = frozenset({int, str, bool, float, type(None)})
+#: argument values an action stores as given (everything else is frozen: a list as a tuple)
+SCALAR_TYPES = frozenset({int, str, bool, float, type(None)})
 
 
 class _FrozenDict(tuple):  # type: ignore[type-arg]
@@ -50,7 +51,7 @@ class Action:
     def make(cls, type: str, player: int | None = None, **args: Any) -> "Action":
         if not args:
             return cls(type, player)
-        return cls(type, player, tuple(sorted([(k, v if v.__class__ in _PLAIN else _freeze(v))
+        return cls(type, player, tuple(sorted([(k, v if v.__class__ in SCALAR_TYPES else _freeze(v))
                                               for k, v in args.items()])))
 
     def __getitem__(self, key: str) -> Any:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, is_dataclass
 from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Sequence, TypeVar
 
 from ..inputgate import name_problem, shown
-from .actions import Action
+from .actions import SCALAR_TYPES, Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
 from .facts import header as facts_header
@@ -35,8 +35,6 @@ from .phases import PhaseTable, Rule
 S = TypeVar("S")
 
 ParamKind = Literal["int", "str", "bool", "int_list", "str_list", "seat", "seat_list", "json"]
-#: argument values checked as the action stores them (no thawing needed)
-_SCALARS = frozenset({int, str, bool, float, type(None)})
 #: kinds taking one plain value: they refuse a frozen list (a tuple) as they would the list
 _SCALAR_KINDS = frozenset({"int", "str", "bool", "seat"})
 
@@ -303,7 +301,7 @@ class Game(Generic[S]):
                     raise MalformedAction("missing_arg", None, action=action.type, arg=key)
                 continue
             value = given[key]
-            if not (type(value) in _SCALARS or type(value) is tuple and param.kind in _SCALAR_KINDS):
+            if not (type(value) in SCALAR_TYPES or type(value) is tuple and param.kind in _SCALAR_KINDS):
                 value = action[key]  # thawed: lists and objects as the move reads them
             if not _type_ok(param, value, n):
                 raise MalformedAction("bad_arg", None, action=action.type, arg=key, value=action[key])
