@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from .core.errors import RefereeError, SetupProblem
 from .i18n import N_, Translator, list_separator, number
 from .rules import library
+from .rules.scripts import is_cjk
 
 #: refusals and setup problems raised by the shared core
 CORE_MESSAGES: dict[str, str] = {
@@ -150,9 +151,8 @@ _NAMES = re.compile("\x0e([^\x0f]*)\x0f")
 
 
 def _han(ch: str) -> bool:
-    """A Chinese (or Japanese) character: written without spaces beside its own kind."""
-    return ("\u3400" <= ch <= "\u9fff" or "\u3040" <= ch <= "\u30ff" or "\uf900" <= ch <= "\ufaff"
-            or "\U00020000" <= ch <= "\U0003ffff")  # not the punctuation of U+3000-303F
+    """A Han character: written without spaces beside its own kind (punctuation is not one)."""
+    return is_cjk(ch) and not "\u3000" <= ch <= "\u303f"
 
 
 def _alnum(ch: str) -> bool:
