@@ -85,6 +85,40 @@ def export_to_file(stored: StoredSession, path: Path) -> None:
                     encoding="utf-8")
 
 
+VIEW_FORMAT = "table-companion-view"
+VIEW_VERSION = 1
+
+
+def view_export(stored: StoredSession, seat: int | None) -> dict[str, Any]:
+    """What one device may keep of a table it did not host: the shared view,
+    plus ``seat``'s own secrets (None: a viewer, the shared view only).  Not
+    a replayable log (``replayable: false``): it holds no entry of any other
+    seat's secrets, so it cannot rebuild the table; importing it is refused."""
+    game, state, setup = stored.game, stored.state, stored.setup
+    identity = stored.store.export_identity(stored.id)
+    observed = game.observe(state, seat)
+    return {"format": VIEW_FORMAT, "version": VIEW_VERSION, "replayable": False,
+            "game": game.id, "players": list(setup.players),
+            "seat": None if seat is None else setup.players[seat],
+            "created": iso(identity["created"]), "finished": iso(identity["finished"]),
+            "moves": stored.session.cursor,
+            "public": observed["public"], "private": observed["private"]}
+
+
+def export_bytes(stored: StoredSession, kind: str, seat: int | None, stamp: str) -> tuple[str, bytes]:
+    """A file for a download (nothing is written on the server), by what the
+    device may have (``access.RULES["export"]``): ``full`` -- the host's
+    replayable log (format version 2); ``seat`` -- that seat's view; ``public``
+    -- the shared view."""
+    if kind == "full":
+        body = export_table(stored)
+        name = f"{stored.game.id}-{stored.id}-{stamp}.json"
+    else:
+        body = view_export(stored, seat if kind == "seat" else None)
+        name = f"{stored.game.id}-{stored.id}-{stamp}-{'seat' if kind == 'seat' else 'public'}.json"
+    return name, json.dumps(body, ensure_ascii=False, indent=1, allow_nan=False).encode("utf-8")
+
+
 class ParsedExport:
     """A validated export: the replayed session plus its identity and dates."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import registry
+from companion import access, registry
 from companion.core import Action
 from companion.storage import Store
 from companion.ui import join
@@ -24,13 +24,18 @@ def store(tmp_path, monkeypatch):
     yield s
     s.close()
     registry.get_game.cache_clear()
-    join.REQUESTS.clear()
 
 
 def device(store: Store, token: str, lan: bool = False, loopback: bool = True) -> App:
-    app = App(FakePage(), store, Device(token=token, prefs=Prefs({}), loopback=loopback, lan=lan))
+    token = token.ljust(24, "_")  # a token of ours is at least 22 characters (access.valid_token)
+    app = App(FakePage(), store, Device(token=token, prefs=Prefs({}), loopback=loopback, lan=lan,
+                                        address="127.0.0.1" if loopback else f"192.168.1.{len(token) + hash(token) % 200}"))
     app.render()
     return app
+
+
+def code_of(store: Store, table_id: str) -> str:
+    return access.for_store(store).code(table_id)
 
 
 def test_a_tap_on_an_old_screen_is_refused_and_shows_the_table_as_it_is(store):
@@ -71,11 +76,12 @@ def test_settings_belong_to_the_device(store):
 def test_join_code_alphabet_and_lookup(store):
     a = device(store, "a")
     a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
-    code = join.access(store, a.table.id)["code"]
+    code = code_of(store, a.table.id)
     assert len(code) == 6 and set(code) <= set(join.ALPHABET)
     assert not set(join.ALPHABET) & set("0O1IL2Z5S8B6G")
-    assert join.table_for_code(store, code.lower()[:3] + " " + code[3:].lower()) == a.table.id
-    assert join.table_for_code(store, "AAAAAA" if code != "AAAAAA" else "CCCCCC") is None
+    guard = access.for_store(store)
+    assert guard.table_for_code(code.lower()[:3] + " " + code[3:].lower()) == a.table.id
+    assert guard.table_for_code("AAAAAA" if code != "AAAAAA" else "CCCCCC") is None
 
 
 def test_lan_tables_only_for_devices_that_created_or_joined_them(store):
@@ -89,7 +95,7 @@ def test_lan_tables_only_for_devices_that_created_or_joined_them(store):
     assert "Ann" not in " ".join(texts(stranger.page))
     stranger.join_with_code("WRONG1")
     assert "No table has this join code." in texts(stranger.page)
-    stranger.join_with_code(join.access(store, table_id)["code"])
+    stranger.join_with_code(code_of(store, table_id))
     assert stranger.table is not None and stranger.table.id == table_id
     assert [t.id for t in stranger.visible_tables()] == [table_id]
     assert not stranger.is_host() and host.is_host()
@@ -101,24 +107,31 @@ def test_seat_by_approval_then_by_pin(store):
     host = device(store, "host", lan=True)
     host.start_table("toy", ["Ann", "Bo"], {"pile": 10})
     phone = device(store, "phone", lan=True, loopback=False)
-    phone.join_with_code(join.access(store, host.table.id)["code"])
+    phone.join_with_code(code_of(store, host.table.id))
     phone.go("claim")
-    phone.claim_seat(1, "12")
-    assert "Choose a PIN of at least 4 digits." in texts(phone.page)
-    phone.claim_seat(1, "2468")
+    phone.claim_seat(1, "1234")
+    assert "Choose a PIN of 6 to 12 digits." in texts(phone.page)
+    phone.claim_seat(1, "246802")
     assert "Waiting for the host to approve." in texts(phone.page) and phone.my_seat() is None
     host.go("invite")
     assert "A device asks for Bo's seat." in texts(host.page)
     press(host.page, "Approve")
     assert phone.my_seat() == 1 and host.my_seat() is None
-    # another phone of Bo's: the PIN alone, no approval; a wrong PIN is refused
+    # another phone of Bo's: a wrong PIN is refused; the right one asks the host (a takeover)
     other = device(store, "phone2", lan=True, loopback=False)
-    other.join_with_code(join.access(store, host.table.id)["code"])
+    other.join_with_code(code_of(store, host.table.id))
     other.go("claim")
-    other.claim_seat(1, "1111")
+    other.claim_seat(1, "111111")
     assert "That PIN is not this seat's PIN." in texts(other.page) and other.my_seat() is None
-    other.claim_seat(1, "2468")
-    assert other.my_seat() == 1
+    other.claim_seat(1, "246802")
+    assert other.my_seat() is None and "Waiting for the host to approve." in texts(other.page)
+    host.go("invite")
+    press(host.page, "Approve")
+    assert other.my_seat() == 1 and phone.my_seat() is None
+    # the host frees the seat: then the PIN alone lets Bo back in from the first phone
+    host.free_seat(1)
+    phone.claim_seat(1, "246802")
+    assert phone.my_seat() == 1
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
@@ -130,7 +143,7 @@ def test_the_join_screens_have_48_px_touch_targets(store, lang):
     host = device(store, "host", lan=True)
     host.set_language(lang)
     host.start_table("toy", ["Ann", "Bo", "Cy"], {"pile": 10})
-    code = join.access(store, host.table.id)["code"]
+    code = code_of(store, host.table.id)
     phone = device(store, "phone", lan=True, loopback=False)
     phone.set_language(lang)
     seen, problems = [], []
@@ -146,13 +159,14 @@ def test_the_join_screens_have_48_px_touch_targets(store, lang):
     check(phone)                          # the table, with "Claim a seat" in the strip
     phone.go("claim")
     check(phone)
-    phone.claim_seat(1, "2468")           # Bo's seat: the host approves it
+    phone.claim_seat(1, "246802")         # Bo's seat: the host approves it
     host.render()
     check(host)                           # the table, with the strip's "A device asks for a seat."
     host.go("invite")
     check(host)                           # Approve and Refuse
-    join.approve(store, host.table.id, "phone")
-    join.request_seat(store, host.table.id, "phone2", 2, "1357")
+    guard = access.for_store(store)
+    guard.approve(host.table.id, guard.requests(host.table.id)[0]["id"])
+    guard.claim(host.table.id, access.Who("phone2".ljust(24, "_"), "192.168.1.9", "", False), 2, "135791")
     host.go("invite")
     check(host)                           # Free the seat (Bo), Approve and Refuse (Cy)
     assert problems == []
@@ -165,8 +179,9 @@ def test_secret_entry_goes_to_the_seats_own_device(store):
     host.start_table("toy", ["Ann", "Bo"], {"pile": 10})
     phone = device(store, "phone")
     phone.open_table(host.table.id)
-    join.request_seat(store, host.table.id, "phone", 1, "2468")
-    join.approve(store, host.table.id, "phone")
+    guard = access.for_store(store)
+    guard.claim(host.table.id, phone.device.who, 1, "246802")
+    guard.approve(host.table.id, guard.requests(host.table.id)[0]["id"])
     host.private(1, "secret", lambda done: None)
     assert host.private_flow is None and "Bo enters this on their own device." in texts(host.page)
     phone.private(1, "secret", lambda done: None)

@@ -263,12 +263,15 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     assert any(t.startswith("Exported: toy-") and t.endswith("(downloaded to this device)") for t in texts(app.page))
     handler, args, _kw = app.page.tasks[-1]  # the browser download: the file's own bytes
     assert handler.__name__ == "download" and args[1].startswith("toy-") and b'"format"' in args[2]
+    exported = args[2].decode("utf-8")
+    # a download only: no file is written on the server for it (issue 22)
+    assert not list((tmp_path / "data").rglob("toy-*.json"))
     exported_state = app.table.state
     app.go_home()
     press(app.page, "Import a table")
-    files = [t for t in texts(app.page) if t.startswith("toy-") and t.endswith(".json")]
-    assert len(files) == 1
-    press(app.page, files[0])  # the table is already here: recognised, not duplicated
+    assert not [t for t in texts(app.page) if t.startswith("toy-")]
+    type_into(app.page, "Paste an exported table", exported)
+    press(app.page, "Import")  # the table is already here: recognised, not duplicated
     assert any(t.startswith("This table is already here") for t in texts(app.page))
     assert len(app.store.list_tables()) == 1
     press(app.page, "Open that table")  # the one already here
@@ -276,7 +279,8 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     app.go_home()
     press(app.page, "Import a table")
     app.store.delete_table(app.store.list_tables()[0].id)
-    press(app.page, files[0])
+    type_into(app.page, "Paste an exported table", exported)
+    press(app.page, "Import")
     assert app.nav.screen == "table" and app.table.state == exported_state
     app.go_home()
     press(app.page, "Import a table")
@@ -671,10 +675,12 @@ def test_import_says_a_history_report_is_not_a_table(app, tmp_path, monkeypatch)
     app.go("history")
     press(app.page, "Download as JSON")
     assert app.page.tasks[-1][1][1].startswith("history-")
+    download = app.page.tasks[-1]
     app.go_home()
     press(app.page, "Import a table")
     assert not any(t.startswith("history-") for t in texts(app.page))  # not offered as a table
-    report = (tmp_path / "data" / "exports").glob("history-*.json").__next__().read_text(encoding="utf-8")
+    report = download[1][2].decode("utf-8")  # the downloaded bytes (nothing kept on the server)
+    assert not (tmp_path / "data" / "exports").exists()
     type_into(app.page, "Paste an exported table", report)
     press(app.page, "Import")
     assert any("history report" in t and "not a table" in t for t in texts(app.page))

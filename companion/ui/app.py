@@ -10,13 +10,14 @@ rebuilt.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 import os
-import secrets
 import sys
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlparse
@@ -24,15 +25,17 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 import uvicorn
 
+from .. import access
+from ..access import Denied, Who
 from ..core.actions import Action
 from ..core.errors import RefereeError, StaleTable
 from ..i18n import LANGUAGES, Translator, pick_language
 from ..messages import describe_error
-from ..paths import assets_dir, user_data_dir
+from ..paths import assets_dir
 from ..registry import get_game
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
-from ..transfer import export_to_file
-from . import join, screens
+from ..transfer import export_bytes
+from . import join, screens, taps
 from .context import GameContext
 from .files import download
 from .offline_web import web_assets
@@ -63,15 +66,25 @@ class PrivateFlow:
 class Device:
     """This browser (or window): its own token and its own settings.
 
-    ``prefs`` is the device's storage (the browser's, through Flet's
-    SharedPreferences); ``lan`` is True when the server listens beyond
-    loopback, so tables need their join code."""
+    ``token`` is this device's alone (``access.new_token``), kept in its own
+    storage; ``persistent`` is False when the browser cannot keep it (the
+    token then lasts this connection only).  ``prefs`` is the device's storage
+    (the browser's, through Flet's SharedPreferences); ``lan`` is True when the
+    server listens beyond loopback, so tables need their join code;
+    ``address`` and ``agent`` are what the server sees of the device."""
 
-    token: str = "local"
+    token: str = field(default_factory=access.new_token)
     prefs: "Prefs | None" = None
     loopback: bool = True
     lan: bool = False
     base_url: str = "http://127.0.0.1:8550"
+    address: str = ""
+    agent: str = ""
+    persistent: bool = True
+
+    @property
+    def who(self) -> Who:
+        return Who(self.token, self.address or ("127.0.0.1" if self.loopback else ""), self.agent, self.loopback)
 
 
 class Prefs:
@@ -98,6 +111,14 @@ class Prefs:
 SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550"}
 
 
+#: the rev of the screen a tap was made on, while its handler runs (``App._stamp``)
+TAP_REV: contextvars.ContextVar[int | None] = contextvars.ContextVar("tap_rev", default=None)
+#: a device's own names for the New-table form, at most this many
+NAMES_KEPT = 30
+#: controls of earlier screens kept to answer a late tap on them
+RETIRED_KEPT = 600
+
+
 @dataclass
 class Nav:
     screen: str
@@ -112,6 +133,8 @@ class App:
         self.store = store or Store()
         #: this device: settings, token, whether tables need their join code
         self.device = device or Device(prefs=store_prefs(self.store))
+        #: identity, roles, codes, PINs and limits (plain Python, shared by the server's devices)
+        self.access = access.for_store(self.store)
         self.lang = self._pref("lang") or "en"
         self.theme = self._pref("theme") or "light"
         #: handler threads, pubsub and the periodic check all redraw: one at a time
@@ -138,6 +161,16 @@ class App:
         self.scroll_target: float | None = 0.0
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
+        #: the rev of the table screen drawn last, and the revs this device wrote
+        self.shown_rev: int | None = None
+        self.my_revs: set[int] = set()
+        #: pressable controls on the page now, and those of earlier screens
+        #: (control id -> control), kept so a tap made on an old screen is
+        #: answered by that screen's handler (which knows the rev it showed)
+        self._live: dict[int, Any] = {}
+        self._retired: OrderedDict[int, Any] = OrderedDict()
+        #: ids of retired controls no longer kept -> the rev they showed
+        self._forgotten: OrderedDict[int, int | None] = OrderedDict()
 
     # ----- language ----------------------------------------------------------
     @property
@@ -243,31 +276,68 @@ class App:
         self.render()
 
     def start_table(self, game_id: str, players: list[str], options: dict[str, Any]) -> None:
+        """A new table, hosted by this device.  Raises ``SetupError`` for a
+        bad setup and ``Denied`` when this device or its address made too
+        many tables lately."""
         game = get_game(game_id)
         setup = game.setup(players, options)
+        who = self.device.who
+        self.access.check_create(who)
         self.table = self.store.create_table(game, setup)
+        self.access.created(who)
         self.view_memory = {}
-        join.set_owner(self.store, self.table.id, self.device.token)  # this device hosts the table
+        self.access.set_owner(self.table.id, self.device.token)  # this device hosts the table
+        self._remember_names(list(setup.players))
         self.back = [Nav("home")]
         self.nav = Nav("table")
         self.scroll_target = 0.0
         self._remember_open_table()
         self.render()
 
-    # ----- acting on the open table -----------------------------------------
-    def dispatch(self, action: Action) -> bool:
-        with self.lock:  # one tap at a time per device, never while a redraw from another device runs
-            return self._dispatch(action)
+    # ----- names this device used (the New-table form offers only these) --------------------
+    def names(self) -> list[str]:
+        """The names this device entered before, newest first.  Served on
+        loopback only, the server's own list (every device is the owner's)."""
+        try:
+            mine = json.loads(self._remember_get("names") or "[]")
+        except ValueError:
+            mine = []
+        mine = [n for n in mine if isinstance(n, str)]
+        if not self.device.lan:
+            mine += [n for n in self.store.roster() if n not in mine]
+        return mine
 
-    def _dispatch(self, action: Action) -> bool:
+    def _remember_get(self, key: str) -> str | None:
+        return self.device.prefs.get(key) if self.device.prefs else None
+
+    def _remember_names(self, players: list[str]) -> None:
+        try:
+            old = json.loads(self._remember_get("names") or "[]")
+        except ValueError:
+            old = []
+        names = players + [n for n in old if isinstance(n, str) and n not in players]
+        self._remember("names", json.dumps(names[:NAMES_KEPT], ensure_ascii=False))
+
+    # ----- acting on the open table -----------------------------------------
+    def dispatch(self, action: Action, rev: int | None = None) -> bool:
+        """Apply ``action`` made on the screen drawn at ``rev`` (default: the
+        rev of the screen the tap being handled was made on)."""
+        with self.lock:  # one tap at a time per device, never while a redraw from another device runs
+            return self._dispatch(action, TAP_REV.get() if rev is None else rev)
+
+    def _dispatch(self, action: Action, rev: int | None = None) -> bool:
         assert self.table is not None
         self.exported_to = None
-        if self._behind():
+        if self._behind(rev):
             return False
         try:
-            self.table.apply(action)  # committed to SQLite before we re-render
+            self._may_act(action)
+            self.table.apply(action, expected_rev=rev)  # committed to SQLite before we re-render
         except StaleTable as exc:
-            self._stale(exc)
+            self._stale(exc, rev)
+            return False
+        except Denied as exc:
+            self.deny(exc)
             return False
         except RefereeError as exc:
             # the move and its field named as the screen names them, not by their ids
@@ -283,30 +353,48 @@ class App:
         self.render()
         return True
 
-    def undo(self, e: Any = None) -> None:
-        self._history_step(lambda: self.table.undo(), "undo")  # type: ignore[union-attr]
-
-    def redo(self, e: Any = None) -> None:
-        self._history_step(lambda: self.table.redo(), "redo")  # type: ignore[union-attr]
-
-    def _history_step(self, step: Callable[[], None], op: str = "") -> None:
-        with self.lock:
-            self._step(step, op)
-
-    def _step(self, step: Callable[[], None], op: str = "") -> None:
+    def _may_act(self, action: Action) -> None:
+        """Does this device's role allow ``action`` (``access.RULES``)?"""
         assert self.table is not None
-        if self._behind():
+        move = self.table.game.moves.get(action.type)
+        role = self.role()
+        seat = self.my_seat()
+        access.check_act(role, seat, action, correction=bool(move is not None and move.correction))
+        if move is not None and move.secret and action.player is not None:
+            access.check_secret(role, seat, action.player, self.access.seated(self.table.id))
+
+    def undo(self, e: Any = None, rev: int | None = None) -> None:
+        self._history_step("undo", TAP_REV.get() if rev is None else rev)
+
+    def redo(self, e: Any = None, rev: int | None = None) -> None:
+        self._history_step("redo", TAP_REV.get() if rev is None else rev)
+
+    def _history_step(self, op: str, rev: int | None = None) -> None:
+        with self.lock:
+            self._step(op, rev)
+
+    def _step(self, op: str, rev: int | None = None) -> None:
+        assert self.table is not None
+        if self._behind(rev):
             return
+        table = self.table
         try:
-            step()
+            session = table.session
+            # the action taken back (undo) or made again (redo): a seated player only their own
+            index = session.cursor - 1 if op == "undo" else session.cursor
+            target = session.log[index] if 0 <= index < len(session.log) else None
+            access.check_step(op, self.role(), self.my_seat(), target)
+            (table.undo if op == "undo" else table.redo)(expected_rev=rev)
             self.refusal = None
-            self._accepted(op or getattr(step, "op", "step"), None)
+            self._accepted(op, None)
         except StaleTable as exc:
-            self._stale(exc)
+            self._stale(exc, rev)
+            return
+        except Denied as exc:
+            self.deny(exc)
             return
         except RefereeError as exc:  # nothing changed: no rebuild, the refusal where the person looks
-            self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
-                                   exc.rule)
+            self.refusal = Refusal(describe_error(exc, table.game.id, self.lang, table.setup.players), exc.rule)
             self.show_refusal()
             return
         except Exception as exc:  # noqa: BLE001
@@ -317,25 +405,47 @@ class App:
     def show_refusal(self) -> None:
         screens.show_refusal(self)
 
+    def deny(self, exc: Denied, render: bool = False) -> None:
+        """A refusal of ``access`` (role, limit): where the person looks."""
+        self.refusal = Refusal(self.denied_text(exc), None)
+        if render:
+            self.render()
+        else:
+            self.show_refusal()
+
+    def denied_text(self, exc: RefereeError) -> str:
+        """An access refusal in this device's language (a long wait in minutes)."""
+        code, params = exc.code, dict(exc.params)
+        if code in ("limit_wait", "limit_tables") and params.get("seconds", 0) >= 120:
+            code, params = code + "_minutes", {"minutes": -(-int(params["seconds"]) // 60)}
+        players = self.table.setup.players if self.table is not None else ()
+        return describe_error(Denied(code, **params), self.table.game.id if self.table else None, self.lang,
+                              players)
+
     def export_table(self, e: Any = None) -> None:
+        """A download of the open table, by role: the host's holds the whole
+        replayable log, a seated player's what that seat may see, a viewer's
+        the shared view.  Nothing is written on the server."""
         assert self.table is not None
-        folder = user_data_dir() / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{self.table.game.id}-{self.table.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-        export_to_file(self.table, path)
-        self.exported_to = path.name
+        try:
+            kind = access.require("export", self.role())
+        except Denied as exc:
+            self.deny(exc)
+            return
+        seat = self.my_seat() if kind == "seat" else None
+        name, data = export_bytes(self.table, kind, seat, time.strftime("%Y%m%d-%H%M%S"))
+        self.exported_to = name
         self.render()
-        self.page.run_task(download, self.page, path.name, path.read_bytes())  # a download in the browser
+        self.page.run_task(download, self.page, name, data)  # a download in the browser
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:
         assert self.table is not None
         mine = self.my_seat()
-        elsewhere = join.seated(self.store, self.table.id)
-        if (mine is not None and mine != player) or (mine is None and player in elsewhere):
+        try:
+            access.check_secret(self.role(), mine, player, self.access.seated(self.table.id))
+        except Denied as exc:
             # that player has claimed a seat on their own device: the secret is entered there
-            self.refusal = Refusal(self._("{name} enters this on their own device.",
-                                          name=self.table.setup.players[player]), None)
-            self.render()
+            self.deny(exc, render=True)
             return
         self.private_flow = PrivateFlow(player, title, build_form)
         if mine == player:
@@ -357,100 +467,153 @@ class App:
             extra=self.view_memory, seat=seat)
         return context
 
-    # ----- several devices at one table (issue 11) -------------------------------
+    # ----- several devices at one table (issues 11 and 22) ----------------------------
     def observation(self) -> dict[str, Any]:
         """What this device may show of the open table: the shared board, plus
         its own seat's secrets once it has claimed a seat."""
         assert self.table is not None
         return self.table.game.observe(self.table.state, self.my_seat())
 
+    def role(self, table_id: str | None = None) -> str:
+        """This device's role at the table (``access.role``): host, seated,
+        viewer or stranger."""
+        table_id = table_id or (self.table.id if self.table is not None else None)
+        if table_id is None:
+            return access.STRANGER
+        return self.access.role(table_id, self.device.who, self.device.lan)
+
     def my_seat(self) -> int | None:
         if self.table is None:
             return None
-        return join.seat_of(self.store, self.table.id, self.device.token)
+        return self.access.seat_of(self.table.id, self.device.token)
 
     def is_host(self) -> bool:
-        return self.table is not None and join.is_host(self.store, self.table.id, self.device.token,
-                                                        self.device.loopback)
+        return self.table is not None and self.role() == access.HOST
 
     def may_see(self, table_id: str) -> bool:
         """Served on loopback every device is the owner's; on a LAN a table is
         only for the devices that created or joined it."""
-        if not self.device.lan:
-            return True
-        return join.may_see(self.store, table_id, self.device.token, self.device.loopback)
+        return self.role(table_id) != access.STRANGER
 
     def visible_tables(self, status: str | None = None) -> list[Any]:
         return [t for t in self.store.list_tables(status) if self.may_see(t.id)]
 
     def join_with_code(self, code: str) -> None:
-        table_id = join.table_for_code(self.store, code)
-        if table_id is None:
-            self.nav = Nav("join", {"code": code, "error": self._("No table has this join code.")})
+        try:
+            table_id = self.access.join(code, self.device.who)
+        except Denied as exc:
+            self.nav = Nav("join", {"code": code, "error": self.denied_text(exc)})
             self.render()
             return
-        join.add_member(self.store, table_id, self.device.token)
         self.table = self.store.open_table(table_id)
+        self.view_memory = {}
         self.private_flow = None
         self.back = [Nav("home")]
         self.nav = Nav("table")
         self.refusal = None
         self._remember_open_table()
+        self._announce("seats")
         self.render()
 
     def claim_seat(self, seat: int, pin: str) -> None:
         assert self.table is not None
-        pin = pin.strip()
-        if len(pin) < 4 or not pin.isdigit():
-            self.nav.params.update(status="no_pin")
+        self.nav.params.pop("error", None)
+        try:
+            access.require("claim", self.role())
+            status = self.access.claim(self.table.id, self.device.who, seat, pin)
+        except Denied as exc:
+            self.nav.params.update(error=self.denied_text(exc), pin="")
+            self._announce("seats")  # a wrong PIN is told to the host
             self.render()
             return
-        status = join.request_seat(self.store, self.table.id, self.device.token, seat, pin)
         self._announce("seats")
         if status == "granted":
             self.go_back()
             return
-        self.nav.params.update(status=status, pin=pin)
+        self.nav.params.update(status=status, pin="")
         self.render()
 
-    def approve_seat(self, device: str) -> None:
-        assert self.table is not None
-        join.approve(self.store, self.table.id, device)
-        self._announce("seats")
-        self.render()
-
-    def refuse_seat(self, device: str) -> None:
-        assert self.table is not None
-        join.refuse(self.table.id, device)
-        self._announce("seats")
-        self.render()
-
-    def free_seat(self, seat: int) -> None:
-        assert self.table is not None
-        join.free_seat(self.store, self.table.id, seat)
-        self._announce("seats")
-        self.render()
-
-    def _behind(self) -> bool:
-        """Before a tap changes the table: if another device or process wrote
-        since this screen was drawn, the tap was made on an old picture —
-        refuse it, say so, and show the table as it is now."""
-        assert self.table is not None
-        if not self.table.sync():
+    def _host_only(self, op: str) -> bool:
+        try:
+            access.require(op, self.role())
+        except Denied as exc:
+            self.deny(exc, render=True)
             return False
-        self._stale(StaleTable(self.table.id))
         return True
 
-    def _stale(self, exc: StaleTable) -> None:
+    def _seats_changed(self) -> None:
+        self._announce("seats")
+        self.render()
+
+    def approve_seat(self, request_id: str) -> None:
+        assert self.table is not None
+        if self._host_only("approve"):
+            self.access.approve(self.table.id, request_id)
+            self._seats_changed()
+
+    def refuse_seat(self, request_id: str) -> None:
+        assert self.table is not None
+        if self._host_only("approve"):
+            self.access.refuse(self.table.id, request_id)
+            self._seats_changed()
+
+    def free_seat(self, seat: int, remove_device: bool = False) -> None:
+        assert self.table is not None
+        if self._host_only("free_seat"):
+            self.access.free_seat(self.table.id, seat, remove_device=remove_device)
+            self._seats_changed()
+
+    def renew_code(self) -> None:
+        assert self.table is not None
+        if self._host_only("invite"):
+            self.access.renew_code(self.table.id)
+            self.render()
+
+    def end_code(self) -> None:
+        assert self.table is not None
+        if self._host_only("invite"):
+            self.access.end_code(self.table.id)
+            self.render()
+
+    def dismiss_alerts(self) -> None:
+        assert self.table is not None
+        if self._host_only("approve"):
+            self.access.dismiss_alerts(self.table.id)
+            self.render()
+
+    def _behind(self, rev: int | None = None) -> bool:
+        """Before a tap changes the table: if another device or process wrote
+        since this screen was drawn (``rev``: the rev the tapped screen
+        showed), the tap was made on an old picture -- refuse it, say so, and
+        show the table as it is now."""
+        assert self.table is not None
+        changed = self.table.sync()
+        if not changed and (rev is None or rev == self.table.rev):
+            return False
+        self._stale(StaleTable(self.table.id, rev, self.table.rev), rev)
+        return True
+
+    def _stale(self, exc: StaleTable, rev: int | None = None) -> None:
         assert self.table is not None
         self.private_flow = None
-        self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players), None)
+        now = self.table.rev
+        if rev is not None and rev < now and all(r in self.my_revs for r in range(rev + 1, now + 1)):
+            # the screen was older only by this device's own writes (a double tap)
+            message = self._("Your earlier tap already changed the table; this tap was not applied. "
+                             "Showing the table as it is now.")
+        else:
+            message = describe_error(exc, self.table.game.id, self.lang, self.table.setup.players)
+        # the table as it is now, then the refusal where the person looks (its dialog)
+        self.refusal = None
         self.render()
+        self.refusal = Refusal(message, None)
+        self.show_refusal()
 
     def _accepted(self, op: str, action: Action | None) -> None:
         """A write was committed: tell the other devices on this server, and
         note it in the acknowledgement journal if one is kept (tests)."""
         assert self.table is not None
+        self.my_revs.add(self.table.rev)
         journal = os.environ.get("COMPANION_ACK_LOG")
         if journal:
             entry = {"table": self.table.id, "rev": self.table.rev, "op": op,
@@ -502,6 +665,15 @@ class App:
             if self.table is None:
                 return False
             changed = self.table.sync()
+            if self.device.lan and not self.may_see(self.table.id):
+                # the host removed this device (or the table went): nothing of it stays on the screen
+                self.table = None
+                self.private_flow = None
+                self.back = [Nav("home")]
+                self.nav = Nav("join")
+                self._remember_open_table()
+                self.render()
+                return True
             if self.nav.screen == "claim" and self.my_seat() is not None:
                 self.nav = self.back.pop() if self.back else Nav("table")
                 changed = True
@@ -534,15 +706,69 @@ class App:
     def close(self, e: Any = None) -> None:
         self.closed = True
         self._follow(None)
+        if not self.device.persistent and self.table is not None:
+            try:  # a connection-only device never comes back: its seat request goes with it
+                self.access.withdraw(self.table.id, self.device.token)
+            except Exception:  # noqa: BLE001 - closing anyway
+                log.debug("could not withdraw a request", exc_info=True)
+
+    # ----- taps on the screen they were made on (taps.py) ------------------------------
+    def _track_taps(self) -> None:
+        """After a send: the pressables on the page now; those that left it
+        are kept (bounded) to answer a late tap with their own handler."""
+        now = taps.pressables([self.page.appbar, self.page.controls])
+        for control_id, control in self._live.items():
+            if control_id not in now and hasattr(getattr(control, "on_click", None) or
+                                                 getattr(control, "on_tap", None), "__tap_rev__"):
+                self._retired[control_id] = control
+                self._retired.move_to_end(control_id)
+        while len(self._retired) > RETIRED_KEPT:
+            old_id, old = self._retired.popitem(last=False)
+            self._forgotten[old_id] = getattr(getattr(old, "on_click", None) or getattr(old, "on_tap", None),
+                                              "__tap_rev__", None)
+            while len(self._forgotten) > 20 * RETIRED_KEPT:
+                self._forgotten.popitem(last=False)
+        self._live = now
+
+    async def answer_late_tap(self, control_id: int, event_name: str, data: Any) -> bool:
+        """A tap on a control that has left the page (``taps.install``): its
+        own handler answers it, with the rev of the screen it was on -- a
+        write from an old screen is refused with the message, never applied on
+        top of a newer table and never dropped without a word."""
+        # off the event loop: a redraw in another thread may be retiring it right now
+        control, known, rev = await asyncio.to_thread(self._late_control, control_id)
+        if control is None:
+            if not known:
+                return False
+            with self.lock:
+                if self.table is not None and not self.closed:
+                    self._stale(StaleTable(self.table.id, rev, self.table.rev), rev)
+            return True
+        handler = getattr(control, f"on_{event_name}", None)
+        if handler is None:
+            return True
+        event = ft.ControlEvent(control=control, name=event_name, data=data)
+        result = handler(event)
+        if asyncio.iscoroutine(result):
+            await result
+        return True
+
+    def _late_control(self, control_id: int) -> tuple[Any, bool, int | None]:
+        with self.lock:  # after any redraw under way has recorded what it retired
+            control = self._retired.get(control_id)
+            return control, control is not None or control_id in self._forgotten, self._forgotten.get(control_id)
 
     # ----- drawing --------------------------------------------------------------
     def patch(self, control: ft.Control) -> None:
         """Send one control's changes (as-you-type results) without rebuilding
         the screen, so the focused field keeps its focus."""
+        if self.nav.screen == "table" and self.shown_rev is not None:
+            taps.stamp(control, self.shown_rev, TAP_REV)  # a form redrawn in place: still this screen's rev
         try:
             control.update()
         except RuntimeError:  # not mounted on a live page (in-process tests)
             pass
+        self._track_taps()
 
     def render(self) -> None:
         with self.lock:
@@ -566,6 +792,12 @@ class App:
             appbar = join.with_move_number(self, appbar)
             if self.private_flow is None and join.shows_strip(self):
                 body = ft.Column([join.table_strip(self), body], spacing=8)
+        if self.nav.screen == "table" and self.table is not None:
+            # every pressable is this rev's own control, its handlers run with this rev (taps.py)
+            self.shown_rev = self.table.rev
+            taps.stamp([appbar, body], self.shown_rev, TAP_REV)
+        else:
+            self.shown_rev = None
         key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
         if appbar is not None:
             appbar.key = f"bar:{key}"
@@ -573,6 +805,7 @@ class App:
         page.controls = [ft.SafeArea(key=f"body:{key}", content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
         thaw([page.appbar, page.controls])  # reconciled controls can be redrawn in place again (forms)
+        self._track_taps()
         self._settle_scroll()
 
     def _settle_scroll(self) -> None:
@@ -612,33 +845,56 @@ async def _device_language(page: ft.Page) -> str | None:
 
 def store_prefs(store: Store) -> Prefs:
     """A device that has no storage of its own (the desktop window, tests):
-    its settings are the server's."""
-    return Prefs({k: store.get_setting(k) for k in DEVICE_KEYS}, store.set_setting)
+    its settings are the server's.  Never its identity: every device gets a
+    token of its own (``Device.token``)."""
+    return Prefs({k: store.get_setting(k) for k in SERVER_KEYS}, store.set_setting)
 
 
-DEVICE_KEYS = ("device", "lang", "theme", "open_table")
+DEVICE_KEYS = ("device", "lang", "theme", "open_table", "names")
+#: the settings a device without storage shares with the server (not its token, not its names)
+SERVER_KEYS = ("lang", "theme", "open_table")
+#: how long the browser may take to answer for its storage (all keys at once), and how often we ask
+STORAGE_WAIT = 12.0
+STORAGE_TRIES = 2
+
+
+async def _read_storage(page: ft.Page) -> tuple[Any, dict[str, Any]] | None:
+    """The browser's storage service and this app's keys in it; None if the
+    browser cannot keep data (blocked storage, a client that never answers)."""
+    for attempt in range(STORAGE_TRIES):
+        try:
+            service = ft.SharedPreferences()
+            found = await asyncio.wait_for(asyncio.gather(*(service.get(k) for k in DEVICE_KEYS)),
+                                           timeout=STORAGE_WAIT)
+            return service, dict(zip(DEVICE_KEYS, found))
+        except Exception:  # noqa: BLE001 - no client storage here (or it failed): once more, then without
+            log.debug("client storage unavailable (try %d)", attempt + 1, exc_info=True)
+    return None
 
 
 async def _device(page: ft.Page, store: Store) -> Device:
-    """This browser's token and settings, from its own storage."""
+    """This browser's own token and settings, from its own storage.
+
+    A token that is not one of ours (``access.valid_token``) is replaced.  A
+    browser that cannot keep data gets a token for this connection only --
+    never one shared with other devices -- and must join tables again after a
+    reload."""
     ip = getattr(page, "client_ip", None)
-    prefs: Prefs
-    try:
-        service = ft.SharedPreferences()
-        values = {}
-        for key in DEVICE_KEYS:
-            values[key] = await asyncio.wait_for(service.get(key), timeout=5)
-        prefs = Prefs(values, lambda k, v: page.run_task(service.set, k, v))
-        prefs.service = service  # type: ignore[attr-defined]  # keep the service registered
-    except Exception:  # noqa: BLE001 - no client storage here
-        log.debug("no client storage; using the server's settings", exc_info=True)
-        prefs = store_prefs(store)
+    agent = str(getattr(page, "client_user_agent", None) or "")
+    loopback = ip is None or join.is_loopback(str(ip))
+    storage = await _read_storage(page)
+    if storage is None:
+        return Device(token=access.new_token(), prefs=Prefs({}), loopback=loopback, lan=bool(SERVING["lan"]),
+                      base_url=str(SERVING["base_url"]), address=str(ip or ""), agent=agent, persistent=False)
+    service, values = storage
+    prefs = Prefs(values, lambda k, v: page.run_task(service.set, k, v))
+    prefs.service = service  # type: ignore[attr-defined]  # keep the service registered
     token = prefs.get("device")
-    if not token:
-        token = secrets.token_urlsafe(18)
+    if not access.valid_token(token):
+        token = access.new_token()
         prefs.set("device", token)
-    return Device(token=token, prefs=prefs, loopback=ip is None or join.is_loopback(str(ip)),
-                  lan=bool(SERVING["lan"]), base_url=str(SERVING["base_url"]))
+    return Device(token=str(token), prefs=prefs, loopback=loopback, lan=bool(SERVING["lan"]),
+                  base_url=str(SERVING["base_url"]), address=str(ip or ""), agent=agent)
 
 
 def _join_code_in_url(page: ft.Page) -> str | None:
@@ -665,6 +921,9 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
         device = await _device(page, store)
         app = App(page, store, device)
         page.data = app
+        session = getattr(page, "session", None)
+        if session is not None:  # a tap on an earlier screen's control is answered by it (taps.py)
+            taps.install(session, app.answer_late_tap)
         try:
             page.on_close = app.close
         except Exception:  # noqa: BLE001 - a page without events (tests)
@@ -736,13 +995,7 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     # short grace for a dropped Wi-Fi — a later reconnect reopens the
     # stored table in a new session.  (Read when the web app is created.)
     os.environ.setdefault("FLET_SESSION_TIMEOUT", "60")
-    lan = not join.is_loopback(host)
-    address = join.lan_address(host) if lan else "127.0.0.1"
-    SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
-    # our assets plus the web client patched to ask no CDN, and our own splash
-    asgi = ft.run(make_main(), assets_dir=str(web_assets(assets_dir())), no_cdn=True, name="",
-                  export_asgi_app=True)
-    guarded = join.guard(asgi, join.allowed_hosts(host, address), port)
+    guarded, address, lan = web_app(host, port)
     print(f"Table Companion is running at http://{address if lan else host}:{port}/", flush=True)
     if lan:
         print("Served beyond this computer: every table needs its join code "
@@ -751,6 +1004,19 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
                             timeout_graceful_shutdown=3)
     CleanServer(config).run()
     log.info("stopped")
+
+
+def web_app(host: str, port: int, store_factory: Callable[[], Store] = Store.shared) -> tuple[Any, str, bool]:
+    """The app as served on ``host:port``: Flet's ASGI app behind the Host/Origin
+    gate, and whether it is served beyond loopback (every table then needs its
+    join code).  Returns (ASGI app, the address phones reach, lan)."""
+    lan = not join.is_loopback(host)
+    address = join.lan_address(host) if lan else "127.0.0.1"
+    SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
+    # our assets plus the web client patched to ask no CDN, and our own splash
+    asgi = ft.run(make_main(store_factory), assets_dir=str(web_assets(assets_dir())), no_cdn=True, name="",
+                  export_asgi_app=True)
+    return join.guard(asgi, join.allowed_hosts(host, address), port), address, lan
 
 
 class CleanServer(uvicorn.Server):

@@ -9,7 +9,6 @@ import flet as ft
 
 from .. import history
 from ..i18n import colon, list_separator
-from ..paths import user_data_dir
 from .files import download
 from .labels import game_title
 from .widgets import banner, big_button, section_title
@@ -78,14 +77,12 @@ def history_body(app: "App") -> ft.Control:
                              "\n" + _("{minutes} minutes", minutes=app.t.number(play.duration_minutes)))))
 
     def export(kind: str) -> None:
-        folder = user_data_dir() / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"history-{stamp}.{kind}"
-        path.write_text(history.to_csv(plays) if kind == "csv" else history.to_json(plays), encoding="utf-8")
-        app.nav.params["exported"] = path.name
+        name = f"history-{stamp}.{kind}"
+        data = (history.to_csv(plays) if kind == "csv" else history.to_json(plays)).encode("utf-8")
+        app.nav.params["exported"] = name
         app.render()
-        app.page.run_task(download, app.page, path.name, path.read_bytes())  # a download in the browser
+        app.page.run_task(download, app.page, name, data)  # a download in the browser; nothing kept on the server
 
     parts.append(ft.Row([big_button(_("Download as CSV (spreadsheet)"), lambda e: export("csv"), icon=ft.Icons.DOWNLOAD),
                          big_button(_("Download as JSON"), lambda e: export("json"), icon=ft.Icons.DOWNLOAD)],

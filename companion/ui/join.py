@@ -1,76 +1,41 @@
-"""Several devices at one table: join codes, QR codes, seats and who may see a table.
+"""Several devices at one table: the join and invite screens, the strip above
+a table, the QR code and the web server's gate.
 
-What a table's devices share is kept with the table (the store's settings,
-key ``access:<table id>``, one JSON object):
-
-* ``code``: the join code, 6 characters of an alphabet without look-alikes;
-* ``owner``: the device that created the table (its host);
-* ``members``: devices that entered the code;
-* ``seats``: ``{seat: {"device": token, "pin": hash}}`` for claimed seats.
-
-A device is known by a random token kept in its own browser storage (see
-``App``).  Requests waiting for the host's approval live only in this process.
+Who may do what -- identity, roles, join codes, PINs, seat requests and the
+limits on guessing -- is :mod:`companion.access` (plain Python); these
+screens only ask it and show what it says.
 
 Serving on loopback (the default) every device is the same person's: every
 table is listed and open.  Served on a LAN (``companion serve --host
-0.0.0.0``) a device sees a table only if it created it, entered its code, or —
-for a table without a recorded creator (made before, imported, from the CLI) —
+0.0.0.0``) a device sees a table only if it created it, entered its code, or --
+for a table without a recorded creator (made before, imported, from the CLI) --
 it runs on the server machine itself.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
 import ipaddress
-import json
-import secrets
 import socket
-import threading
-from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 import flet as ft
 import segno
+from babel.dates import format_time
 
-from ..i18n import list_separator
+from .. import access
+from ..i18n import _NUMBER_LOCALE, list_separator
 from ..messages import game_message
-from ..storage import Store
 from .widgets import TOUCH, banner, big_button, icon_button, section_title
 
 if TYPE_CHECKING:
     from .app import App
 
-#: no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B: read aloud and typed without mistakes
-ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
-CODE_LENGTH = 6
-
-_lock = threading.RLock()
-
-
-@dataclass
-class SeatRequest:
-    device: str
-    seat: int
-    pin: str  # hashed
-
-
-#: table id -> device token -> a seat request waiting for the host
-REQUESTS: dict[str, dict[str, SeatRequest]] = {}
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def normalize_code(text: str) -> str:
-    return "".join(c for c in (text or "").upper() if c.isalnum())
-
-
-def hash_pin(table_id: str, pin: str) -> str:
-    return hashlib.pbkdf2_hmac("sha256", pin.encode(), table_id.encode(), 20_000).hex()
+ALPHABET = access.ALPHABET
+CODE_LENGTH = access.CODE_LENGTH
 
 
 def is_loopback(address: str | None) -> bool:
@@ -82,131 +47,9 @@ def is_loopback(address: str | None) -> bool:
         return address == "localhost"
 
 
-# ----- what is stored with the table ------------------------------------------------
-def _key(table_id: str) -> str:
-    return f"access:{table_id}"
-
-
-def access(store: Store, table_id: str) -> dict[str, Any]:
-    """The table's access record, created (with a fresh join code) if missing."""
-    with _lock:
-        raw = store.get_setting(_key(table_id))
-        record = json.loads(raw) if raw else {}
-        if not record.get("code"):
-            record = {"code": new_code(), "owner": record.get("owner"), "members": record.get("members", []),
-                      "seats": record.get("seats", {})}
-            store.set_setting(_key(table_id), json.dumps(record))
-        return record
-
-
-def _save(store: Store, table_id: str, record: dict[str, Any]) -> None:
-    store.set_setting(_key(table_id), json.dumps(record))
-
-
-def set_owner(store: Store, table_id: str, device: str) -> None:
-    with _lock:
-        record = access(store, table_id)
-        record["owner"] = device
-        _save(store, table_id, record)
-
-
-def table_for_code(store: Store, code: str) -> str | None:
-    code = normalize_code(code)
-    if len(code) != CODE_LENGTH:
-        return None
-    for info in store.list_tables():
-        raw = store.get_setting(_key(info.id))
-        if raw and json.loads(raw).get("code") == code:
-            return info.id
-    return None
-
-
-def add_member(store: Store, table_id: str, device: str) -> None:
-    with _lock:
-        record = access(store, table_id)
-        if device not in record["members"]:
-            record["members"].append(device)
-            _save(store, table_id, record)
-
-
-def is_host(store: Store, table_id: str, device: str, loopback: bool) -> bool:
-    owner = access(store, table_id).get("owner")
-    return owner == device or (owner is None and loopback)
-
-
-def may_see(store: Store, table_id: str, device: str, loopback: bool) -> bool:
-    return is_host(store, table_id, device, loopback) or device in access(store, table_id)["members"]
-
-
-def seat_of(store: Store, table_id: str, device: str) -> int | None:
-    for seat, entry in access(store, table_id)["seats"].items():
-        if entry.get("device") == device:
-            return int(seat)
-    return None
-
-
-def seated(store: Store, table_id: str) -> dict[int, str]:
-    """Claimed seats: seat -> device token."""
-    return {int(s): e["device"] for s, e in access(store, table_id)["seats"].items() if e.get("device")}
-
-
-def request_seat(store: Store, table_id: str, device: str, seat: int, pin: str) -> str:
-    """A device asks for a seat.  If the seat already has a PIN and this one
-    matches, it is granted at once ("granted"); a wrong PIN is refused
-    ("bad_pin"); a seat without a PIN waits for the host ("waiting")."""
-    with _lock:
-        record = access(store, table_id)
-        entry = record["seats"].get(str(seat))
-        hashed = hash_pin(table_id, pin)
-        if entry and entry.get("pin"):
-            if not secrets.compare_digest(entry["pin"], hashed):
-                return "bad_pin"
-            _give(record, seat, device, hashed)
-            _save(store, table_id, record)
-            REQUESTS.get(table_id, {}).pop(device, None)
-            return "granted"
-        REQUESTS.setdefault(table_id, {})[device] = SeatRequest(device, seat, hashed)
-        return "waiting"
-
-
-def _give(record: dict[str, Any], seat: int, device: str, pin: str) -> None:
-    for key, entry in list(record["seats"].items()):
-        if entry.get("device") == device:
-            entry["device"] = None  # one seat per device
-    record["seats"][str(seat)] = {"device": device, "pin": pin}
-    if device not in record["members"]:
-        record["members"].append(device)
-
-
-def approve(store: Store, table_id: str, device: str) -> bool:
-    with _lock:
-        req = REQUESTS.get(table_id, {}).pop(device, None)
-        if req is None:
-            return False
-        record = access(store, table_id)
-        _give(record, req.seat, req.device, req.pin)
-        _save(store, table_id, record)
-        return True
-
-
-def refuse(table_id: str, device: str) -> None:
-    with _lock:
-        REQUESTS.get(table_id, {}).pop(device, None)
-
-
-def free_seat(store: Store, table_id: str, seat: int) -> None:
-    """The host frees a seat: its device goes back to the shared view; the PIN stays."""
-    with _lock:
-        record = access(store, table_id)
-        entry = record["seats"].get(str(seat))
-        if entry:
-            entry["device"] = None
-            _save(store, table_id, record)
-
-
-def pending(table_id: str) -> list[SeatRequest]:
-    with _lock:
-        return list(REQUESTS.get(table_id, {}).values())
+def clock_text(stamp: float, lang: str) -> str:
+    """A time of day in the language's own format (14:02, 下午2:02)."""
+    return format_time(datetime.fromtimestamp(stamp), "short", locale=_NUMBER_LOCALE.get(lang, "en"))
 
 
 # ----- the join address and its QR code -------------------------------------------
@@ -267,44 +110,95 @@ def screen_join(app: "App") -> tuple[Any, ft.Control]:
     return _bar(app, _("Join a table")), ft.Column(parts, spacing=12)
 
 
+def device_line(app: "App", entry: dict[str, Any]) -> str:
+    """What tells devices apart: browser, address, device tag (and time)."""
+    _ = app._
+    line = _("{agent} · {address} · device {tag}", agent=entry.get("agent") or "?",
+             address=entry.get("address") or "?", tag=entry.get("tag") or "?")
+    if entry.get("time"):
+        line += " · " + clock_text(entry["time"], app.lang)
+    return line
+
+
+def _seat_name(players: Any, seat: int) -> str:
+    return players[seat] if 0 <= seat < len(players) else str(seat + 1)
+
+
 def screen_invite(app: "App") -> tuple[Any, ft.Control]:
-    """The host's screen: join code, QR code, seat requests and claimed seats."""
+    """The host's screen: join code (end it, make a new one), QR code, seat
+    requests to approve, wrong PINs tried, claimed seats to free."""
     _ = app._
     table = app.table
-    if table is None:
-        return _bar(app, _("Invite players")), ft.Text("")
-    record = access(app.store, table.id)
-    code = record["code"]
-    url = join_url(app.device.base_url, code)
+    if table is None or not app.is_host():
+        return _bar(app, _("Invite players")), ft.Text(_("Only the host of this table can invite players."))
+    guard_ = app.access
+    code = guard_.code(table.id)
     players = table.setup.players
-    parts: list[ft.Control] = [
-        ft.Text(_("Other phones join this table with this code:"), size=15),
-        ft.Text(spaced(code), size=40, weight=ft.FontWeight.BOLD, selectable=True, font_family="monospace"),
-        ft.Container(qr_image(url), bgcolor=ft.Colors.WHITE, padding=8, border_radius=8,
-                     alignment=ft.Alignment.CENTER),
-        ft.Text(url, size=13, selectable=True),
-    ]
+    parts: list[ft.Control] = []
+    if code:
+        url = join_url(app.device.base_url, code)
+        expires = guard_.code_expires(table.id)
+        parts += [
+            ft.Text(_("Other phones join this table with this code:"), size=15),
+            ft.Text(spaced(code), size=40, weight=ft.FontWeight.BOLD, selectable=True, font_family="monospace"),
+            ft.Container(qr_image(url), bgcolor=ft.Colors.WHITE, padding=8, border_radius=8,
+                         alignment=ft.Alignment.CENTER),
+            ft.Text(url, size=13, selectable=True),
+        ]
+        if expires:
+            parts.append(ft.Text(_("The code works until {time}.", time=clock_text(expires, app.lang)), size=14))
+        parts.append(ft.Row([
+            ft.OutlinedButton(_("New code"), icon=ft.Icons.REFRESH, height=TOUCH, on_click=lambda e: app.renew_code()),
+            ft.OutlinedButton(_("End the code"), icon=ft.Icons.BLOCK, height=TOUCH, on_click=lambda e: app.end_code()),
+        ], wrap=True, spacing=8))
+    else:
+        parts += [
+            banner(_("No join code now: no other device can join this table. Devices that joined before "
+                     "keep their place."), "info"),
+            big_button(_("Make a join code"), lambda e: app.renew_code(), icon=ft.Icons.QR_CODE_2, filled=True),
+        ]
     if not app.device.lan:
         parts.append(banner(_("Only this computer can reach the app now. To let phones join, start it with "
                               "\u201ccompanion serve --host 0.0.0.0\u201d on a trusted network."), "info"))
-    waiting = pending(table.id)
+    alerts = guard_.alerts(table.id)
+    if alerts:
+        parts.append(section_title(_("Wrong PINs")))
+        for alert in alerts[-5:]:
+            parts.append(ft.Text(_("A wrong PIN for {name}'s seat: {device}", name=_seat_name(players, alert["seat"]),
+                                   device=device_line(app, alert)), size=15))
+        parts.append(ft.TextButton(_("Dismiss"), height=TOUCH, on_click=lambda e: app.dismiss_alerts()))
+    waiting = guard_.requests(table.id)
     if waiting:
         parts.append(section_title(_("Waiting for your approval")))
         for req in waiting:
-            name = players[req.seat] if req.seat < len(players) else str(req.seat + 1)
-            parts.append(ft.Row([
-                ft.Text(_("A device asks for {name}'s seat.", name=name), size=15),
-                ft.FilledButton(_("Approve"), on_click=lambda e, d=req.device: app.approve_seat(d), height=TOUCH),
-                ft.TextButton(_("Refuse"), on_click=lambda e, d=req.device: app.refuse_seat(d), height=TOUCH),
-            ], wrap=True))
-    taken = seated(app.store, table.id)
+            name = _seat_name(players, req["seat"])
+            what = (_("Takes {name}'s seat from the device that holds it (the PIN was right).", name=name)
+                    if req.get("takeover") else
+                    _("Back to {name}'s seat (the PIN was right).", name=name) if req.get("pin_ok") else
+                    _("Claims {name}'s seat for the first time and sets its PIN.", name=name))
+            parts.append(ft.Container(ft.Column([
+                ft.Text(_("A device asks for {name}'s seat.", name=name), size=15, weight=ft.FontWeight.BOLD),
+                ft.Text(device_line(app, req), size=14),
+                ft.Text(what, size=14),
+                ft.Row([
+                    ft.FilledButton(_("Approve"), on_click=lambda e, r=req["id"]: app.approve_seat(r), height=TOUCH),
+                    ft.TextButton(_("Refuse"), on_click=lambda e, r=req["id"]: app.refuse_seat(r), height=TOUCH),
+                ], wrap=True)], spacing=4), padding=8, border_radius=8,
+                bgcolor=ft.Colors.with_opacity(0.08, ft.Colors.BLUE)))
+    record = guard_.record(table.id)
     parts.append(section_title(_("Seats")))
     for seat, name in enumerate(players):
-        if seat in taken:
-            parts.append(ft.Row([
-                ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(_("{name}: on their own device", name=name)),
-                ft.TextButton(_("Free the seat"), on_click=lambda e, s=seat: app.free_seat(s), height=TOUCH),
-            ], wrap=True))
+        entry = record["seats"].get(str(seat)) or {}
+        if entry.get("device"):
+            parts.append(ft.Column([
+                ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(_("{name}: on their own device", name=name))]),
+                ft.Text(device_line(app, {k: v for k, v in entry.items() if k != "time"}), size=13)
+                if entry.get("tag") else ft.Container(),
+                ft.Row([
+                    ft.TextButton(_("Free the seat"), on_click=lambda e, s=seat: app.free_seat(s), height=TOUCH),
+                    ft.TextButton(_("Free the seat and remove the device"), height=TOUCH,
+                                  on_click=lambda e, s=seat: app.free_seat(s, remove_device=True)),
+                ], wrap=True)], spacing=2))
         else:
             parts.append(ft.Row([ft.Icon(ft.Icons.EVENT_SEAT), ft.Text(_("{name}: at this device", name=name))]))
     parts.append(big_button(_("Back to the table"), app.go_back, icon=ft.Icons.ARROW_BACK))
@@ -319,22 +213,24 @@ def screen_claim(app: "App") -> tuple[Any, ft.Control]:
         return _bar(app, _("Claim a seat")), ft.Text("")
     params = app.nav.params
     players = table.setup.players
-    taken = seated(app.store, table.id)
-    mine = seat_of(app.store, table.id, app.device.token)
-    pin = ft.TextField(label=_("PIN for your seat"), password=True, can_reveal_password=True, max_length=8,
-                       keyboard_type=ft.KeyboardType.NUMBER, value=params.get("pin", ""))
+    taken = app.access.seated(table.id)
+    mine = app.my_seat()
+    pin = ft.TextField(label=_("PIN for your seat"), password=True, can_reveal_password=True,
+                       max_length=access.PIN_MAX, keyboard_type=ft.KeyboardType.NUMBER, value=params.get("pin", ""))
     parts: list[ft.Control] = [
-        ft.Text(_("Pick your seat. The first time, choose a PIN and wait for the host to approve; "
-                  "later the PIN alone lets you back in."), size=15),
+        ft.Text(_("Pick your seat. The first time, choose a PIN of {low} to {high} digits and wait for the host "
+                  "to approve; later the PIN lets you back in (the host approves a change of device).",
+                  low=access.PIN_MIN, high=access.PIN_MAX), size=15),
+        ft.Text(_("This device: {tag}", tag=app.device.who.tag), size=14, weight=ft.FontWeight.BOLD),
         pin,
     ]
-    status = params.get("status")
-    if status == "waiting":
+    waiting = app.access.request_of(table.id, app.device.token)
+    if waiting is not None:
         parts.append(banner(_("Waiting for the host to approve."), "info"))
-    elif status == "bad_pin":
-        parts.append(banner(_("That PIN is not this seat's PIN."), "error"))
-    elif status == "no_pin":
-        parts.append(banner(_("Choose a PIN of at least 4 digits."), "error"))
+    elif params.get("status") == "waiting":
+        parts.append(banner(_("The host did not approve, or the request expired. You can ask again."), "info"))
+    if params.get("error"):
+        parts.append(banner(params["error"], "error"))
     for seat, name in enumerate(players):
         label = name if seat not in taken else _("{name} (taken)", name=name)
         parts.append(big_button(label, lambda e, s=seat: app.claim_seat(s, pin.value or ""),
@@ -399,27 +295,34 @@ def shows_strip(app: "App") -> bool:
     """Served on a LAN, or once a seat is claimed: the invite/seat strip shows.
     On loopback with nobody seated the table screen stays as it was."""
     table = app.table
-    return table is not None and (app.device.lan or bool(seated(app.store, table.id)))
+    return table is not None and (app.device.lan or bool(app.access.seated(table.id)))
 
 
 def table_strip(app: "App") -> ft.Control:
-    """Shown above the game screen: the move number (the same on every device),
-    the host's "Invite players", a joined device's seat and its own secrets."""
+    """Shown above the game screen: the host's "Invite players" (with seat
+    requests and wrong PINs waiting), a joined device's seat and its own
+    secrets, or a viewer's "Claim a seat"."""
     _ = app._
     table = app.table
     assert table is not None
     device = app.device
-    host = app.is_host()
+    role = app.role()
+    host = role == access.HOST
     seat = app.my_seat()
     parts: list[ft.Control] = []
     row: list[ft.Control] = []
     if host:
         row.append(ft.OutlinedButton(_("Invite players"), icon=ft.Icons.QR_CODE_2, height=TOUCH,
                                      on_click=lambda e: app.go("invite")))
-    elif seat is None:
+    if seat is None and access.scope("claim", role) and not (host and not device.lan):
         row.append(ft.OutlinedButton(_("Claim a seat"), icon=ft.Icons.EVENT_SEAT, height=TOUCH,
                                      on_click=lambda e: app.go("claim")))
     parts.append(ft.Row(row, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    if role == access.VIEWER:
+        parts.append(ft.Text(_("You are watching this table. Claim a seat to play your own moves."), size=14))
+    if not device.persistent:
+        parts.append(banner(_("This browser keeps no data for this app: after a reload, join the table again."),
+                            "info"))
     if seat is not None:
         name = table.setup.players[seat]
         private = app.observation()["private"]
@@ -433,9 +336,18 @@ def table_strip(app: "App") -> ft.Control:
                                  size=16))
         parts.append(ft.Container(ft.Column(lines, spacing=4), padding=10, border_radius=8,
                                   bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.AMBER)))
-    if device.lan and host and pending(table.id):
-        parts.append(banner(_("A device asks for a seat."), "info",
-                            [ft.TextButton(_("Invite players"), on_click=lambda e: app.go("invite"), height=TOUCH)]))
+    if device.lan and host:
+        if app.access.requests(table.id):
+            parts.append(banner(_("A device asks for a seat."), "info",
+                                [ft.TextButton(_("Invite players"), on_click=lambda e: app.go("invite"),
+                                               height=TOUCH)]))
+        alerts = app.access.alerts(table.id)
+        if alerts:
+            last = alerts[-1]
+            parts.append(banner(_("A wrong PIN for {name}'s seat: {device}",
+                                  name=_seat_name(table.setup.players, last["seat"]), device=device_line(app, last)),
+                                "error", [ft.TextButton(_("Dismiss"), on_click=lambda e: app.dismiss_alerts(),
+                                                        height=TOUCH)]))
     return ft.Column(parts, spacing=8)
 
 
@@ -485,6 +397,21 @@ def guard(app: Any, hosts: set[str], port: int) -> Any:
                                 "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
                     await send({"type": "http.response.body", "body": b"Forbidden: unknown Host or Origin\n"})
                 return
+        if scope["type"] == "http":
+            await app(scope, receive, _without_cors(send))
+            return
         await app(scope, receive, send)
 
     return guarded
+
+
+def _without_cors(send: Any) -> Any:
+    """Flet's web server marks every response readable by any web page
+    (``Access-Control-Allow-Origin: *``); ours are for our own page only."""
+    async def strip(message: dict[str, Any]) -> None:
+        if message.get("type") == "http.response.start":
+            message = {**message, "headers": [(k, v) for k, v in message.get("headers") or []
+                                              if k.lower() != b"access-control-allow-origin"]}
+        await send(message)
+
+    return strip

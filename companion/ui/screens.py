@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 from babel.dates import format_datetime
 
+from ..access import Denied
 from ..core import facts
 from ..core.errors import SetupError
 from ..i18n import _NUMBER_LOCALE, LANGUAGE_NAMES, LANGUAGES, list_separator
@@ -20,7 +21,7 @@ from ..rules import library, reader
 from ..transfer import ImportRefused, import_from_text
 from .context import PLAYER_COLORS
 from .corrections import corrections_panel
-from .files import pick_text
+from .files import download, pick_text
 from .history_screen import history_body
 from .labels import game_title, option_label, option_value_label
 from .rules_screen import rules_body
@@ -68,13 +69,15 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
         parts.append(section_title(_("Resume a table")))
         for info in active[:20]:
             parts.append(_table_tile(app, info, ft.Icons.PLAY_ARROW, lambda e, i=info.id: app.open_table(i)))
-    finished = sorted(app.store.list_tables("finished"), key=lambda i: -(i.finished or i.updated))
+    # on a LAN: only the tables this device created or joined, finished ones too
+    finished = sorted(app.visible_tables("finished"), key=lambda i: -(i.finished or i.updated))
     if finished:
         parts.append(section_title(_("Finished tables")))
         for info in finished[:10]:
             parts.append(_table_tile(app, info, ft.Icons.VISIBILITY,
                                      lambda e, i=info.id: app.open_table(i, read_only=True)))
-    damaged = app.store.list_tables("damaged")
+    # the server computer's own business: a phone on the LAN is not shown them
+    damaged = app.store.list_tables("damaged") if app.device.loopback or not app.device.lan else []
     if damaged:  # kept apart from the resume list; the raw rows can still be saved
         parts.append(section_title(_("Damaged tables")))
         for info in damaged[:20]:
@@ -115,12 +118,12 @@ def _dismiss_problem(app: "App") -> None:
 
 
 def _export_raw(app: "App", table_id: str) -> None:
-    folder = user_data_dir() / "exports"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"damaged-{table_id}.json"
-    path.write_text(json.dumps(app.store.raw_log(table_id), ensure_ascii=False, indent=1), encoding="utf-8")
-    app.problem = app._("Saved as {file}.", file=str(path))
+    """The damaged table's raw rows, downloaded (nothing written on the server)."""
+    name = f"damaged-{table_id}.json"
+    data = json.dumps(app.store.raw_log(table_id), ensure_ascii=False, indent=1).encode("utf-8")
+    app.problem = app._("Saved as {file}.", file=name)
     app.render()
+    app.page.run_task(download, app.page, name, data)
 
 
 # ----- new table ----------------------------------------------------------------
@@ -147,7 +150,7 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
     params = app.nav.params
     low, high, count = player_slots(game, params.get("count", max(game.min_players, 3)))
     names: list[str] = list(params.get("names") or [])
-    roster = app.store.roster()
+    roster = app.names()  # only names this device used (on a LAN), never other tables' players
     while len(names) < count:
         default = roster[len(names)] if len(names) < len(roster) else ""
         names.append(default)
@@ -245,6 +248,9 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
         except SetupError as exc:
             params["problems"] = [describe_problem(p, game_id, app.lang) for p in exc.problems]
             app.render()
+        except Denied as exc:  # too many new tables from this device or network lately
+            params["problems"] = [app.denied_text(exc)]
+            app.render()
 
     # greyed out at the limits the line above them states (a tap there did nothing)
     add_player = big_button(_("Add a player"), lambda e: set_count(1), icon=ft.Icons.PERSON_ADD)
@@ -295,7 +301,7 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     ctx = app.game_context()
     parts: list[ft.Control] = [_now_banner(app, undo=not read_only)]
     if read_only:
-        info = next((i for i in app.store.list_tables("finished") if i.id == table.id), None)
+        info = next((i for i in app.visible_tables("finished") if i.id == table.id), None)
         stamp = (info.finished or info.updated) if info is not None else None
         parts.append(banner(_("A finished table, open to look at: nothing can be changed.") + (
             "\n" + _("Finished: {when}", when=when_text(stamp, app.lang)) if stamp else ""), "info"))
@@ -557,7 +563,13 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
             app.render()
             return
         try:
+            app.access.check_create(app.device.who)
             stored = import_from_text(app.store, text)
+            app.access.created(app.device.who)
+        except Denied as exc:
+            params["error"] = app.denied_text(exc)
+            app.render()
+            return
         except ImportRefused as exc:
             params["error"] = game_message(None, exc.code, app.lang, exc.params)
             # the same table exported earlier is recognised, not copied again: offer it

@@ -1,0 +1,168 @@
+"""A tap belongs to the screen it was made on.
+
+Flet reconciles a rebuilt screen with the one shown: a rebuilt button takes
+over the id of the button it replaces, so a tap the phone sent before the new
+screen reached it would run the *new* button's handler -- an Undo pressed on
+a screen from before another device's undo would take back a second step.
+So, on every table screen:
+
+* :func:`stamp` gives every pressable control a key that names the table's
+  rev: at a new rev it is a new control with a new id, never a reconciled one;
+* its handlers run with :data:`companion.ui.app.TAP_REV` set to that rev, which
+  ``App.dispatch``/``undo``/``redo`` pass to the store as the rev the write was
+  made from (a stale one is refused, never applied on top);
+* the controls of earlier screens are kept for a while (``App._retired``) and
+  :func:`install` answers a tap on one of them with that control's own
+  handler -- so a stale tap is refused with the message, never silently
+  dropped because its id no longer exists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from contextvars import ContextVar
+from typing import Any, Callable, Iterator
+
+import flet as ft
+
+#: events that press something (their controls get a rev key)
+PRESS_EVENTS = ("on_click", "on_tap", "on_long_press", "on_secondary_tap", "on_double_tap")
+#: the events whose handlers run with the rev of their screen
+EVENTS = PRESS_EVENTS + ("on_select", "on_change", "on_submit", "on_dismiss")
+_STAMP = "@"  # key = "<own key>|<label>@<rev>#<n>"
+
+#: per class: the fields that may hold controls (found once)
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    found = _CHILD_FIELDS.get(cls)
+    if found is None:
+        found = tuple(f.name for f in dataclasses.fields(cls)
+                      if not f.name.startswith("on_") and f.name not in ("key", "data", "ref", "parent")
+                      and not f.name.startswith("_"))
+        _CHILD_FIELDS[cls] = found
+    return found
+
+
+def controls(root: Any) -> Iterator[ft.BaseControl]:
+    """Every control under ``root`` (a control or lists of them)."""
+    stack = [root]
+    seen: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+            continue
+        if not isinstance(item, ft.BaseControl) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        yield item
+        for name in _child_fields(type(item)):
+            value = getattr(item, name, None)
+            if isinstance(value, _SCALARS):
+                continue
+            if isinstance(value, ft.BaseControl):
+                stack.append(value)
+            elif isinstance(value, (list, tuple)):
+                stack.extend(v for v in value if isinstance(v, (ft.BaseControl, list, tuple)))
+
+
+def is_pressable(control: Any) -> bool:
+    return any(getattr(control, name, None) is not None for name in PRESS_EVENTS)
+
+
+def pressables(root: Any) -> dict[int, Any]:
+    """The pressable controls under ``root`` by id."""
+    return {c._i: c for c in controls(root) if is_pressable(c)}
+
+
+def with_rev(handler: Callable[..., Any], rev: int | None, var: ContextVar[int | None]) -> Callable[..., Any]:
+    """``handler`` running with ``var`` set to ``rev`` (the screen's rev)."""
+    original = getattr(handler, "__tap_original__", handler)
+    takes_event = _param_count(original) != 0
+    if inspect.iscoroutinefunction(original):
+        async def run_async(e: Any = None) -> Any:
+            token = var.set(rev)
+            try:
+                return await (original(e) if takes_event else original())
+            finally:
+                var.reset(token)
+        wrapped: Callable[..., Any] = run_async
+    else:
+        def run(e: Any = None) -> Any:
+            token = var.set(rev)
+            try:
+                return original(e) if takes_event else original()
+            finally:
+                var.reset(token)
+        wrapped = run
+    wrapped.__tap_original__ = original  # type: ignore[attr-defined]
+    wrapped.__tap_rev__ = rev  # type: ignore[attr-defined]
+    return wrapped
+
+
+def _param_count(fn: Callable[..., Any]) -> int | None:
+    try:
+        return len(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return None
+
+
+def label(control: Any) -> str:
+    """What a pressable shows: its text, tooltip, or the first text inside it."""
+    for name in ("content", "tooltip", "text", "label"):
+        value = getattr(control, name, None)
+        if isinstance(value, str) and value:
+            return value
+    for inner in controls(getattr(control, "content", None) or getattr(control, "title", None)):
+        value = getattr(inner, "value", None)
+        if isinstance(value, str) and value:
+            return value
+    return type(control).__name__
+
+
+def stamp(root: Any, rev: int | None, var: ContextVar[int | None]) -> int:
+    """Tie every control under ``root`` to the screen's ``rev``: handlers run
+    with it, and each pressable control gets a key naming what it shows and
+    the rev (``Undo@12#0``; ``#n`` counts the same label before it).  So a
+    control is only ever reconciled with one showing the same thing at the
+    same rev: a tap can never land on another button.  Returns how many
+    pressables were stamped."""
+    n = 0
+    same: dict[str, int] = {}
+    for control in controls(root):
+        pressable = False
+        for name in EVENTS:
+            handler = getattr(control, name, None)
+            if handler is None or not callable(handler):
+                continue
+            if getattr(handler, "__tap_rev__", object()) != rev or not hasattr(handler, "__tap_original__"):
+                setattr(control, name, with_rev(handler, rev, var))
+            pressable = pressable or name in PRESS_EVENTS
+        if pressable and rev is not None:
+            if "_tap_key" not in control.__dict__:  # its own key, before any stamp
+                object.__setattr__(control, "_tap_key", control.key)
+            base = control.__dict__["_tap_key"]
+            shown = f"{'' if base is None else base}|{label(control)}"
+            count = same.get(shown, 0)
+            same[shown] = count + 1
+            control.key = f"{shown}{_STAMP}{rev}#{count}"
+            n += 1
+    return n
+
+
+def install(session: Any, answer: Callable[[int, str, Any], Any]) -> None:
+    """Route a tap on a control that left the page to ``answer(control_id,
+    event, data)`` (an awaitable returning True if it answered it) instead of
+    Flet dropping it silently; other events go to Flet as before."""
+    original = session.dispatch_event
+
+    async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
+        if session.index.get(control_id) is None and await answer(control_id, event_name, event_data):
+            return
+        await original(control_id, event_name, event_data)
+
+    session.dispatch_event = dispatch_event

@@ -1,0 +1,335 @@
+"""The app's real web server in this process, and a client that speaks Flet's
+websocket protocol the way the browser does -- or the way an attacker's
+script would (any token in its "browser storage", storage that refuses or
+never answers, any event for any control id, from any address).
+
+* :class:`LiveServer` runs ``companion.ui.app.web_app`` (the same ASGI app,
+  Host/Origin gate included, that ``companion serve`` runs) under uvicorn in a
+  background thread.  A test-only wrapper sets the client's address from an
+  ``x-test-client`` header, so phones "on the Wi-Fi" are simulated on loopback.
+* :class:`WireClient` registers like the Flutter client, answers the server's
+  method calls (its storage, device info, downloads), keeps a mirror of the
+  page by applying every patch, and sends clicks and typed text.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import msgpack
+import uvicorn
+from flet.messaging.protocol import decode_ext_from_msgpack
+from websockets.sync.client import connect
+
+from companion.storage import Store
+from companion.ui import app as appmod
+
+REGISTER, PATCH, EVENT, UPDATE, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
+REPLACE, ADD, REMOVE, MOVE = 0, 1, 2, 3
+PHONE_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36"
+IPHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+                "Version/17.4 Mobile/15E148 Safari/604.1")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _client_address(app: Any) -> Any:
+    """Test only: the client's address from the ``x-test-client`` header."""
+    async def wrapped(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            for key, value in scope.get("headers") or []:
+                if key.lower() == b"x-test-client":
+                    scope = {**scope, "client": (value.decode(), 40000)}
+        await app(scope, receive, send)
+    return wrapped
+
+
+class LiveServer:
+    """``companion serve --host 0.0.0.0`` (or loopback) in this process."""
+
+    def __init__(self, data_dir: Path, lan: bool = True) -> None:
+        self.port = free_port()
+        self.db = data_dir / "companion.db"
+        self.store = Store.shared(self.db)
+        guarded, _address, self.lan = appmod.web_app("0.0.0.0" if lan else "127.0.0.1", self.port,
+                                                     lambda: Store.shared(self.db))
+        config = uvicorn.Config(_client_address(guarded), host="127.0.0.1", port=self.port, log_level="warning",
+                                ws="websockets-sansio", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 30
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+
+
+def _strings(node: Any, shown: bool = False) -> Iterator[str]:
+    """The strings under ``node``; with ``shown``, not those of a closed dialog."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        if shown and str(node.get("_c", "")).endswith("Dialog") and not node.get("open"):
+            return
+        for key, value in node.items():
+            if key in ("_c", "key", "icon", "font_family", "fonts", "route", "client_user_agent"):
+                continue
+            yield from _strings(value, shown)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            yield from _strings(value, shown)
+
+
+class WireClient:
+    """One device, speaking the protocol.
+
+    ``storage``: the browser's storage (a dict the client keeps, empty by
+    default; pre-seed it with a token or an open table), ``None`` for storage
+    that refuses every call (blocked), or ``"silent"`` for a client that never
+    answers."""
+
+    def __init__(self, server: LiveServer, address: str = "192.168.1.50", agent: str = PHONE_AGENT,
+                 storage: Any = ..., route: str = "/", connect_now: bool = True) -> None:
+        self.server = server
+        self.address = address
+        self.agent = agent
+        self.storage = {} if storage is ... else storage
+        self.route = route
+        self.page: dict[str, Any] = {}
+        self.index: dict[int, dict[str, Any]] = {}
+        self.seen: list[str] = []  # every string ever received
+        self.downloads: list[tuple[str, bytes]] = []
+        self.crashes: list[Any] = []
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)
+        self.closed = False
+        #: seconds the storage takes to answer each call (a slow or busy browser)
+        self.storage_delay = 0.0
+        if connect_now:
+            self.connect()
+
+    # ----- the connection -------------------------------------------------------------------
+    def connect(self) -> None:
+        url = f"ws://127.0.0.1:{self.server.port}/ws"
+        self.ws = connect(url,  # noqa: the client lives as long as the test's device origin=self.server.url,
+                          additional_headers={"x-test-client": self.address, "User-Agent": self.agent},
+                          user_agent_header=self.agent, max_size=None)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self._send(REGISTER, {"session_id": None, "page_name": "",
+                              "page": {"route": self.route, "web": True, "platform": "android",
+                                       "width": 390.0, "height": 844.0}})
+
+    def close(self) -> None:
+        self.closed = True
+        try:
+            self.ws.close()
+        except Exception:  # noqa: BLE001
+            pass
+        self.reader.join(5)
+
+    def _send(self, action: int, body: Any) -> None:
+        if self.closed:
+            return
+        self.ws.send(b"\x00" + msgpack.packb([action, body], use_bin_type=True))
+
+    def _read(self) -> None:
+        while not self.closed:
+            try:
+                data = self.ws.recv()
+            except Exception:  # noqa: BLE001 - closed
+                return
+            if not isinstance(data, bytes) or not data or data[0] != 0:
+                continue
+            action, body = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False)
+            try:
+                self._handle(action, body)
+            except Exception as exc:  # noqa: BLE001 - a client bug: make it visible
+                self.crashes.append(("client", repr(exc)))
+
+    def _handle(self, action: int, body: Any) -> None:
+        if action == REGISTER:
+            with self.changed:
+                self.page = body["page_patch"]
+                self._reindex()
+                self.seen.extend(_strings(self.page))
+                self.changed.notify_all()
+        elif action == PATCH:
+            with self.changed:
+                self._apply(body["id"], body["patch"])
+                self._reindex()
+                self.seen.extend(_strings(body["patch"]))
+                self.changed.notify_all()
+        elif action == INVOKE:
+            self._invoke(body)
+        elif action == CRASHED:
+            self.crashes.append(body)
+
+    def _invoke(self, body: dict[str, Any]) -> None:
+        control = self.index.get(body["control_id"], {})
+        kind, name, args = control.get("_c"), body["name"], body.get("args") or {}
+        result: Any = None
+        error: str | None = None
+        if kind == "SharedPreferences":
+            if self.storage == "silent":
+                return  # never answers
+            if self.storage_delay and not body.get("_late"):  # a slow browser: answers later
+                threading.Timer(self.storage_delay, self._invoke, [{**body, "_late": True}]).start()
+                return
+            if self.storage is None:
+                error = "SecurityError: storage is blocked"
+            elif name == "get":
+                result = self.storage.get(args["key"])
+            elif name == "set":
+                self.storage[args["key"]] = args["value"]
+                result = True
+            else:
+                result = None
+        elif kind == "FilePicker" and name == "save_file":
+            self.downloads.append((args.get("file_name"), bytes(args.get("src_bytes") or b"")))
+            result = args.get("file_name")
+        elif name == "get_device_info":
+            error = "not available"
+        self._send(INVOKE, {"control_id": body["control_id"], "call_id": body["call_id"], "result": result,
+                            "error": error})
+
+    # ----- the page mirror -------------------------------------------------------------------
+    def _apply(self, root_id: int, patch: list[Any]) -> None:
+        root = self.index[root_id] if root_id in self.index else self.page
+        trie = patch[0]
+        paths: dict[int, list[Any]] = {}
+
+        def walk(node: list[Any], path: list[Any]) -> None:
+            paths[node[0]] = path
+            if len(node) > 1:
+                for part, child in node[1].items():
+                    walk(child, path + [part])
+
+        walk(trie, [])
+
+        def resolve(index: int) -> Any:
+            obj = root
+            for part in paths[index]:
+                obj = obj[part]
+            return obj
+
+        for op in patch[1:]:
+            kind = op[0]
+            if kind == REPLACE:
+                target, key, value = resolve(op[1]), op[2], op[3]
+                target[key] = value
+            elif kind == ADD:
+                target, key, value = resolve(op[1]), op[2], op[3]
+                if isinstance(target, list):
+                    target.insert(key, value)
+                else:
+                    target[key] = value
+            elif kind == REMOVE:
+                target, key = resolve(op[1]), op[2]
+                if isinstance(target, list):
+                    del target[key]
+                else:
+                    target.pop(key, None)
+            elif kind == MOVE:
+                source, from_key = resolve(op[1]), op[2]
+                value = source.pop(from_key)
+                target, to_key = resolve(op[3]), op[4]
+                if isinstance(target, list):
+                    target.insert(to_key, value)
+                else:
+                    target[to_key] = value
+
+    def _reindex(self) -> None:
+        index: dict[int, dict[str, Any]] = {}
+        stack: list[Any] = [self.page]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if "_i" in node:
+                    index[node["_i"]] = node
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        self.index = index
+
+    # ----- reading the page ----------------------------------------------------------------
+    def texts(self) -> list[str]:
+        """What the page shows now (closed dialogs left out)."""
+        with self.lock:
+            return list(_strings(self.page, shown=True))
+
+    def shows(self, text: str) -> bool:
+        return any(text in t for t in self.texts())
+
+    def shows_exactly(self, text: str) -> bool:
+        return text in self.texts()
+
+    def wait(self, predicate: Callable[[], bool], timeout: float = 15.0, what: str = "") -> None:
+        deadline = time.time() + timeout
+        with self.changed:
+            while not predicate():
+                left = deadline - time.time()
+                if left <= 0:
+                    raise AssertionError(f"timed out waiting for {what or predicate}; page shows: "
+                                         f"{[t for t in self.texts() if len(t) < 200][:80]}")
+                self.changed.wait(min(left, 0.2))
+
+    def wait_text(self, text: str, timeout: float = 15.0) -> None:
+        self.wait(lambda: self.shows(text), timeout, repr(text))
+
+    def controls(self) -> Iterator[dict[str, Any]]:
+        with self.lock:
+            return iter(list(self.index.values()))
+
+    def find(self, text: str, event: str = "on_click", exact: bool = True) -> dict[str, Any]:
+        """The first control with a handler for ``event`` showing ``text``
+        (its own label, tooltip, or a text anywhere inside it)."""
+        with self.lock:
+            found = [c for c in self.index.values() if c.get(event) and not c.get("disabled") and
+                     any((t == text if exact else text in t) for t in _strings(c))]
+            # the innermost match: no other match inside it
+            found.sort(key=lambda c: len(list(_strings(c))))
+            if not found:
+                raise LookupError(f"no control for {text!r}; page shows {[t for t in self.texts()][:80]}")
+            return found[0]
+
+    def field(self, label: str) -> dict[str, Any]:
+        with self.lock:
+            for c in self.index.values():
+                if c.get("_c") == "TextField" and c.get("label") == label:
+                    return c
+        raise LookupError(f"no field {label!r}")
+
+    # ----- acting ------------------------------------------------------------------------------
+    def event(self, control_id: int, name: str = "click", data: Any = None) -> None:
+        self._send(EVENT, {"target": control_id, "name": name, "data": data})
+
+    def click(self, text: str, exact: bool = True) -> int:
+        control = self.find(text, exact=exact)
+        self.event(control["_i"], "click")
+        return int(control["_i"])
+
+    def type(self, label: str, value: str) -> None:
+        control = self.field(label)
+        self._send(UPDATE, {"id": control["_i"], "props": {"value": value}})
+        if control.get("on_change"):
+            self.event(control["_i"], "change", value)
+
+    def json_download(self, index: int = -1) -> dict[str, Any]:
+        return json.loads(self.downloads[index][1].decode("utf-8"))
+
