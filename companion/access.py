@@ -156,8 +156,9 @@ def valid_pin(pin: str) -> bool:
     return PIN_MIN <= len(pin) <= PIN_MAX and pin.isascii() and pin.isdigit()
 
 
-def hash_pin(pin: str, salt: str | None = None, iterations: int = PIN_ITERATIONS) -> str:
+def hash_pin(pin: str, salt: str | None = None, iterations: int | None = None) -> str:
     salt = salt or secrets.token_hex(16)
+    iterations = iterations or PIN_ITERATIONS
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt.encode(), iterations).hex()
     return f"pbkdf2${iterations}${salt}${digest}"
 
@@ -512,11 +513,12 @@ class TableAccess:
         """A device asks for a seat: ``"granted"`` or ``"waiting"`` (for the
         host); a wrong PIN or too many tries is a :class:`Denied`."""
         pin = (pin or "").strip()
-        if not valid_pin(pin):
-            raise Denied("pin_policy", min=PIN_MIN, max=PIN_MAX)
-        keys = who.limit_keys()
         record = self.record(table_id)
         entry = record["seats"].get(str(seat)) or {}
+        legacy = bool(entry.get("pin")) and not str(entry["pin"]).startswith("pbkdf2$")
+        if not (valid_pin(pin) or (legacy and 4 <= len(pin) <= 8 and pin.isascii() and pin.isdigit())):
+            raise Denied("pin_policy", min=PIN_MIN, max=PIN_MAX)  # a seat from before keeps its 4-digit PIN
+        keys = who.limit_keys()
         if entry.get("device") == who.token:
             return "granted"  # already this device's
         self.limiter.check("pin", keys)  # every claim counts; wrong PINs cost more

@@ -64,6 +64,59 @@ def test_undo_on_an_old_screen_deletes_nothing(store):
     assert b.table.session.cursor == 1
 
 
+def test_an_undo_held_from_an_old_screen_is_refused_never_applied_on_top(store):
+    """The issue's stale tap: an Undo pressed on a screen drawn before another
+    device's undo.  Its handler still knows the rev it was drawn at (the web
+    server routes a tap on a control that left the page to that control:
+    tests/test_security.py), so the write is refused with the message."""
+    from ui_harness import Event, find
+
+    a, b = device(store, "a"), device(store, "b")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    b.open_table(a.table.id)
+    assert a.dispatch(Action.make("take", 0, n=1)) and a.dispatch(Action.make("take", 1, n=1))
+    b.refresh_table()
+    held = find(b.page, "Undo")  # b's Undo, drawn at rev 2
+    a.undo()                     # rev 3: one step back
+    b.refresh_table()            # b is redrawn, as the other device's announcement does
+    assert find(b.page, "Undo") is not held
+    held.on_click(Event(held))   # ...but b's finger was on the old Undo
+    assert "Another device changed this table first. Showing the table as it is now." in texts(b.page)
+    fresh = store.open_table(a.table.id)
+    assert fresh.session.cursor == 1 and fresh.rev == 3  # one step undone, not two
+    # the fresh screen's Undo works
+    press(b.page, "Undo")
+    assert store.open_table(a.table.id).session.cursor == 0
+
+
+def test_a_double_tap_is_refused_with_its_own_message(store):
+    from ui_harness import Event, find
+
+    a = device(store, "a")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    assert a.dispatch(Action.make("take", 0, n=1)) and a.dispatch(Action.make("take", 1, n=1))
+    held = find(a.page, "Undo")
+    held.on_click(Event(held))
+    held.on_click(Event(held))  # the same button again, before the new screen arrived
+    assert ("Your earlier tap already changed the table; this tap was not applied. "
+            "Showing the table as it is now.") in texts(a.page)
+    assert store.open_table(a.table.id).session.cursor == 1
+
+
+def test_every_pressable_of_a_table_screen_is_keyed_by_its_label_and_rev(store):
+    """A rebuilt button takes over the id of the one it replaces only if it
+    shows the same thing at the same rev (companion/ui/taps.py)."""
+    from companion.ui import taps
+
+    a = device(store, "a")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    keys = {c.key for c in taps.pressables([a.page.appbar, a.page.controls]).values()}
+    assert "|Undo@0#0" in keys and all(isinstance(k, str) and "@0#" in k for k in keys), keys
+    assert a.dispatch(Action.make("take", 0, n=1))
+    keys = {c.key for c in taps.pressables([a.page.appbar, a.page.controls]).values()}
+    assert all("@1#" in k for k in keys), keys
+
+
 def test_settings_belong_to_the_device(store):
     a, b = device(store, "a"), device(store, "b")
     a.set_language("zh_Hant")

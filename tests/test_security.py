@@ -140,6 +140,13 @@ def claim(client: WireClient, seat: str, pin: str, expect: str | None = None) ->
     _answered(client, "pin", before, expect, seen)
 
 
+def refused(client: WireClient, message: str, act) -> None:
+    """``act()`` is answered with ``message`` (a new refusal, not one already shown)."""
+    seen = len(client.seen)
+    act()
+    client.wait(lambda: message in client.seen[seen:], what=message)
+
+
 def approve_all(host: WireClient, n: int = 1) -> None:
     host.click("Invite players")
     host.wait_text("Approve")
@@ -547,10 +554,9 @@ def test_only_a_seats_own_device_acts_for_it_and_viewers_only_watch(server, clie
     approve_all(host)
     bo.wait_text("You are Bo. Only this device shows your secrets.")
     cursor = lambda: server.store.open_table(table_id).session.cursor  # noqa: E731
-    viewer.click("Ann")
-    viewer.wait_text("You are watching this table. Claim a seat to play your own moves.")
-    bo.click("Ann")
-    bo.wait_text("This device plays Bo: it can act only for Bo.")
+    watching = "You are watching this table. Claim a seat to play your own moves."
+    refused(viewer, watching, lambda: viewer.click("Ann"))
+    refused(bo, "This device plays Bo: it can act only for Bo.", lambda: bo.click("Ann"))
     assert cursor() == 0
     bo.click("OK")
     bo.click("Bo")  # Bo's own move
@@ -560,11 +566,15 @@ def test_only_a_seats_own_device_acts_for_it_and_viewers_only_watch(server, clie
     host.wait_text("Move 0")
     host.click("Ann")
     bo.wait_text("Last: Ann reached the gold")
-    bo.click("Undo")  # ...but Bo not Ann's
-    bo.wait_text("This device can undo only Bo's own moves; the host can undo the others.")
-    viewer.click("Undo")
-    viewer.wait_text("You are watching this table. Claim a seat to play your own moves.")
+    # greyed out on Bo's screen and on the viewer's, refused by the server all the same
+    undo = bo.find("Undo", disabled=True)
+    assert undo.get("disabled")
+    refused(bo, "This device can undo only Bo's own moves; the host can undo the others.",
+            lambda: bo.event(undo["_i"]))  # a script sends the tap the browser would not
+    viewer.wait_text("Last: Ann reached the gold")
+    refused(viewer, watching, lambda: viewer.event(viewer.find("Undo", disabled=True)["_i"]))
     assert cursor() == 1
+    assert not bo.shows("Correct the app to match the table") and host.shows("Correct the app to match the table")
 
 
 def test_table_creation_is_rate_limited_per_device_and_address(server, clients, clock):

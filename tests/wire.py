@@ -296,11 +296,12 @@ class WireClient:
         with self.lock:
             return iter(list(self.index.values()))
 
-    def find(self, text: str, event: str = "on_click", exact: bool = True) -> dict[str, Any]:
+    def find(self, text: str, event: str = "on_click", exact: bool = True, disabled: bool = False) -> dict[str, Any]:
         """The first control with a handler for ``event`` showing ``text``
-        (its own label, tooltip, or a text anywhere inside it)."""
+        (its own label, tooltip, or a text anywhere inside it); a greyed-out
+        one only with ``disabled`` (a browser sends no tap for it; a script can)."""
         with self.lock:
-            found = [c for c in self.index.values() if c.get(event) and not c.get("disabled") and
+            found = [c for c in self.index.values() if c.get(event) and (disabled or not c.get("disabled")) and
                      any((t == text if exact else text in t) for t in _strings(c))]
             # the innermost match: no other match inside it
             found.sort(key=lambda c: len(list(_strings(c))))

@@ -482,6 +482,23 @@ class App:
             return access.STRANGER
         return self.access.role(table_id, self.device.who, self.device.lan)
 
+    def may(self, op: str) -> bool:
+        """Does this device's role allow ``op`` at all (``access.RULES``)?"""
+        return access.scope(op, self.role()) is not None
+
+    def may_step(self, op: str) -> bool:
+        """Would an undo (``op="undo"``) or redo by this device be allowed now?"""
+        if self.table is None:
+            return False
+        session = self.table.session
+        index = session.cursor - 1 if op == "undo" else session.cursor
+        target = session.log[index] if 0 <= index < len(session.log) else None
+        try:
+            access.check_step(op, self.role(), self.my_seat(), target)
+        except Denied:
+            return False
+        return True
+
     def my_seat(self) -> int | None:
         if self.table is None:
             return None

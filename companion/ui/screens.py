@@ -280,9 +280,10 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     game = table.game
     read_only = bool(app.nav.params.get("read_only"))
 
+    # greyed out where this device may not (a viewer; a seated player, another seat's move)
     actions: list[ft.Control] = [] if read_only else [
-        icon_button(ft.Icons.UNDO, app.undo, _("Undo"), not table.session.can_undo()),
-        icon_button(ft.Icons.REDO, app.redo, _("Redo"), not table.session.can_redo()),
+        icon_button(ft.Icons.UNDO, app.undo, _("Undo"), not table.session.can_undo() or not app.may_step("undo")),
+        icon_button(ft.Icons.REDO, app.redo, _("Redo"), not table.session.can_redo() or not app.may_step("redo")),
     ]
     actions += [
         icon_button(ft.Icons.MENU_BOOK, lambda e: app.go("rules", game=game.id), _("Rules")),
@@ -314,7 +315,7 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     if game.is_over(table.state):
         parts.append(_final_ranking(app))
     parts.append(view_for(game.id).build(ctx))
-    corrections = None if read_only else corrections_panel(ctx)
+    corrections = None if read_only or not app.may("correct") else corrections_panel(ctx)
     if corrections is not None:
         parts.append(corrections)
     parts.append(_now_card(app))
@@ -422,7 +423,7 @@ def _now_banner(app: "App", undo: bool = True) -> ft.Control:
         summary = last_action_text(app, last)
         row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=15, expand=True,
                                          color=ft.Colors.BLUE_GREY_800)]
-        if undo and session.can_undo():
+        if undo and session.can_undo() and app.may_step("undo"):
             row.append(ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
                                      height=TOUCH, tooltip=_("Undo: {action}", action=summary)))
         lines.append(ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
