@@ -61,7 +61,8 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
         big_button(_("Rules"), lambda e: app.go("rules"), icon=ft.Icons.MENU_BOOK),
         big_button(_("History and statistics"), lambda e: app.go("history"), icon=ft.Icons.BAR_CHART),
         big_button(_("Settings"), lambda e: app.go("settings"), icon=ft.Icons.SETTINGS),
-        big_button(_("Import a table"), lambda e: app.go("import_table"), icon=ft.Icons.UPLOAD_FILE),
+        *([big_button(_("Import a table"), lambda e: app.go("import_table"), icon=ft.Icons.UPLOAD_FILE)]
+          if app.device.loopback or not app.device.lan else []),  # on a LAN: the server computer's own
         big_button(_("Join a table"), lambda e: app.go("join"), icon=ft.Icons.LOGIN),
     ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     active = app.visible_tables("active")  # on a LAN: only the tables this device created or joined

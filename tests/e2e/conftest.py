@@ -30,13 +30,13 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path, host: str | None = None) -> None:
-        self.port = free_port()
+    def __init__(self, data_dir: Path, host: str | None = None, port: int | None = None) -> None:
+        self.port = port or free_port()  # the same port again: a restarted server
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "COMPANION_DATA_DIR": str(data_dir), "LANG": "en_US.UTF-8",
                "FLET_FORCE_WEB_SERVER": "1"}
         env.pop("DISPLAY", None)
-        self.log = open(data_dir / "server.log", "w")
+        self.log = open(data_dir / "server.log", "a")
         serve = [sys.executable, "-m", "companion", "serve", "--port", str(self.port)]
         if host is not None:  # e.g. 0.0.0.0: served beyond loopback, every table needs its join code
             serve += ["--host", host]
