@@ -28,6 +28,7 @@ from ..inputgate import name_problem, shown
 from .actions import SCALAR_TYPES, Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
+from .events import END, Event, private, public
 from .facts import header as facts_header
 from .options import OptionSpec
 from .phases import PhaseTable, Rule
@@ -402,5 +403,67 @@ class Game(Generic[S]):
 
     def scores(self, state: S) -> list[float] | None:
         """Final scores per seat for the play history (None if not scored)."""
+        return None
+
+    # ----- the table's story (events with visibility: core/events.py) ----------
+    #: refusal codes whose sentence tells something hidden about a seat (its
+    #: money, its hand): shown in full only to that seat (``secret_seat``)
+    private_refusals: frozenset[str] = frozenset()
+    #: the public number per seat the story's chart follows (a key of
+    #: ``view(...)["players"][i]``); None: the first of score, money, points
+    story_key: str | None = None
+
+    def events(self, before: S, action: Action, after: S) -> list[Event]:
+        """What ``action`` did, as events (see :mod:`companion.core.events`):
+        the action's own line (:meth:`action_events`) then what it led to
+        (:meth:`outcome_events`).  ``before``/``after`` are the states around
+        it; neither may be changed."""
+        return self.action_events(before, action, after) + self.outcome_events(before, action, after)
+
+    def action_events(self, before: S, action: Action, after: S) -> list[Event]:
+        """The action's own line.  A secret move's arguments are seen only by
+        the seat that entered them (its ``player``, else its ``for_player``)
+        until the game is over; everyone else reads that something was entered."""
+        move = self.moves.get(action.type)
+        if move is not None and move.secret:
+            owner = action.player if action.player is not None else action.get("for_player")
+            owner = owner if isinstance(owner, int) and not isinstance(owner, bool) else None
+            return [public("secret_entered", player=owner, action=action.type),
+                    private("action", [owner], END, action=action.to_json())]
+        return [public("action", action=action.to_json())]
+
+    def outcome_events(self, before: S, action: Action, after: S) -> list[Event]:
+        """What the action led to (an auction won, boats moved, payouts...)."""
+        return []
+
+    def chapter(self, state: S) -> tuple[str, int] | None:
+        """Where the table is in the game (``("voyage", 3)``), to group the
+        log; the state is the one before the action."""
+        return None
+
+    def secret_seat(self, state: S, error: RefereeError, action: Action | None) -> int | None:
+        """The seat whose secret a refusal would tell (its code is one of
+        :attr:`private_refusals`): the acting player, else the one it names."""
+        if error.code not in self.private_refusals:
+            return None
+        for seat in (error.params.get("player"), action.player if action is not None else None,
+                     action.get("for_player") if action is not None else None):
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                return seat
+        return None
+
+    def story_values(self, state: S, reveal: bool = False) -> list[int | float | None] | None:
+        """Each seat's number for the story's chart, from the public view
+        (None for a seat whose number is hidden; ``reveal`` once the game is
+        over and every secret is out)."""
+        rows = self.view(state, reveal=reveal).get("players")
+        if not isinstance(rows, list) or not rows:
+            return None
+        keys = [self.story_key] if self.story_key else ["score", "money", "points"]
+        for key in keys:
+            values = [row.get(key) if isinstance(row, dict) else None for row in rows]
+            numbers = [v if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in values]
+            if any(v is not None for v in numbers) or self.story_key:
+                return numbers
         return None
 

@@ -30,6 +30,7 @@ from ..i18n import LANGUAGES, Translator, pick_language
 from ..messages import describe_error
 from ..paths import assets_dir, user_data_dir
 from ..registry import get_game
+from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_to_file
 from . import join, screens
@@ -138,6 +139,9 @@ class App:
         self.scroll_target: float | None = 0.0
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
+        #: the newest entry of the open table's story, and the story itself (app.last_entry, story_entries)
+        self._last_cache: tuple[Any, Any] | None = None
+        self._story: tuple[str, Any] | None = None
 
     # ----- language ----------------------------------------------------------
     @property
@@ -356,6 +360,33 @@ class App:
             last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None,
             extra=self.view_memory, seat=seat)
         return context
+
+    # ----- the table's story: what this device may see of it -------------------------
+    def last_entry(self) -> tuple[Any, list[Any]] | None:
+        """The newest action in force and the events this device may show
+        (``story.last_visible``), kept until the table or the seat changes."""
+        table = self.table
+        if table is None:
+            return None
+        session = table.session
+        seat = self.my_seat()
+        newest = session.log[session.cursor - 1] if session.cursor else None
+        key = (table.id, id(session), session.cursor, len(session.log), newest, seat)
+        cached = self._last_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
+        got = story.last_visible(session, seat)
+        self._last_cache = (key, got)
+        return got
+
+    def story_entries(self) -> list[Any]:
+        """Every entry of the open table's log in force (``story.Story``: each
+        computed once, only the changed tail again)."""
+        table = self.table
+        assert table is not None
+        if self._story is None or self._story[0] != table.id:
+            self._story = (table.id, story.Story(table.game))
+        return self._story[1].entries(table.session)
 
     # ----- several devices at one table (issue 11) -------------------------------
     def observation(self) -> dict[str, Any]:

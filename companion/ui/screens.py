@@ -17,6 +17,7 @@ from ..messages import describe_problem, game_message
 from ..paths import user_data_dir
 from ..registry import game_ids, get_game
 from ..rules import library, reader
+from .. import story
 from ..transfer import ImportRefused, import_from_text
 from .context import PLAYER_COLORS
 from .corrections import corrections_panel
@@ -24,7 +25,7 @@ from .files import pick_text
 from .history_screen import history_body
 from .labels import game_title, option_label, option_value_label
 from .rules_screen import rules_body
-from .viewmodels import (action_summary, final_ranking, now_players, now_text, player_slots, seat_order,
+from .viewmodels import (final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
 from .views import view_for
 from .widgets import TOUCH, banner, big_button, expander, icon_button, section_title, text_style
@@ -411,35 +412,46 @@ def _now_banner(app: "App", undo: bool = True) -> ft.Control:
     lines.append(ft.Text(text, size=16, weight=ft.FontWeight.W_500, key="now-text",
                          color=ft.Colors.GREEN_900 if over else ft.Colors.BLUE_900))
     session = table.session
-    if session.cursor > 0:
-        last = session.log[session.cursor - 1]
-        summary = last_action_text(app, last)
+    last = last_texts(app)
+    if last:
+        summary = last[0]
         row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=15, expand=True,
-                                         color=ft.Colors.BLUE_GREY_800)]
+                                         color=ft.Colors.BLUE_GREY_800, key="last-line")]
         if undo and session.can_undo():
             row.append(ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
                                      height=TOUCH, tooltip=_("Undo: {action}", action=summary)))
         lines.append(ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        # what the action led to, as the table must move it (up to three lines; the rest in the log)
+        more = last[1:]
+        for text in more[:LAST_OUTCOMES]:
+            lines.append(ft.Text(f"• {text}", size=15, color=ft.Colors.BLUE_GREY_800))
+        if len(more) > LAST_OUTCOMES or session.cursor > 1:
+            lines.append(ft.TextButton(
+                content=_("Move log ({n} more)", n=len(more) - LAST_OUTCOMES) if len(more) > LAST_OUTCOMES
+                else _("Move log"), icon=ft.Icons.HISTORY, height=TOUCH, on_click=lambda e: app.go("log"),
+                key="open-log"))
     return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
                         bgcolor=ft.Colors.GREEN_50 if over else ft.Colors.BLUE_50,
                         border=ft.Border.all(
                             3, PLAYER_COLORS[seats[0] % len(PLAYER_COLORS)] if len(seats) == 1 else ft.Colors.BLUE_200))
 
 
-def last_action_text(app: "App", action: Any) -> str:
-    """The view's own sentence for an accepted action if it has one, else the
-    generic summary."""
+#: outcome lines under "Last:" (the rest are in the move log)
+LAST_OUTCOMES = 3
+
+
+def last_texts(app: "App") -> list[str]:
+    """The newest action's events this device may see, as sentences (the
+    first is the action's own line): the engine's events through
+    ``core.events.visible`` for this device's seat -- never the action's
+    arguments themselves, which may hold another seat's secret."""
     table = app.table
     assert table is not None
-    describe = getattr(view_for(table.game.id), "describe", None)
-    if describe is not None:
-        try:
-            text = describe(app.game_context(), action)
-        except Exception:  # noqa: BLE001 - a sentence that cannot be made falls back to the summary
-            text = None
-        if text:
-            return text
-    return action_summary(table.game, action, app.lang, table.setup.players)
+    got = app.last_entry()
+    if got is None:
+        return []
+    _entry, events = got
+    return [story.event_text(table.game, e, app.lang, table.setup.players) for e in events]
 
 
 def _final_ranking(app: "App") -> ft.Control:
