@@ -11,18 +11,20 @@ Nothing here imports flet: the CLI, exports and tests use it as the UI does.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .core.actions import Action
-from .core.events import END, Event, visible
+from .core.events import END, Event, shown
 from .core.game import Game, TableSetup
 from .core.session import Session
 from .i18n import N_, Translator, list_separator, number
 from .messages import fill, game_message
 from .rules import library
 
+log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -43,7 +45,20 @@ class Entry:
 
 
 def make_entry(game: Game, before: Any, action: Action, after: Any, seq: int) -> Entry:  # type: ignore[type-arg]
-    return Entry(seq, action, tuple(game.events(before, action, after)), game.chapter(before))
+    """The entry of one accepted action.  A game's events are a report, never a
+    reason to lose the screen: should they fail (a bug), the action's own
+    generic line stands in (still secret-aware) and the failure is logged."""
+    try:
+        events = tuple(game.events(before, action, after))
+    except Exception:  # noqa: BLE001
+        log.exception("%s: events of %s failed", game.id, action)
+        events = tuple(Game.action_events(game, before, action, after))
+    try:
+        chapter = game.chapter(before)
+    except Exception:  # noqa: BLE001
+        log.exception("%s: chapter failed", game.id)
+        chapter = None
+    return Entry(seq, action, events, chapter)
 
 
 def revealed_keys(game: Game, entries: Iterable[Entry], state: Any) -> set[str]:  # type: ignore[type-arg]
@@ -58,8 +73,7 @@ def revealed_keys(game: Game, entries: Iterable[Entry], state: Any) -> set[str]:
 
 def visible_events(entry: Entry, seat: int | None, revealed: Iterable[str] = ()) -> list[Event]:
     """The events of ``entry`` the device of ``seat`` may show."""
-    keys = set(revealed)
-    return [e for e in entry.events if visible(e, seat, keys)]
+    return shown(entry.events, seat, revealed)
 
 
 def last_entry(session: Session) -> Entry | None:  # type: ignore[type-arg]
@@ -79,6 +93,23 @@ def last_visible(session: Session, seat: int | None) -> tuple[Entry, list[Event]
     if entry is None:
         return None
     keys = entry.reveals | ({END} if session.game.is_over(session.state) else set())
+    return entry, visible_events(entry, seat, keys)
+
+
+def undone_visible(session: Session, seat: int | None) -> tuple[Entry, list[Event]] | None:  # type: ignore[type-arg]
+    """After an undo: the entry that was taken back (the first the Redo button
+    would bring back) with the events ``seat``'s device may see; None when
+    nothing is undone.  Every device reads it from the log, so all agree."""
+    if session.cursor >= len(session.log):
+        return None
+    seq = session.cursor + 1
+    action = session.log[session.cursor]
+    try:
+        after = session.game.apply(session.state, action)
+    except Exception:  # noqa: BLE001 - a redo that no longer applies (a correction since): say nothing
+        return None
+    entry = make_entry(session.game, session.state, action, after, seq)
+    keys = entry.reveals | ({END} if session.game.is_over(after) else set())
     return entry, visible_events(entry, seat, keys)
 
 
@@ -167,8 +198,9 @@ def series(game: Game, setup: TableSetup, session: Session,  # type: ignore[type
 # ----- sentences ----------------------------------------------------------------------
 #: the shell's own events (every game may yield them)
 CORE_EVENTS: dict[str, str] = {
-    "secret_entered": N_("{player} entered {action} (hidden until it is revealed)."),
-    "secret_entered_table": N_("{action} was entered (hidden until it is revealed)."),
+    "secret_entered": N_("{player} entered a secret (hidden until it is revealed)."),
+    "secret_entered_table": N_("A secret was entered (hidden until it is revealed)."),
+    "secret_move_entered": N_("{player} entered {action} (hidden until it is revealed)."),
     "undone": N_("Undone: {what}"),
     "redone": N_("Redone: {what}"),
 }
@@ -237,8 +269,8 @@ def event_text(game: Game, event: Event, lang: str, players: Sequence[str]) -> s
     if event.code in CORE_EVENTS:
         if "action" in params:
             params["action"] = move_name(game.id, str(params["action"]), lang)
-        code = "secret_entered_table" if event.code == "secret_entered" and params.get("player") is None \
-            else event.code
+        code = "secret_entered_table" if event.code in ("secret_entered", "secret_move_entered") \
+            and params.get("player") is None else event.code
         msgid = CORE_EVENTS[code]
         return fill(Translator(lang).gettext(msgid), params, lang, players)
     code = f"event.{event.code}"

@@ -40,6 +40,10 @@ class Event:
     reveals: tuple[str, ...] = ()
     #: something moves on the physical board (the log marks it)
     board: bool = False
+    #: a public stand-in for the restricted events of the same action ("Bo entered a
+    #: sealed bid"): not shown where one of those is shown (the bidder's phone, or
+    #: everywhere once revealed)
+    stand_in: bool = False
 
     @property
     def public(self) -> bool:
@@ -55,6 +59,8 @@ class Event:
             out["reveals"] = list(self.reveals)
         if self.board:
             out["board"] = True
+        if self.stand_in:
+            out["stand_in"] = True
         return out
 
 
@@ -70,9 +76,24 @@ def private(code: str, seats: Iterable[int | None], until: str | None = END, **p
     return Event(code, params, frozenset(s for s in seats if s is not None), until)
 
 
+def stand_in(code: str, **params: Any) -> Event:
+    """A public line standing in for a secret entry, where it cannot be seen."""
+    return Event(code, params, None, None, (), False, True)
+
+
 def reveal(code: str, keys: Iterable[str], board: bool = False, **params: Any) -> Event:
     """A public event that makes the events kept ``until`` one of ``keys`` public."""
     return Event(code, params, None, None, tuple(keys), board)
+
+
+def shown(events: Iterable[Event], seat: int | None, revealed: Collection[str] = ()) -> list[Event]:
+    """The events of one action the device of ``seat`` may show, in order: a
+    stand-in is left out where a restricted event it stands for is shown."""
+    keys = set(revealed)
+    out = [e for e in events if visible(e, seat, keys)]
+    if any(e.seats is not None for e in out):
+        out = [e for e in out if not e.stand_in]
+    return out
 
 
 def visible(event: Event, seat: int | None, revealed: Collection[str] = ()) -> bool:

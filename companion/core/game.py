@@ -28,7 +28,7 @@ from ..inputgate import name_problem, shown
 from .actions import SCALAR_TYPES, Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
-from .events import END, Event, private, public
+from .events import END, Event, private, public, stand_in
 from .facts import header as facts_header
 from .options import OptionSpec
 from .phases import PhaseTable, Rule
@@ -421,16 +421,29 @@ class Game(Generic[S]):
         return self.action_events(before, action, after) + self.outcome_events(before, action, after)
 
     def action_events(self, before: S, action: Action, after: S) -> list[Event]:
-        """The action's own line.  A secret move's arguments are seen only by
-        the seat that entered them (its ``player``, else its ``for_player``)
-        until the game is over; everyone else reads that something was entered."""
+        """The action's own line.  A secret move is seen only by the seat that
+        entered it (its ``player``, else its ``for_player``) until the game is
+        over; everyone else reads that a secret was entered -- not which move,
+        since the move alone may be the secret (Catan's Victory Point card).  A
+        game whose secret move may be named (a sealed bid) says so itself."""
         move = self.moves.get(action.type)
         if move is not None and move.secret:
-            owner = action.player if action.player is not None else action.get("for_player")
-            owner = owner if isinstance(owner, int) and not isinstance(owner, bool) else None
-            return [public("secret_entered", player=owner, action=action.type),
-                    private("action", [owner], END, action=action.to_json())]
+            owner = self.action_seat(action)
+            return [private("action", [owner], END, action=action.to_json()),
+                    stand_in("secret_entered", player=owner)]
         return [public("action", action=action.to_json())]
+
+    def action_seat(self, action: Action) -> int | None:
+        """The seat an action is about: its ``player``, else its first seat
+        argument (a table's correction ``for_player``/``seat``)."""
+        if action.player is not None:
+            return action.player
+        move = self.moves.get(action.type)
+        for name, param in (move.params.items() if move is not None else ()):
+            value = action.get(name)
+            if param.kind == "seat" and isinstance(value, int) and not isinstance(value, bool):
+                return value
+        return None
 
     def outcome_events(self, before: S, action: Action, after: S) -> list[Event]:
         """What the action led to (an auction won, boats moved, payouts...)."""
@@ -446,24 +459,31 @@ class Game(Generic[S]):
         :attr:`private_refusals`): the acting player, else the one it names."""
         if error.code not in self.private_refusals:
             return None
-        for seat in (error.params.get("player"), action.player if action is not None else None,
-                     action.get("for_player") if action is not None else None):
-            if isinstance(seat, int) and not isinstance(seat, bool):
-                return seat
-        return None
+        seat = error.params.get("player")
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return seat
+        return self.action_seat(action) if action is not None else None
 
     def story_values(self, state: S, reveal: bool = False) -> list[int | float | None] | None:
         """Each seat's number for the story's chart, from the public view
         (None for a seat whose number is hidden; ``reveal`` once the game is
         over and every secret is out)."""
+        key = self.story_value_key(state, reveal)
+        if key is None:
+            return None
+        rows = self.view(state, reveal=reveal).get("players") or []
+        values = [row.get(key) if isinstance(row, dict) else None for row in rows]
+        return [v if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in values]
+
+    def story_value_key(self, state: S, reveal: bool = False) -> str | None:
+        """Which number of the view's player rows the chart follows: ``story_key``,
+        else the first of score, money, points that some row shows."""
+        if self.story_key:
+            return self.story_key
         rows = self.view(state, reveal=reveal).get("players")
         if not isinstance(rows, list) or not rows:
             return None
-        keys = [self.story_key] if self.story_key else ["score", "money", "points"]
-        for key in keys:
-            values = [row.get(key) if isinstance(row, dict) else None for row in rows]
-            numbers = [v if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in values]
-            if any(v is not None for v in numbers) or self.story_key:
-                return numbers
+        for key in ("score", "money", "points"):
+            if any(isinstance(row, dict) and key in row for row in rows):
+                return key
         return None
-

@@ -81,6 +81,9 @@ class GameContext:
     extra: dict[str, Any] = field(default_factory=dict)
     #: this device's seat (None: the shared screen)
     seat: int | None = None
+    #: whether this device may show a seat's secrets now (its own phone, or the
+    #: player holding it behind hand-the-phone); the shell decides
+    may_see_secrets_of: Callable[[int], bool] = lambda seat: False
 
     TOUCH = 48
 
@@ -147,10 +150,16 @@ class GameContext:
 
     def why_not(self, action: Action) -> tuple[str, str | None] | None:
         """Why the engine would refuse ``action`` now (message, rule clause id),
-        or None if it would accept it; nothing is changed."""
+        or None if it would accept it; nothing is changed.  A reason that would
+        tell a seat's secret ("X doesn't have 90") is given in full only where
+        that seat's secrets may be shown (``may_see_secrets_of``)."""
         try:
             self.game.apply(self.state, action)
         except RefereeError as exc:
+            owner = self.game.secret_seat(self.state, exc, action)
+            if owner is not None and 0 <= owner < len(self.players) and owner != self.seat \
+                    and not self.may_see_secrets_of(owner):
+                return self.ui("Not possible for {player}. Why is {player}'s secret.", player=owner), exc.rule
             return describe_error(exc, self.game.id, self.lang, self.players), exc.rule
         return None
 

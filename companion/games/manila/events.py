@@ -11,7 +11,7 @@ the game ends.
 
 from __future__ import annotations
 
-from ...core import END, Action, Event, private, public, reveal
+from ...core import END, Action, Event, private, public, reveal, stand_in
 from .facts import load
 from .money import share_price
 from .state import BANK, ManilaState
@@ -34,8 +34,8 @@ def action_events(before: ManilaState, action: Action, after: ManilaState) -> li
     """The action's own line where Manila's differs from the generic one (None: the generic)."""
     seat = action.player
     if action.type == "enter_shares" and seat is not None:
-        return [public("shares_entered", player=seat),
-                private("shares_dealt", [seat], shares_key(seat), player=seat, wares=list(action["wares"]))]
+        return [private("shares_dealt", [seat], shares_key(seat), player=seat, wares=list(action["wares"])),
+                stand_in("shares_entered", player=seat)]
     if action.type == "place" and seat is not None:
         space = action["space"]
         paid = [f for f in after.ledger[len(before.ledger):] if f.payer == seat and f.where == space]
@@ -93,7 +93,8 @@ def outcome_events(before: ManilaState, action: Action, after: ManilaState) -> l
         out.append(public("pirate_boarded", board=True, player=action.player, ware=action["ware"]))
     if action.type == "plunder":
         to = action["to"]
-        where = after.harbor if to == "harbor" else after.shipyard
+        harbor, shipyard = after.ended if after.voyage != before.voyage else (after.harbor, after.shipyard)
+        where = harbor if to == "harbor" else shipyard
         space = (F.harbor_spaces if to == "harbor" else F.shipyard_spaces)[where.index(action["ware"])]
         out.append(public("plunder_taken", board=True, ware=action["ware"], space=space))
     for ware in after.plundered:
