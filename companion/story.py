@@ -174,6 +174,19 @@ def visible_log(game: Game, setup: TableSetup, actions: Sequence[Action], seat: 
     return out
 
 
+def full_log(game: Game, setup: TableSetup, actions: Sequence[Action]) -> list[dict[str, Any]]:  # type: ignore[type-arg]
+    """Every entry with every event and its visibility (who sees it, until
+    which reveal): the story as the host's whole export carries it."""
+    entries, _state = story_of(game, setup, actions)
+    out = []
+    for entry in entries:
+        item: dict[str, Any] = {"move": entry.seq, "events": [e.to_json() for e in entry.events]}
+        if entry.chapter is not None:
+            item["chapter"] = list(entry.chapter)
+        out.append(item)
+    return out
+
+
 def series(game: Game, setup: TableSetup, session: Session,  # type: ignore[type-arg]
            reveal: bool | None = None) -> tuple[list[int], list[list[int | float | None]]] | None:
     """The story's chart: for each move in force (0 = the start), every seat's

@@ -9,8 +9,8 @@ sentence is the game's message ``event.<code>``, else the shell's catalog),
   phones never get it -- a sealed bid's amount, a player's secret shares;
 * secret *until* a reveal point (``until`` a key): hidden as above until a
   later event in force carries the key in ``reveals`` (the sealed bids'
-  reveal, Manila's reveal of shares), or until the game is over for the key
-  :data:`END`.  From then on it is public.
+  reveal, Manila's reveal of shares), or until the game is over (the key
+  :data:`END`, which reveals every such secret).  From then on it is public.
 
 Events are computed, never stored: ``Game.events(before, action, after)``
 reads the two states around an action (history is still the only truth), so
@@ -103,7 +103,8 @@ def visible(event: Event, seat: int | None, revealed: Collection[str] = ()) -> b
         return True
     if seat is not None and seat in event.seats:
         return True
-    return event.until is not None and event.until in revealed
+    # the end of the game reveals every secret that was to be revealed at all
+    return event.until is not None and (event.until in revealed or END in revealed)
 
 
 def _plain(value: Any) -> Any:

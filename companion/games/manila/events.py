@@ -48,6 +48,8 @@ def action_events(before: ManilaState, action: Action, after: ManilaState) -> li
         return [public("placed", board=True, player=seat, space=space, cost=cost)]
     if action.type == "roll":
         return [public("rolled", player=seat)]
+    if action.type == "buy_share":
+        return []  # share_bought tells it, with the price
     if action.type == "bid":
         return [public("bid", player=seat, amount=action["amount"])]
     if action.type in _SIMPLE:
@@ -74,6 +76,8 @@ def outcome_events(before: ManilaState, action: Action, after: ManilaState) -> l
             out.append(public("boat_launched", board=True, ware=ware, to=after.position[ware]))
     # boats moving: the dice, a pilot, a correction (a boat past the last space docks: _arrivals)
     arrivals = _arrivals(before, after)
+    if action.type == "plunder":  # the plundered boat's new place is told by plunder_taken
+        arrivals = [e for e in arrivals if e.params["ware"] != action["ware"]]
     docked = {e.params["ware"] for e in arrivals if e.code == "docked"}
     steps: dict[str, int] = {}
     if action.type in ("roll", "pilot"):

@@ -346,7 +346,8 @@ class Manila(Game[ManilaState], facts=True):
 
     # ----- the table's story ------------------------------------------------------------------------
     def action_events(self, before: ManilaState, action: Action, after: ManilaState) -> list[Event]:
-        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+        own = ev.action_events(before, action, after)
+        return super().action_events(before, action, after) if own is None else own
 
     def outcome_events(self, before: ManilaState, action: Action, after: ManilaState) -> list[Event]:
         return ev.outcome_events(before, action, after)
