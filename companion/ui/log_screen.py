@@ -101,11 +101,12 @@ def story_chart(app: "App", height: int = 220) -> ft.Control | None:
         return None
     label = {"money": _("Money"), "score": _("Score"), "points": _("Points")}.get(key, _("Score"))
     chart = fch.LineChart(data_series=series, height=height, interactive=False,
-                          left_axis=fch.ChartAxis(label_size=40, title=ft.Text(label, size=12)),
+                          left_axis=fch.ChartAxis(label_size=40, title=ft.Text(label, size=12), show_max=False),
                           bottom_axis=fch.ChartAxis(label_size=24, title=ft.Text(_("Move"), size=12)),
                           horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.with_opacity(0.2, ft.Colors.GREY)))
     legend = ft.Row([ft.Row([ft.Container(width=22, height=4, bgcolor=PLAYER_COLORS[s % len(PLAYER_COLORS)]),
-                             ft.Text(f"{players[s]} ({_pattern_name(app, s)})", size=13)], spacing=4)
+                             ft.Text(_("{name} ({line})", name=players[s], line=_pattern_name(app, s)), size=13)],
+                            spacing=4)
                      for s in range(len(players))], wrap=True, spacing=12)
     return ft.Column([ft.Text(_("{what} over the game", what=label), size=15, weight=ft.FontWeight.BOLD), chart,
                       legend], spacing=6)
