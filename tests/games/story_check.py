@@ -82,3 +82,17 @@ def render_all(game_id: str, games: int, seed: str, players: Sequence[int] | Non
 def apply_all(session: Session, *actions: Action) -> None:
     for action in actions:
         session.apply(action)
+
+
+def assert_renders(session: Session) -> set[str]:
+    """Every event of the session's log renders in the three languages (no key, no
+    ``{field}`` left); returns the codes met."""
+    game = session.game
+    met: set[str] = set()
+    for entry in story.Story(game).entries(session):
+        for event in entry.events:
+            met.add(event.code)
+            for lang in LANGS:
+                text = story.event_text(game, event, lang, session.setup.players)
+                assert not text.startswith("event.") and "{" not in text and "}" not in text, (lang, event, text)
+    return met

@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion import story
 from companion.core import Action, IllegalAction, Session
 from companion.games.catan import GAME
-from games.story_check import apply_all, render_all, seen, texts
+from games.story_check import apply_all, assert_renders, render_all, seen, texts
 
 ANN, BO, CY = 0, 1, 2
 
@@ -188,3 +188,20 @@ def test_the_story_chart_shows_points_without_hidden_cards_until_the_end() -> No
     apply_all(s, *SETUP, A("vp_card", ANN))
     assert GAME.story_values(s.state) == [2, 2, 2]
     assert GAME.story_values(s.state, reveal=True) == [3, 2, 2]
+
+
+def test_corrections_render_and_award_corrections_say_who_holds_the_card() -> None:
+    s = table()
+    apply_all(s, *SETUP, A("correct_counts", ANN, knights=3), A("correct_counts", BO, knights=3),
+              A("correct_award", BO, award="largest_army"),
+              A("correct_award", None, award="largest_army"), A("correct_counts", CY))
+    assert seen(s, None)[-5:] == [
+        [("count_corrected", {"player": ANN, "what": "knights", "count": 3}),
+         ("award_taken", {"player": ANN, "award": "largest_army"}), ("points", {"player": ANN, "points": 4})],
+        [("count_corrected", {"player": BO, "what": "knights", "count": 3})],  # a tie: Ann keeps it
+        [("award_corrected", {"player": BO, "award": "largest_army"}), ("points", {"player": ANN, "points": 2}),
+         ("points", {"player": BO, "points": 4})],
+        [("award_corrected_none", {"award": "largest_army"}), ("points", {"player": BO, "points": 2})],
+        [("nothing_corrected", {"player": CY})],
+    ]
+    assert_renders(s)
