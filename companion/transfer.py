@@ -9,7 +9,13 @@ still read)::
      "finished": null,                     # or when the game ended
      "game": "manila",
      "setup": {"players": [...], "options": {...}},
-     "log": [{"type": ...}, ...], "cursor": 12}
+     "log": [{"type": ...}, ...], "cursor": 12,
+     "story": [{"move": 1, "chapter": ["voyage", 1], "events": [...]}, ...]}
+
+``story`` (written since events exist; never read back: importing replays the
+log, and the story follows from it) is every event of every action in force
+with its visibility -- the host's whole export.  A seat's or a viewer's
+export is what that device may see (``story.visible_log``).
 
 Import reads the bytes through :mod:`companion.inputgate` (size, strict UTF-8,
 depth and number limits) and checks everything before writing anything: a
@@ -30,7 +36,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import inputgate
+from . import inputgate, story
 from .core.actions import Action
 from .core.errors import RefereeError, SetupError
 from .core.session import Session
@@ -76,6 +82,9 @@ def _timestamp(value: Any, key: str) -> float | None:
 def export_table(stored: StoredSession) -> dict[str, Any]:
     identity = stored.store.export_identity(stored.id)
     body = stored.session.to_json()
+    session = stored.session
+    # the table's story travels with it (read back, it is recomputed from the log: the log is the truth)
+    body["story"] = story.full_log(session.game, session.setup, session.actions)
     return {"format": FORMAT, "version": VERSION, "export_id": identity["origin"],
             "created": iso(identity["created"]), "finished": iso(identity["finished"]), **body}
 
@@ -89,11 +98,14 @@ VIEW_FORMAT = "table-companion-view"
 VIEW_VERSION = 1
 
 
-def view_export(stored: StoredSession, seat: int | None) -> dict[str, Any]:
-    """What one device may keep of a table it did not host: the shared view,
-    plus ``seat``'s own secrets (None: a viewer, the shared view only).  Not
-    a replayable log (``replayable: false``): it holds no entry of any other
-    seat's secrets, so it cannot rebuild the table; importing it is refused."""
+def view_export(stored: StoredSession, seat: int | None, lang: str | None = None) -> dict[str, Any]:
+    """What one device may keep of a table it did not host: the log as that
+    seat may see it (``story.visible_log``: events, each with its sentence in
+    ``lang``) and the shared view plus ``seat``'s own secrets now (None: a
+    viewer, the public log and view only).  Not a replayable log
+    (``replayable: false``): another seat's secret entries appear only as
+    "something was entered", so it cannot rebuild the table; importing it is
+    refused."""
     game, state, setup = stored.game, stored.state, stored.setup
     identity = stored.store.export_identity(stored.id)
     observed = game.observe(state, seat)
@@ -102,19 +114,21 @@ def view_export(stored: StoredSession, seat: int | None) -> dict[str, Any]:
             "seat": None if seat is None else setup.players[seat],
             "created": iso(identity["created"]), "finished": iso(identity["finished"]),
             "moves": stored.session.cursor,
+            "log": story.visible_log(game, setup, stored.session.actions, seat, lang),
             "public": observed["public"], "private": observed["private"]}
 
 
-def export_bytes(stored: StoredSession, kind: str, seat: int | None, stamp: str) -> tuple[str, bytes]:
+def export_bytes(stored: StoredSession, kind: str, seat: int | None, stamp: str,
+                 lang: str | None = None) -> tuple[str, bytes]:
     """A file for a download (nothing is written on the server), by what the
     device may have (``access.RULES["export"]``): ``full`` -- the host's
-    replayable log (format version 2); ``seat`` -- that seat's view; ``public``
-    -- the shared view."""
+    replayable log (format version 2) with the whole story; ``seat`` -- the log
+    and view as that seat may see them; ``public`` -- the public log and view."""
     if kind == "full":
         body = export_table(stored)
         name = f"{stored.game.id}-{stored.id}-{stamp}.json"
     else:
-        body = view_export(stored, seat if kind == "seat" else None)
+        body = view_export(stored, seat if kind == "seat" else None, lang)
         name = f"{stored.game.id}-{stored.id}-{stamp}-{'seat' if kind == 'seat' else 'public'}.json"
     return name, json.dumps(body, ensure_ascii=False, indent=1, allow_nan=False).encode("utf-8")
 

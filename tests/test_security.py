@@ -19,9 +19,8 @@ import pytest
 
 from companion import access
 from companion.core import Action
-from companion.storage import Store
 from companion.ui import app as appmod
-from wire import IPHONE_AGENT, PHONE_AGENT, LiveServer, WireClient
+from wire import IPHONE_AGENT, LiveServer, WireClient
 
 MOVE = re.compile(r"^Move (\d+)$")
 CODE = re.compile(r"^[A-Z0-9]{3} [A-Z0-9]{3}$")
@@ -460,9 +459,10 @@ def test_export_by_role_is_a_download_only(server, clients):
         client.wait(lambda c=client: bool(c.downloads), what="a download")
     public, mine, full = viewer.json_download(), cy.json_download(), host.json_download()
     assert public["format"] == "table-companion-view" and public["replayable"] is False and public["seat"] is None
-    assert "log" not in public and "37" not in json.dumps(public["private"]) and "41" not in json.dumps(public)
+    assert [m["move"] for m in public["log"]] == [1, 2]  # the public log: every move, no secret in it
+    assert "37" not in json.dumps(public) and "41" not in json.dumps(public)
     assert mine["seat"] == "Cy" and mine["private"].get("money") == 41 and "37" not in json.dumps(mine)
-    assert "log" not in mine
+    assert [m["move"] for m in mine["log"]] == [1, 2] and "41" in json.dumps(mine["log"])  # Cy's own, told to Cy
     assert full["format"] == "table-companion" and full["version"] == 2
     assert {"type": "correct_money", "seat": 1, "money": 37} in full["log"]
     assert not exports.exists() or not list(exports.iterdir())  # nothing written on the server
@@ -565,13 +565,13 @@ def test_only_a_seats_own_device_acts_for_it_and_viewers_only_watch(server, clie
     host.click("Undo")  # the host may take back anyone's
     host.wait_text("Move 0")
     host.click("Ann")
-    bo.wait_text("Last: Ann reached the gold")
+    bo.wait_text("Last: Ann's path reaches the gold")
     # greyed out on Bo's screen and on the viewer's, refused by the server all the same
     undo = bo.find("Undo", disabled=True)
     assert undo.get("disabled")
     refused(bo, "This device can undo only Bo's own moves; the host can undo the others.",
             lambda: bo.event(undo["_i"]))  # a script sends the tap the browser would not
-    viewer.wait_text("Last: Ann reached the gold")
+    viewer.wait_text("Last: Ann's path reaches the gold")
     refused(viewer, watching, lambda: viewer.event(viewer.find("Undo", disabled=True)["_i"]))
     assert cursor() == 1
     assert not bo.shows("Correct the app to match the table") and host.shows("Correct the app to match the table")
