@@ -270,3 +270,29 @@ def test_host_and_origin_gate():
     assert ok_ws == ["passed"]
     bad_ws = _call(None, [(b"host", b"192.168.1.20:8550"), (b"origin", b"http://evil.example")], "websocket")
     assert bad_ws == [{"type": "websocket.close", "code": 1008}]
+
+
+@pytest.mark.parametrize("game_id", [g for g in registry.GAMES if g != "toy"])
+def test_the_tap_walk_finds_every_pressable_of_every_games_screen(store, game_id):
+    """taps.controls follows only the fields that hold controls (a walk of
+    every field costs 40 ms a screen): on every game's table screen, at the
+    start and after a few moves, it finds every pressable the full walk finds,
+    and every one of them is keyed by its rev."""
+    import random
+
+    from companion.ui import taps
+
+    app = device(store, "a")
+    game = registry.get_game(game_id)
+    players = ["Ann", "Bo", "Cy", "Dee"][:max(game.min_players, 3)]
+    app.start_table(game_id, players, {})
+    rng = random.Random(game_id)
+    for step in range(4):
+        root = [app.page.appbar, app.page.controls]
+        fast, full = taps.pressables(root), taps.pressables(root, every=True)
+        assert fast.keys() == full.keys(), (game_id, step, {type(c).__name__ for i, c in full.items() if i not in fast})
+        assert all(f"@{app.table.rev}#" in c.key for c in fast.values()), game_id
+        legal = list(game.legal_actions(app.table.state))[:50]
+        if not legal:
+            break
+        app.dispatch(rng.choice(legal))

@@ -32,23 +32,31 @@ PRESS_EVENTS = ("on_click", "on_tap", "on_long_press", "on_secondary_tap", "on_d
 EVENTS = PRESS_EVENTS + ("on_select", "on_change", "on_submit", "on_dismiss")
 _STAMP = "@"  # key = "<own key>|<label>@<rev>#<n>"
 
-#: per class: the fields that may hold controls (found once)
+#: the fields through which a control holds others (a walk of every field
+#: of every control costs 40 ms a screen; tests/test_multidevice_app.py checks
+#: that these find every pressable of every game's screen)
+CHILD_FIELDS = ("content", "controls", "title", "subtitle", "leading", "trailing", "actions", "items", "rows",
+                "cells", "columns", "tabs", "label", "prefix", "suffix", "header", "footer", "destinations",
+                "bottom", "flexible_space", "spans")
+#: per class: which of them it has
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _SCALARS = (str, int, float, bool, type(None))
 
 
-def _child_fields(cls: type) -> tuple[str, ...]:
+def _child_fields(cls: type, every: bool = False) -> tuple[str, ...]:
+    if every:
+        return tuple(f.name for f in dataclasses.fields(cls)
+                     if not f.name.startswith(("on_", "_")) and f.name not in ("key", "data", "ref", "parent"))
     found = _CHILD_FIELDS.get(cls)
     if found is None:
-        found = tuple(f.name for f in dataclasses.fields(cls)
-                      if not f.name.startswith("on_") and f.name not in ("key", "data", "ref", "parent")
-                      and not f.name.startswith("_"))
-        _CHILD_FIELDS[cls] = found
+        names = {f.name for f in dataclasses.fields(cls)}
+        found = _CHILD_FIELDS[cls] = tuple(n for n in CHILD_FIELDS if n in names)
     return found
 
 
-def controls(root: Any) -> Iterator[ft.BaseControl]:
-    """Every control under ``root`` (a control or lists of them)."""
+def controls(root: Any, every: bool = False) -> Iterator[ft.BaseControl]:
+    """Every control under ``root`` (a control or lists of them); ``every``:
+    through every field, not only :data:`CHILD_FIELDS` (slow; for tests)."""
     stack = [root]
     seen: set[int] = set()
     while stack:
@@ -60,7 +68,7 @@ def controls(root: Any) -> Iterator[ft.BaseControl]:
             continue
         seen.add(id(item))
         yield item
-        for name in _child_fields(type(item)):
+        for name in _child_fields(type(item), every):
             value = getattr(item, name, None)
             if isinstance(value, _SCALARS):
                 continue
@@ -74,9 +82,9 @@ def is_pressable(control: Any) -> bool:
     return any(getattr(control, name, None) is not None for name in PRESS_EVENTS)
 
 
-def pressables(root: Any) -> dict[int, Any]:
+def pressables(root: Any, every: bool = False) -> dict[int, Any]:
     """The pressable controls under ``root`` by id."""
-    return {c._i: c for c in controls(root) if is_pressable(c)}
+    return {c._i: c for c in controls(root, every) if is_pressable(c)}
 
 
 def with_rev(handler: Callable[..., Any], rev: int | None, var: ContextVar[int | None]) -> Callable[..., Any]:
