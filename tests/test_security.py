@@ -523,19 +523,22 @@ def test_an_undo_held_from_before_another_devices_undo_is_refused(server, client
         second.event(held)  # ...but its finger was on the old Undo
         second.wait(lambda: STALE in second.seen[seen:], what="the refusal")
         assert server.store.open_table(table_id).session.cursor == before == n - 1, trial
-        second.click("OK")
-        second.wait(lambda: not second.shows(STALE), what="the refusal dismissed")
-    # a move held from an old screen is refused the same way
+        # the fresh screen's Redo is taken (and the refusal goes): back to move n
+        second.click("Redo")
+        second.wait(lambda: not second.shows(STALE) and move_number(second) == n, what="the redo")
+        host.wait_text(f"Move {n}")
+    # an Undo held from before another device's redo is refused the same way
     n = move_number(host)
-    legal = game.legal_actions(server.store.open_table(table_id).state)
-    assert legal
+    host.click("Undo")
+    second.wait(lambda: move_number(second) == n - 1 and second.shows("Undone:"), what="the undo")
     held = second.find("Undo", event="on_click")["_i"]
+    host.wait(lambda: move_number(host) == n - 1, what="the host's own undo")
     host.click("Redo")
-    second.wait_text(f"Move {n + 1}")
+    second.wait(lambda: move_number(second) == n, what="the redo")
     seen = len(second.seen)
     second.event(held)
     second.wait(lambda: STALE in second.seen[seen:], what="the refusal")
-    assert server.store.open_table(table_id).session.cursor == n + 1
+    assert server.store.open_table(table_id).session.cursor == n
 
 
 # ----- who may act ----------------------------------------------------------------------------------
@@ -558,7 +561,7 @@ def test_only_a_seats_own_device_acts_for_it_and_viewers_only_watch(server, clie
     refused(viewer, watching, lambda: viewer.click("Ann"))
     refused(bo, "This device plays Bo: it can act only for Bo.", lambda: bo.click("Ann"))
     assert cursor() == 0
-    bo.click("OK")
+    bo.click("OK")  # an access refusal is a dialog (the screen does not move)
     bo.click("Bo")  # Bo's own move
     host.wait_text("Move 1")
     assert cursor() == 1

@@ -707,11 +707,8 @@ class App:
                              "Showing the table as it is now.")
         else:
             message = describe_error(exc, self.table.game.id, self.lang, self.table.setup.players)
-        # the table as it is now, then the refusal where the person looks (its dialog)
-        self.refusal = None
-        self.render()
         self.refusal = Refusal(message, None)
-        self.show_refusal()
+        self.render()  # the table as it is now, the refusal above it
 
     def _accepted(self, op: str, action: Action | None) -> None:
         """A write was committed: tell the other devices on this server, and
