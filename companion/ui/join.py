@@ -166,7 +166,7 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
         for alert in alerts[-5:]:
             parts.append(ft.Text(_("A wrong PIN for {name}'s seat: {device}", name=_seat_name(players, alert["seat"]),
                                    device=device_line(app, alert)), size=15))
-        parts.append(ft.TextButton(_("Dismiss"), height=TOUCH, on_click=lambda e: app.dismiss_alerts()))
+        parts.append(ft.Row([ft.TextButton(_("Dismiss"), height=TOUCH, on_click=lambda e: app.dismiss_alerts())]))
     waiting = guard_.requests(table.id)
     if waiting:
         parts.append(section_title(_("Waiting for your approval")))

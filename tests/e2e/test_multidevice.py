@@ -342,6 +342,21 @@ def test_invite_screen_screenshots(browser, tmp_path, lang):
     table_id = store.create_table(game, game.setup(["Ann", "Bo", "Cy"], {})).id
     store.set_setting("open_table", table_id)
     store.set_setting("lang", lang)
+    # Bo on his phone, a second device asking for his seat, a wrong PIN for Cy's: what the host sees
+    guard = access.for_store(store)
+    bo = access.Who("b" * 24, "192.168.1.21", "Mozilla/5.0 (Linux; Android 14) Chrome/124.0", False)
+    guard.claim(table_id, bo, 1, "246802")
+    guard.approve(table_id, guard.requests(table_id)[0]["id"])
+    cy = access.Who("c" * 24, "192.168.1.23", "Mozilla/5.0 (Linux; Android 14) Chrome/124.0", False)
+    guard.claim(table_id, cy, 2, "135791")
+    guard.approve(table_id, guard.requests(table_id)[0]["id"])
+    stranger = access.Who("s" * 24, "192.168.1.66", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4) Version/17.4 Safari/604.1",
+                          False)
+    try:
+        guard.claim(table_id, stranger, 2, "000000")
+    except access.Denied:
+        pass
+    guard.claim(table_id, stranger, 1, "246802")  # the right PIN: a takeover, for the host to approve
     store.close()
     _ = Translator(lang).gettext
     server = LanServer(data)  # a table without a recorded creator: the server computer's browser hosts it
@@ -352,6 +367,8 @@ def test_invite_screen_screenshots(browser, tmp_path, lang):
                 screen.click(_("Invite players"))
                 screen.wait_text(_("Other phones join this table with this code:"))
                 path = screen.shot(f"{size}-{lang}-join-qr")
+                screen.scroll_to_text(_("Approve"))
+                screen.shot(f"{size}-{lang}-join-requests")
                 if path.stat().st_size <= 10_000:  # caught mid-reconnect on a loaded machine: once more
                     screen.wait_text(_("Other phones join this table with this code:"))
                     path = screen.shot(f"{size}-{lang}-join-qr")
