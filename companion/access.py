@@ -421,11 +421,14 @@ class TableAccess:
         record = self._fresh({"code": new_code(), "code_expires": self.clock() + CODE_LIFETIME})
         return record, True
 
-    def record(self, table_id: str) -> dict[str, Any]:
-        """The table's access record (made, with a fresh join code, if missing)."""
+    def record(self, table_id: str, make: bool = False) -> dict[str, Any]:
+        """The table's access record.  A table that has none yet (made before,
+        imported, from the command line) reads as one without a host, member
+        or seat; ``make`` stores it, with a fresh join code (the invite
+        screen), so listing tables writes nothing."""
         with self.store.lock:
             record, new = self._read(self.store.conn, table_id)
-        if new:
+        if new and make:
             return self._update(table_id, lambda r: None)
         return record
 
@@ -460,7 +463,7 @@ class TableAccess:
     # ----- join codes -----------------------------------------------------------------------
     def code(self, table_id: str) -> str | None:
         """The table's working join code (None: ended or expired)."""
-        record = self.record(table_id)
+        record = self.record(table_id, make=True)
         if record["code"] and (record["code_expires"] or 0) > self.clock():
             return str(record["code"])
         return None

@@ -1000,10 +1000,17 @@ async def _device(page: ft.Page, store: Store) -> Device:
 
 def _join_code_in_url(page: ft.Page) -> str | None:
     for where in (getattr(page, "route", None), getattr(page, "url", None)):
-        if where and "join=" in str(where):
-            code = parse_qs(urlparse(str(where)).query).get("join")
-            if code:
-                return code[0]
+        code = _join_code_in(where)
+        if code:
+            return code
+    return None
+
+
+def _join_code_in(where: Any) -> str | None:
+    if where and "join=" in str(where):
+        code = parse_qs(urlparse(str(where)).query).get("join")
+        if code:
+            return code[0]
     return None
 
 
@@ -1027,6 +1034,18 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
             taps.install(session, app.answer_late_tap)
         try:
             page.on_close = app.close
+        except Exception:  # noqa: BLE001 - a page without events (tests)
+            pass
+        def route_changed(e: Any) -> None:
+            # the join address opened in a tab that already had the app: Flet
+            # reconnects the tab's session (main does not run again) and only
+            # tells the new route
+            code = _join_code_in(getattr(e, "route", None))
+            if code:
+                app.join_with_code(code)
+
+        try:
+            page.on_route_change = route_changed
         except Exception:  # noqa: BLE001 - a page without events (tests)
             pass
         for view in (getattr(page, "views", None) or [])[:1]:  # the page's own scroll: remember it for back
