@@ -311,3 +311,16 @@ def test_new_tables_are_limited_per_device_and_address_but_not_on_the_server(gua
     guard.check_create(who("server", "127.0.0.1", loopback=True))
     clock.now += 600
     guard.check_create(guest)
+
+
+def test_the_rules_are_plain_python():
+    """The CLI and tests use access.py without flet (the UI only asks it)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    found = subprocess.run([sys.executable, "-c", "import sys, companion.access; "
+                            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'flet'))"],
+                           capture_output=True, text=True, cwd=root, check=True)
+    assert found.stdout.strip() == "[]"

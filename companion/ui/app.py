@@ -341,7 +341,8 @@ class App:
             return False
         try:
             self._may_act(action)
-            self.table.apply(action, expected_rev=rev)  # committed to SQLite before we re-render
+            # committed to SQLite before we re-render; against the rev of the tapped screen
+            self.table.apply(action) if rev is None else self.table.apply(action, expected_rev=rev)
         except StaleTable as exc:
             self._stale(exc, rev)
             return False
@@ -398,14 +399,18 @@ class App:
         self.private(seat, self._("Why it was refused"), form)
 
     def _may_act(self, action: Action) -> None:
-        """Does this device's role allow ``action`` (``access.RULES``)?"""
+        """Does this device's role allow ``action`` (``access.RULES``)?  A
+        seat's secret entry is never taken from another device than the one
+        holding that seat (the shared screen enters those of unclaimed seats)."""
         assert self.table is not None
         move = self.table.game.moves.get(action.type)
         role = self.role()
         seat = self.my_seat()
         access.check_act(role, seat, action, correction=bool(move is not None and move.correction))
         if move is not None and move.secret and action.player is not None:
-            access.check_secret(role, seat, action.player, self.access.seated(self.table.id))
+            holder = self.access.seated(self.table.id).get(action.player)
+            if holder is not None and holder != self.device.token:
+                raise Denied("access_secret_elsewhere", player=action.player)
 
     def undo(self, e: Any = None, rev: int | None = None) -> None:
         self._history_step("undo", TAP_REV.get() if rev is None else rev)
@@ -428,7 +433,8 @@ class App:
             index = session.cursor - 1 if op == "undo" else session.cursor
             target = session.log[index] if 0 <= index < len(session.log) else None
             access.check_step(op, self.role(), self.my_seat(), target)
-            (table.undo if op == "undo" else table.redo)(expected_rev=rev)
+            step = table.undo if op == "undo" else table.redo
+            step() if rev is None else step(expected_rev=rev)
             self.refusal = None
             self._accepted(op, None)
         except StaleTable as exc:
