@@ -48,12 +48,13 @@ def test_a_round_told_action_by_action() -> None:
         ev("sealed_amount", seats=[0], until="sealed:2", player=0, amount=12, artist="yoko")]
     play(s, '{"type": "sealed_bid", "player": "C", "amount": 12}')
     play(s, '{"type": "sealed_bid", "player": "B", "amount": 5}')
-    # A and C tie at 12; the seller B is not among them, so the nearest to B's left (C) buys
+    # A and C tie at 12; the seller B is not among them, so the nearest to B's left (C) buys;
+    # the sale is told first, then every bid
     assert play(s, '{"type": "reveal"}') == [
         ev("bids_revealed", reveals=["sealed:2"], artist="yoko"),
+        ev("sold", board=True, player=2, seller_player=1, artist="yoko", price=12),
         ev("sealed_shown", player=0, amount=12), ev("sealed_shown", player=1, amount=5),
-        ev("sealed_shown", player=2, amount=12),
-        ev("sold", board=True, player=2, seller_player=1, artist="yoko", price=12)]
+        ev("sealed_shown", player=2, amount=12)]
 
     # a lone double offered round from C's left: A declines, B adds one and sells at a fixed price
     assert play(s, '{"type": "offer", "player": "C", "artist": "christin_p", "auction": "double"}') == [

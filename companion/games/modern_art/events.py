@@ -63,10 +63,8 @@ def action_events(before: ModernArtState, action: Action, after: ModernArtState)
         return [public("sealed_entered", player=seat, artist=_artist_id(before)),
                 private("sealed_amount", [seat], key, player=seat, amount=action["amount"],
                         artist=_artist_id(before))]
-    if kind == "reveal":
-        out: list[Event] = [reveal("bids_revealed", [sealed_key(before)], artist=_artist_id(before))]
-        out += [public("sealed_shown", player=s, amount=b) for s, b in enumerate(before.sealed) if b is not None]
-        return out
+    if kind == "reveal":    # every bid is told after the sale (outcome_events): who buys comes first
+        return [reveal("bids_revealed", [sealed_key(before)], artist=_artist_id(before))]
     if kind == "set_price":
         return [public("price_set", player=seat, price=action["amount"], artist=_artist_id(before))]
     if kind in ("sell", "buy"):
@@ -119,6 +117,8 @@ def outcome_events(before: ModernArtState, action: Action, after: ModernArtState
     out: list[Event] = []
     for sale in after.sales[len(before.sales):]:
         out += _sale_events(before, after, sale)
+    if action.type == "reveal":
+        out += [public("sealed_shown", player=s, amount=b) for s, b in enumerate(before.sealed) if b is not None]
     rounds = after.results[len(before.results):]
     for index, result in enumerate(rounds):
         out += _round_events(result, before, after, last=index == len(rounds) - 1)
