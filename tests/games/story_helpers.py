@@ -26,9 +26,9 @@ def step(session: Session, action: Action) -> list[Event]:  # type: ignore[type-
 
 
 def ev(code: str, seats: Iterable[int] | None = None, until: str | None = None, reveals: Iterable[str] = (),
-       board: bool = False, **params: Any) -> Event:
+       board: bool = False, stand_in: bool = False, **params: Any) -> Event:
     """An expected event, written as briefly as the builders write them."""
-    return Event(code, params, None if seats is None else frozenset(seats), until, tuple(reveals), board)
+    return Event(code, params, None if seats is None else frozenset(seats), until, tuple(reveals), board, stand_in)
 
 
 def codes(events: Iterable[Event]) -> list[str]:

@@ -58,7 +58,7 @@ def test_setup_and_first_rounds_told_action_by_action() -> None:
 
     # the table corrects Bo's money to 20: only Bo reads the amount
     assert step(s, A("correct_money", target_player=1, money=20)) == [
-        ev("money_corrected", player=1), ev("money_set", seats=[1], until=END, player=1, money=20)]
+        ev("money_set", seats=[1], until=END, player=1, money=20), ev("money_corrected", stand_in=True, player=1)]
     # Bo buys a licence (11, paid openly) and lays tea on the ore (position 4): tea shows once;
     # Bo's tea ship earns 1, and the licence adds 2
     assert step(s, A("buy", 1, card="licence")) == [ev("bought", board=True, player=1, card="licence", price=11)]
@@ -141,3 +141,21 @@ def test_random_games_render_every_event_in_three_languages() -> None:
                  "round_starts", "game_over", "final_money"):
         assert met[code], code
     assert "action" not in met
+
+
+def test_the_public_lines_of_a_play_do_not_read_hidden_income() -> None:
+    # the public lines say who earns from the ships on the table; a different (hidden) income
+    # in the state after the play changes only that player's own line
+    s = table(["Ann", "Bo"], ["spice", "tea", "silk", "ore", "porcelain", "glass"], 1,
+              ["spice", "spice", "spice", "glass"])
+    s.apply(A("pass", 1))
+    before = s.state
+    # Bo lays glass on position 1: glass shows twice; only Ann carries glass (2 x 1), Bo earns nothing
+    action = play(1, "glass", 0)
+    after = GAME.apply(before, action)
+    other = GAME.clone(after)         # the same table, but Bo's hidden income and money differ
+    other.players[1].income += 2
+    other.players[1].money += 2
+    public = [e for e in GAME.events(before, action, after) if e.public]
+    assert public == [e for e in GAME.events(before, action, other) if e.public]
+    assert public[1] == ev("income_taken", good="glass", players=[0])

@@ -15,7 +15,9 @@ What stays hidden (``modern_art.setup.secrets``, ``modern_art.app.money-privacy`
 a player's money -- a correction's amount and the final money are seen only
 by that player until the game is over, unless the table plays with open
 money -- and a sealed bid, seen only by its bidder until that auction's bids
-are revealed (key ``sealed:<auction>``, ``modern_art.auction.sealed``).
+are revealed (key ``sealed:<auction>``, ``modern_art.auction.sealed``).  Where
+a secret is entered the others read a stand-in ("Bo entered a sealed bid",
+"Bo's money was corrected").
 Prices, payments and the bank's payouts are said and paid in the open
 (``modern_art.auction.payment``, ``modern_art.turn.bought``,
 ``modern_art.value.sell-to-bank``); no public event carries an amount of money
@@ -24,7 +26,7 @@ a player has.
 
 from __future__ import annotations
 
-from ...core import END, Action, Event, private, public, reveal
+from ...core import END, Action, Event, private, public, reveal, stand_in
 from .facts import load
 from .state import BANK, ModernArtState
 
@@ -60,9 +62,8 @@ def action_events(before: ModernArtState, action: Action, after: ModernArtState)
         return [public("passed", player=seat, artist=_artist_id(before))]
     if kind == "sealed_bid":
         key = sealed_key(before)
-        return [public("sealed_entered", player=seat, artist=_artist_id(before)),
-                private("sealed_amount", [seat], key, player=seat, amount=action["amount"],
-                        artist=_artist_id(before))]
+        return [private("sealed_amount", [seat], key, player=seat, amount=action["amount"], artist=_artist_id(before)),
+                stand_in("sealed_entered", player=seat, artist=_artist_id(before))]
     if kind == "reveal":    # every bid is told after the sale (outcome_events): who buys comes first
         return [reveal("bids_revealed", [sealed_key(before)], artist=_artist_id(before))]
     if kind == "set_price":
@@ -75,8 +76,8 @@ def action_events(before: ModernArtState, action: Action, after: ModernArtState)
         target, money = action["seat"], action["money"]
         if after.open_money:
             return [public("money_set", player=target, money=money)]
-        return [public("money_corrected", player=target),
-                private("money_set", [target], END, player=target, money=money)]
+        return [private("money_set", [target], END, player=target, money=money),
+                stand_in("money_corrected", player=target)]
     if kind == "correct_hand":
         return [public("hand_set", board=True, player=action["seat"], cards=action["cards"])]
     return None
@@ -201,7 +202,4 @@ def chapter(state: ModernArtState) -> tuple[str, int]:
     return ("round", state.round)
 
 
-#: refusals whose sentence tells a player's hidden money ("X does not have 90")
-PRIVATE_REFUSALS = frozenset({"not_enough_money"})
-
-__all__ = ["PRIVATE_REFUSALS", "action_events", "chapter", "outcome_events", "sealed_key"]
+__all__ = ["action_events", "chapter", "outcome_events", "sealed_key"]

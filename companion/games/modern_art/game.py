@@ -323,7 +323,6 @@ class ModernArt(Game[ModernArtState], facts=True):
         return out
 
     # ----- the table's story ------------------------------------------------------
-    private_refusals = ev.PRIVATE_REFUSALS
     story_key = "money"
 
     def action_events(self, before: ModernArtState, action: Action, after: ModernArtState) -> list[Event]:

@@ -19,7 +19,7 @@ public.  Prices of special cards are paid in the open (``silk_road.phase1.buy``)
 
 from __future__ import annotations
 
-from ...core import END, Action, Event, private, public, reveal
+from ...core import END, Action, Event, private, public, reveal, stand_in
 from .facts import facts
 from .state import SilkState
 
@@ -72,8 +72,8 @@ def action_events(before: SilkState, action: Action, after: SilkState) -> list[E
         target = action["target_player"]
         if after.open_money:
             return [public("money_set", player=target, money=action["money"])]
-        return [public("money_corrected", player=target),
-                private("money_set", [target], END, player=target, money=action["money"])]
+        return [private("money_set", [target], END, player=target, money=action["money"]),
+                stand_in("money_corrected", player=target)]
     if kind == "correct_cargo":
         return [public("cargo_set", board=True, player=action["target_player"], ship=action["ship"] + 1,
                        good=action["good"])]
@@ -86,14 +86,16 @@ def outcome_events(before: SilkState, action: Action, after: SilkState) -> list[
     out: list[Event] = []
     if action.type == "play":
         good, showing = action["good"], after.last_showing
-        earners = [s for s, p in enumerate(after.players) if p.income > 0]
+        # who earns follows from the ships on the table (every ship carrying the good earns, as
+        # it shows at least once), never from the hidden income itself
+        earners = [s for s, p in enumerate(after.players) if good in p.ships]
         if earners and not after.open_money:
             out.append(public("income_taken", good=good, players=earners))
         elif not earners:
             out.append(public("no_income", good=good))
         for s in earners:
             p = after.players[s]
-            ships = p.ships.count(good)
+            ships = p.ships.count(good)     # the amount itself only in that seat's line
             bonus = p.licences * _F.licence_bonus
             if bonus:
                 out.append(_money_event(after, "income_licence", s, player=s, income=p.income, showing=showing,
