@@ -16,8 +16,9 @@ from functools import cache, lru_cache
 from math import prod
 from typing import Any
 
-from ...core import (Action, Game, IllegalAction, LegalActions, MalformedAction, Move, Param, TableSetup,
+from ...core import (Action, Event, Game, IllegalAction, LegalActions, MalformedAction, Move, Param, TableSetup,
                      moves_table)
+from . import events as ev
 from .canoes import (carry_out, check_turn_shape, is_number, legal_plan_lists, lose_canoe, paddle_params,
                      parse_plans, plans_args)
 from .facts import FALLS, LOST, SHORE, Card, facts
@@ -468,6 +469,17 @@ class NiagaraGame(Game[NiagaraState], facts=True):
                 for p in state.players
             ],
         }
+
+    # ----- the table's story (events.py) -----
+    def action_events(self, before: NiagaraState, action: Action, after: NiagaraState) -> list[Event]:
+        out = ev.action_events(before, action, after)
+        return super().action_events(before, action, after) if out is None else out
+
+    def outcome_events(self, before: NiagaraState, action: Action, after: NiagaraState) -> list[Event]:
+        return ev.outcome_events(self, before, action, after)
+
+    def chapter(self, state: NiagaraState) -> tuple[str, int]:
+        return ev.chapter(state)
 
 
 GAME = NiagaraGame()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ...core import Action, Game, Move, Param, TableSetup, move, moves_table
+from ...core import Action, Event, Game, Move, Param, TableSetup, move, moves_table
+from . import events as ev
 from . import moves as m
 from .facts import GAME_ID, SPECIALS, facts
 from .state import SilkState, loader, new_state, showing, unseen
@@ -112,6 +113,20 @@ class SilkRoad(Game[SilkState], facts=True):
                             for n in range(size + 1, most + 1)]
         out.append(Action.make("draw", state.turn))
         return out
+
+    # ----- the table's story ----------------------------------------------------------
+    private_refusals = ev.PRIVATE_REFUSALS
+    story_key = "money"
+
+    def action_events(self, before: SilkState, action: Action, after: SilkState) -> list[Event]:
+        out = ev.action_events(before, action, after)
+        return super().action_events(before, action, after) if out is None else out
+
+    def outcome_events(self, before: SilkState, action: Action, after: SilkState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: SilkState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     # ----- what the screen shows ---------------------------------------------------
     def prompt(self, state: SilkState) -> dict[str, Any]:

@@ -203,6 +203,8 @@ def _end_phase2(state: SilkState, seat: Seat) -> None:
 
 def _next_turn(state: SilkState) -> None:
     state.turn = (state.turn + 1) % len(state.players)
+    if state.turn == state.first:
+        state.round += 1
     _begin_turn(state)
 
 
