@@ -66,6 +66,7 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("draw the mamma card", None, EN, "mamma_mia.turn.mamma"),
     ("recruit", "im_the_boss", EN, "im_the_boss.cards.recruit"),
     ("how many cards", "saboteur", EN, "saboteur.setup.hands"),
+    ("counterclockwise", "saboteur", EN, "saboteur.scoring.pick-order"),  # the text says anticlockwise (British)
     ("who starts", "modern_art", EN, "modern_art.setup.first-seller"),
     ("tie", "dominion", EN, "dominion.scoring.winner"),
     ("biddin", "manila", EN, "manila.auction.bids"),  # as typed, a letter short

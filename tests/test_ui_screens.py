@@ -364,7 +364,7 @@ def test_now_banner_summarises_other_games_actions(app):
 
 
 # ----- refusals where the person is looking -----------------------------------------
-@pytest.mark.parametrize("lang, name", [("en", "Not allowed"), ("zh_Hant", "不能這樣做"), ("zh_Hans", None)])
+@pytest.mark.parametrize("lang, name", [("en", "Not allowed"), ("zh_Hant", "不可以這樣做"), ("zh_Hans", None)])
 def test_the_refusal_dialog_is_named_in_the_readers_language(app, lang, name):
     """A screen reader announces the dialog by its name: Flet's default is the English "Alert"."""
     shown = []

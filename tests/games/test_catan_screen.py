@@ -28,7 +28,7 @@ class Table(screen_harness.Table):
 
 def placed(t: Table) -> None:
     for _ in range(6):
-        click(t.build(), "No harbor")
+        click(t.build(), "No harbour")
 
 
 # ----- plain logic ------------------------------------------------------------------
@@ -74,7 +74,7 @@ def test_setup_and_a_turn_through_the_screen() -> None:
     assert t.sent[-1] == Action.make("build_city", 0)
     click(t.build(), "Road — longest road becomes 2")
     assert t.session.state.road_length[0] == 2
-    click(t.build(), "3:1 harbor")                        # a settlement on a general harbor
+    click(t.build(), "3:1 harbour")                        # a settlement on a general harbor
     assert t.session.state.harbors[0] == ["generic"]
     click(t.build(), "Victory Point card")                # entered privately
     assert [seat for seat, _, _ in t.privately] == [0] and t.session.state.vp_cards[0] == 1
@@ -128,12 +128,12 @@ def test_a_score_kept_to_ten_in_the_app_is_announced_and_goes_to_history(tmp_pat
     app.render()
     app.start_table("catan", ["Ann", "Bob", "Cid"], {})
     for _ in range(6):
-        click(app.page.controls, "No harbor")
+        click(app.page.controls, "No harbour")
     # Ann: 2 settlements -> two cities (4), three settlements (7), two more cities (9), a settlement (10)
-    for label in ("City", "City", "No harbor", "No harbor", "No harbor", "City", "City"):
+    for label in ("City", "City", "No harbour", "No harbour", "No harbour", "City", "City"):
         click(app.page.controls, label)
     assert app.table.state.phase == "play"
-    click(app.page.controls, "No harbor")
+    click(app.page.controls, "No harbour")
     assert app.table.state.phase == "end"
     assert "Game over. Winner: Ann" in texts(app.page.controls)
     app.go_home()
