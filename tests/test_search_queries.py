@@ -7,6 +7,12 @@ results.  The set holds every failure the issue names ("loan", 贷款, "roll 7",
 carrier, license, 遊戲何時結束, 兩人玩, 发几张, 搶寶石, the rulebooks' terms 海港負責人, 平底船,
 修船場, 盲目的旅客, 成套卖画, 喊一圈, 魔法师, 平局 for Citadels, 銀行 at the table).
 
+Issue 24 adds the kinds of misses it names (a typo in the key word, Chinese question words,
+a game named in the query, the Taiwan Manila rulebook's terms, everyday phrasings such as
+骰到7 and 村莊) and the held-out questions that missed and were fixed (tests/search_heldout.json).
+This is the *tuning* set: the search is tuned on it.  The held-out set is not (see
+tests/search_eval.py; README shows both figures).
+
 Runs on the real library (rules_data/), all 13 games.
 """
 
@@ -160,6 +166,27 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("蓋村莊", "catan", HANT, "catan.build.settlement"),
     ("六边形", "catan", HANS, "catan.components.resources"),
     ("最大軍隊", None, HANT, "catan.awards.largest_army"),
+    # held-out questions of round 1 that missed at the first measurement and were fixed (tests/search_heldout.json, moved_to_tuning)
+    ("how many points do you need to win catan", None, EN, "catan.end.win"),
+    ("what does the assasin do", "citadels", EN, "citadels.characters.assassin"),
+    ("insurence", "manila", EN, "manila.spaces.insurance"),
+    ("what happens when the player deck runs out", "pandemic", EN, "pandemic.draw.empty-deck"),
+    ("how much gold do the saboteurs get", "saboteur", EN, "saboteur.scoring.saboteurs"),
+    ("exchnage", "silk_road", EN, "silk_road.specials.exchange"),
+    ("im the boss how many cards can i hold", None, EN, "im_the_boss.cards.hand-limit"),
+    ("刺客可以杀国王吗", "citadels", HANS, "citadels.round.killed_king"),
+    ("三个人怎么玩", "citadels", HANS, "citadels.players.three"),
+    ("花园怎么算分", "dominion", HANS, "dominion.scoring.gardens"),
+    ("云牌有什么用", "niagara", HANS, "niagara.weather.cloud"),
+    ("矿工赢了金子怎么分", "saboteur", HANS, "saboteur.scoring.miners"),
+    ("魔城马车打架打平了", None, HANS, "kutschfahrt.fight.tie"),
+    ("盜賊偷走誰的錢", "citadels", HANT, "citadels.characters.thief"),
+    ("七個人怎麼選角色", "citadels", HANT, "citadels.players.seven"),
+    ("獨木舟可以載幾顆寶石", "niagara", HANT, "niagara.gems.one"),
+    ("河流每回合流幾格", "niagara", HANT, "niagara.flow.speed"),
+    ("海盜搶到船的錢怎麼分", "manila", HANT, "manila.pirates.plunder"),
+    ("爆發幾次就輸了", "pandemic", HANT, "pandemic.end.loss-outbreaks"),
+    ("海上絲路 一艘船可以載幾個貨物", None, HANT, "silk_road.setup.one_token"),
 ]
 
 
