@@ -252,7 +252,8 @@ def _draw_helpers(ctx: GameContext) -> ft.Control:
 def build(ctx: GameContext) -> ft.Control:
     view = ctx.view
     ch = read_choices(ctx.legal)
-    parts: list[ft.Control] = [ft.Text(ctx.t("ui.target_line", target=view["target"]), size=14)]
+    line = "ui.target_line_own_turn" if view["own_turn"] else "ui.target_line"  # the end rule in force
+    parts: list[ft.Control] = [ft.Text(ctx.t(line, target=view["target"]), size=14)]
     if ctx.state.phase == "setup" and ch.seat is not None:
         parts.append(_draw_setup(ctx, ch))
     elif ctx.state.phase == "play" and ch.seat is not None:
