@@ -35,9 +35,11 @@ import urllib.request
 from pathlib import Path
 from dataclasses import replace
 
-from companion.i18n import LANGUAGES
-from companion.rules import library, reader, search
-from companion.rules.search import Document, GameName, SearchIndex
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's companion and tests
+
+from companion.i18n import LANGUAGES  # noqa: E402
+from companion.rules import library, reader, search  # noqa: E402
+from companion.rules.search import Document, GameName, SearchIndex  # noqa: E402
 
 QUERIES = [
     # English: words, prefixes, several terms
