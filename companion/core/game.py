@@ -30,6 +30,7 @@ from ..inputgate import name_problem, normal_name, shown
 from .actions import SCALAR_TYPES, Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
+from .events import END, Event, private, public, stand_in
 from .facts import header as facts_header
 from .options import OptionSpec
 from .phases import PhaseTable, Rule
@@ -450,3 +451,85 @@ class Game(Generic[S]):
         """Final scores per seat for the play history (None if not scored)."""
         return None
 
+    # ----- the table's story (events with visibility: core/events.py) ----------
+    #: refusal codes whose sentence tells something hidden about a seat (its
+    #: money, its hand): shown in full only to that seat (``secret_seat``)
+    private_refusals: frozenset[str] = frozenset()
+    #: the public number per seat the story's chart follows (a key of
+    #: ``view(...)["players"][i]``); None: the first of score, money, points
+    story_key: str | None = None
+
+    def events(self, before: S, action: Action, after: S) -> list[Event]:
+        """What ``action`` did, as events (see :mod:`companion.core.events`):
+        the action's own line (:meth:`action_events`) then what it led to
+        (:meth:`outcome_events`).  ``before``/``after`` are the states around
+        it; neither may be changed."""
+        return self.action_events(before, action, after) + self.outcome_events(before, action, after)
+
+    def action_events(self, before: S, action: Action, after: S) -> list[Event]:
+        """The action's own line.  A secret move is seen only by the seat that
+        entered it (its ``player``, else its ``for_player``) until the game is
+        over; everyone else reads that a secret was entered -- not which move,
+        since the move alone may be the secret (Catan's Victory Point card).  A
+        game whose secret move may be named (a sealed bid) says so itself."""
+        move = self.moves.get(action.type)
+        if move is not None and move.secret:
+            owner = self.action_seat(action)
+            return [private("action", [owner], END, action=action.to_json()),
+                    stand_in("secret_entered", player=owner)]
+        return [public("action", action=action.to_json())]
+
+    def action_seat(self, action: Action) -> int | None:
+        """The seat an action is about: its ``player``, else its first seat
+        argument (a table's correction ``for_player``/``seat``)."""
+        if action.player is not None:
+            return action.player
+        move = self.moves.get(action.type)
+        for name, param in (move.params.items() if move is not None else ()):
+            value = action.get(name)
+            if param.kind == "seat" and isinstance(value, int) and not isinstance(value, bool):
+                return value
+        return None
+
+    def outcome_events(self, before: S, action: Action, after: S) -> list[Event]:
+        """What the action led to (an auction won, boats moved, payouts...)."""
+        return []
+
+    def chapter(self, state: S) -> tuple[str, int] | None:
+        """Where the table is in the game (``("voyage", 3)``), to group the
+        log; the state is the one before the action."""
+        return None
+
+    def secret_seat(self, state: S, error: RefereeError, action: Action | None) -> int | None:
+        """The seat whose secret a refusal would tell (its code is one of
+        :attr:`private_refusals`): the acting player, else the one it names."""
+        if error.code not in self.private_refusals:
+            return None
+        seat = error.params.get("player")
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return seat
+        return self.action_seat(action) if action is not None else None
+
+    def story_values(self, state: S, reveal: bool = False) -> list[int | float | None] | None:
+        """Each seat's number for the story's chart, from the public view
+        (None for a seat whose number is hidden; ``reveal`` once the game is
+        over and every secret is out)."""
+        key = self.story_value_key(state, reveal)
+        if key is None:
+            return None
+        rows = self.view(state, reveal=reveal).get("players") or []
+        values = [row.get(key) if isinstance(row, dict) else None for row in rows]
+        return [v if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in values]
+
+    def story_value_key(self, state: S, reveal: bool = False) -> str | None:
+        """Which number of the view's player rows the chart follows: ``story_key``,
+        else the first of score, money, points that some row shows."""
+        if self.story_key:
+            return self.story_key
+        rows = self.view(state, reveal=reveal).get("players")
+        if not isinstance(rows, list) or not rows:
+            return None
+        for key in ("score", "money", "points"):
+            if any(isinstance(row, dict) and key in row for row in rows):
+                return key
+        return None

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
+from ...core import Action, Event, Game, IllegalAction, Move, Param, RefereeError, TableSetup, moves_table
+from . import events as ev
 from . import facts as h
 from .facts import FACTS
 
@@ -333,6 +334,22 @@ class Catan(Game[CatanState], facts=True):
             out.extend(Action.make("road_broken", other, length=n) for n in range(state.road_length[other]))
         out.append(Action.make("end_turn", seat))
         return [a for a in out if self.is_legal(state, a)]
+
+    # ----- the table's story (events.py) -------------------------------------
+    #: refusals that tell how many Victory Point cards are held (only those about them: ev.secret_seat)
+    private_refusals = ev.VP_REFUSALS
+
+    def action_events(self, before: CatanState, action: Action, after: CatanState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: CatanState, action: Action, after: CatanState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: CatanState) -> tuple[str, int]:
+        return ev.chapter(state)
+
+    def secret_seat(self, state: CatanState, error: RefereeError, action: Action | None) -> int | None:
+        return ev.secret_seat(error, action)
 
     def prompt(self, state: CatanState) -> dict[str, Any]:
         if state.phase == "end":

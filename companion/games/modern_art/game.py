@@ -196,6 +196,8 @@ class ModernArt(Game[ModernArtState], facts=True):
     id = GAME_ID
     kind = "referee"
     flow_rule = FLOW
+    #: "X does not have 90": tells the table a hidden amount (modern_art.auction.money-limit)
+    private_refusals = frozenset({"not_enough_money"})
     moves: Mapping[str, Move[ModernArtState]] = moves_table(
         Move("first_seller", _first_seller, frozenset({"start"}), "table",
              {"seller": Param("seat")}, rule="modern_art.setup.first-seller"),

@@ -73,6 +73,10 @@ def read_choices(actions: Sequence[Action]) -> Choices:
             out.vp_card = True
         elif a.type == "end_turn":
             out.end_turn = True
+            # offered on every turn: whether a Victory Point card is left in the deck
+            # follows from the cards other players hold in secret, so the shared screen
+            # must not tell it (the referee says so behind hand-the-phone, if it comes to that)
+            out.vp_card = True
     return out
 
 
