@@ -12,6 +12,7 @@ rules_data/<game>/aliases.json, for the clause they name (issue 24).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections import Counter
@@ -23,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from companion.rules import library, search  # noqa: E402
 from companion.rules.scripts import fold  # noqa: E402
 
-SEEDS = Path("/work/shared/seeds")
+SEEDS = Path(os.environ.get("SEEDS_DIR", "/work/shared/seeds"))  # the source rulebooks (not in the repository)
 # game -> (file, first line, last line), from the seeds' README
 PARTS = {
     "silk_road": [("000_3d193273fd8b91d2.txt", 1, 298)],
