@@ -30,6 +30,7 @@ from ..i18n import LANGUAGES, Translator, pick_language
 from ..messages import describe_error, fill
 from ..paths import assets_dir, user_data_dir
 from ..registry import get_game
+from ..rules import search
 from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_to_file
@@ -811,6 +812,7 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     Host and Origin headers (``join.guard``); it stops cleanly on SIGTERM and
     SIGINT.  Beyond loopback (``--host 0.0.0.0`` or a LAN address) every table
     needs its join code."""
+    search.warm_up()  # the rules search's index, built while the first page loads
     host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
     port = port or int(os.environ.get("COMPANION_PORT", "8550"))
     headless = not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux")

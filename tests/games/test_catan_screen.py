@@ -141,3 +141,28 @@ def test_a_score_kept_to_ten_in_the_app_is_announced_and_goes_to_history(tmp_pat
     shown = texts(app.page.controls)
     assert "Catan: 1" in shown                                   # plays per game
     assert any("Ann 10" in t and "Bob 2" in t for t in shown)   # the final scores per seat
+
+
+@pytest.mark.parametrize("own_turn, line, clause, title", [
+    (False, "The game ends as soon as anyone has 10 points; the most points win.", "catan.end.win", "Winning"),
+    (True, "The game ends when the player whose turn it is has 10 points; the most points win.",
+     "catan.end.own_turn", "Only on your own turn (option)"),
+])
+def test_the_sheet_states_the_end_rule_in_force_and_opens_its_clause(own_turn: bool, line: str, clause: str,
+                                                                     title: str) -> None:
+    """Issue 24: the rulebook's end rule by default, 'only on your own turn' as an option; the
+    sheet says which is in force and links the clause that states it."""
+    from companion.ui.context import GameContext
+
+    opened: list[str] = []
+
+    class Linked(Table):
+        def ctx(self) -> GameContext:
+            return GameContext(self.session.game, self.session.setup, self.session.state, self.lang, self.dispatch,
+                               self.private, opened.append, lambda: None, refresh_control=self.redrawn.append)
+
+    t = Linked.seated(GAME, ["A", "B", "C"], own_turn=own_turn)
+    root = t.build()
+    assert line in texts(root)
+    click(root, f"Rule: {title}")
+    assert opened == [clause]

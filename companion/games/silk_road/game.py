@@ -21,7 +21,7 @@ MOVES: dict[str, Move[SilkState]] = moves_table(
          {"first_player": Param("seat")}),
     move("load", m.load, {"setup_load"}, "silk_road.setup.loading", params={"good": _GOOD}),
     move("swap", m.swap, {"phase1", "porter"}, "silk_road.phase1.swap",
-         params={"ship": Param("int", min=0), "good": _GOOD}),
+         params={"ship": Param("int", min=1), "good": _GOOD}),
     move("buy", m.buy, {"phase1"}, "silk_road.phase1.buy",
          params={"card": Param("str", choices=SPECIALS), "good": Param("str", required=False, choices=_F.goods)}),
     move("pass", m.pass_, {"phase1"}, "silk_road.phase1.pass"),
@@ -34,7 +34,7 @@ MOVES: dict[str, Move[SilkState]] = moves_table(
     move("correct_money", m.correct_money, None, m.R_CORRECT, "table",
          {"target_player": Param("seat"), "money": Param("int", min=0)}, correction=True),
     move("correct_cargo", m.correct_cargo, None, m.R_CORRECT, "table",
-         {"target_player": Param("seat"), "ship": Param("int", min=0), "good": _GOOD}, correction=True),
+         {"target_player": Param("seat"), "ship": Param("int", min=1), "good": _GOOD}, correction=True),
     move("correct_market", m.correct_market, None, m.R_CORRECT, "table",
          {"slot": _SLOT, "good": _GOOD}, correction=True),
 )
@@ -85,7 +85,7 @@ class SilkRoad(Game[SilkState], facts=True):
 
     def _swaps(self, state: SilkState) -> list[Action]:
         seat = state.players[state.turn]
-        return [Action.make("swap", state.turn, ship=i, good=g)
+        return [Action.make("swap", state.turn, ship=i + 1, good=g)  # ships count from 1
                 for i, have in enumerate(seat.ships) if i not in state.swapped
                 for g in _F.goods if g != have and state.tokens[g] > 0]
 
