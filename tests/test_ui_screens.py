@@ -450,7 +450,9 @@ def test_manila_launch_button_says_why_before_the_boats_are_set(app):
     _manila_to(app, "launch")
     shown = texts(app.page)
     assert "Load and set out the boats" in shown
-    assert any("exactly 3" in t or "3 wares" in t or "3 kinds" in t for t in shown), shown
+    # beside the button: what is missing first (the ware that stays home), with its rule
+    assert shown.count("Which ware stays home?") == 2, shown
+    assert "Rule: Choosing the cargo" in shown or any(t.startswith("Rule: ") for t in shown), shown
 
 
 def test_refused_correction_keeps_the_form_open_with_the_reason_beside_it(app):

@@ -24,6 +24,9 @@ Contract (keep it stable; extend, don't break):
 ``mark(content, ...)``
     Display-only: no frame, no shadow, no ink, no handler -- never looks like
     a button (the weather, a price step, a painting bought, Longest Road).
+    Rows of spots and marks: give them the same ``min_height`` rather than
+    ``CrossAxisAlignment.STRETCH``, which breaks the page (a row in the
+    scrolling page has no height to stretch to: the whole screen goes blank).
 ``seat_token(ctx, seat)``, ``seat_label(players, seat)``, ``seat_ink(seat)``, ``SEAT_SHAPES``
     A seat's piece: its colour, its shape and its short name, so colour is
     never the only sign; ``seat_ink`` is the text colour readable on it.
@@ -187,10 +190,15 @@ def choice(ctx: Any, label: str, action: Action | None, *, legal: bool = True, k
 def mark(content: ft.Control | str, *, bgcolor: str | None = None, color: str = INK, size: int = 13,
          width: float | None = None, height: float | None = None, padding: int = 4,
          expand: bool | int | None = None, key: str | None = None, radius: int = 6,
-         weight: ft.FontWeight | None = None) -> ft.Container:
-    """A display-only mark: flat, no frame, no shadow, nothing to press."""
+         weight: ft.FontWeight | None = None, min_height: int | None = None) -> ft.Container:
+    """A display-only mark: flat, no frame, no shadow, nothing to press.
+    ``min_height``: at least that high (beside spots of a row), growing with its content."""
     if isinstance(content, str):
         content = ft.Text(content, size=size, color=color, weight=weight, text_align=ft.TextAlign.CENTER)
+    if min_height is not None:
+        strut = ft.Container(width=0, height=max(0, min_height - 2 * padding))
+        content = ft.Row([strut, ft.Container(content=content, expand=True, alignment=ft.Alignment.CENTER)],
+                         spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Container(content=content, bgcolor=bgcolor, width=width, height=height, padding=padding,
                         border_radius=radius, expand=expand, key=key, alignment=ft.Alignment.CENTER)
 
@@ -255,10 +263,11 @@ def seat_token(ctx: Any, seat: int, *, size: int = 28, name: bool = False, key: 
 
 
 def empty_place(text: str, *, size: int = 28) -> ft.Control:
-    """Where a seat's piece would go (a free seat, its cost): a dashed-looking outline."""
+    """Where a seat's piece would go (a free seat: its cost, or "free"): quiet text at the
+    token's height, so taking the seat moves nothing."""
     return ft.Container(content=ft.Text(text, size=size * 0.46, color=SOFT_INK, weight=ft.FontWeight.W_600),
-                        height=size, border_radius=size // 2, border=ft.Border.all(1, LINE),
-                        padding=ft.Padding.symmetric(horizontal=max(4, size // 5)), alignment=ft.Alignment.CENTER)
+                        height=size, padding=ft.Padding.symmetric(horizontal=max(4, size // 5)),
+                        alignment=ft.Alignment.CENTER)
 
 
 # ----- layout --------------------------------------------------------------------------------------
@@ -319,13 +328,13 @@ def _glow() -> ft.BoxShadow:
     return ft.BoxShadow(blur_radius=10, spread_radius=2, color=ft.Colors.with_opacity(0.8, MOVED))
 
 
-def frame_moved(control: ft.Control, on: bool) -> ft.Control:
+def frame_moved(control: ft.Control, on: bool, *, expand: bool | int | None = None) -> ft.Control:
     """``control`` ringed when it just moved (the ring fades in), the same shape
     either way so a redraw only changes the ring.  (A spot takes ``moved=``
     instead: it glows.)"""
     glow = _glow() if on else None
     return ft.Container(content=control, border=ft.Border.all(3, MOVED if on else ft.Colors.TRANSPARENT),
-                        border_radius=10, padding=1, shadow=glow,
+                        border_radius=10, padding=1, shadow=glow, expand=expand,
                         animate=ft.Animation(ANIMATION_MS, ft.AnimationCurve.EASE_OUT))
 
 

@@ -31,7 +31,7 @@ BOARD_GAMES = [gid for gid in game_ids() if getattr(view_for(gid), "BOARD_ACTION
 #: a few taps at most lead from the board to an action (an artist, its auction type, a second painting)
 DEPTH = 4
 #: per state, how many of the legal board actions are tapped through (all of them when fewer)
-SAMPLE = 12
+SAMPLE = 6
 
 
 class Recorder(Table):
@@ -107,10 +107,10 @@ def play(game_id: str, seed: int, players: int, lang: str = "en", steps: int = 4
             break
         action = rng.choice(legal)
         if action.type in types:
+            tapped.add(session.state.phase)
             table = Table(session, lang, refusals=RefereeError)
             tap_through(session, action, lang, dispatch=table)   # played by tapping, for real
             assert table.refused == [] and table.sent[-1] == action
-            tapped.add(session.state.phase)
         else:
             session.apply(action)
     return tapped
