@@ -453,7 +453,7 @@ def _canoe_spot(b: Board, seat: int, k: int, where: str, gem: str | None) -> ft.
                               selected=form.buying == k)
         banked = [c for c, n in b.view["players"][seat]["bank"].items() if n]
         tried = Action.make("buy_back", seat, canoe=k, gem=(banked or list(facts().colours))[0])
-        return board.spot(ctx, face, tried, legal=False, key=key, moved=moved, width=width)
+        return board.spot(ctx, face, tried, legal=False, key=key, moved=moved, width=width, dim=False)
     if mine and b.paddling() and k in form.canoes():
         current = form.current() == k
         reaches = form.changing(k)
@@ -462,7 +462,7 @@ def _canoe_spot(b: Board, seat: int, k: int, where: str, gem: str | None) -> ft.
                           selected=current)
     # not this canoe's move now: the tap asks the referee, who says why (whose turn, which card)
     return board.spot(ctx, face, Action.make("paddle", seat, **{f"canoe{k}": where}), legal=False, key=key,
-                      moved=moved, width=width)
+                      moved=moved, width=width, dim=False)
 
 
 def _ghosts(b: Board, place: str) -> list[ft.Control]:
