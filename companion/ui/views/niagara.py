@@ -391,9 +391,13 @@ def _canoe_face(ctx: GameContext, seat: int, k: int, gem: str | None, ghost: boo
     if gem:
         parts.append(_gem(ctx, gem, size=18))
     row = ft.Row(parts, spacing=2, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    if ghost:  # where a picked move takes the canoe: an outline in its colour
-        return ft.Container(content=ft.Row([ft.Icon(ft.Icons.ARROW_FORWARD, size=12, color=board.INK), *parts[:2]],
-                                           spacing=2, tight=True),
+    if ghost:  # where a picked move takes the canoe: an outline in its colour, dark ink on white
+        return ft.Container(content=ft.Row([
+            ft.Icon(ft.Icons.ARROW_FORWARD, size=12, color=board.INK),
+            ft.Icon(board.SEAT_SHAPES[seat % len(board.SEAT_SHAPES)], size=12, color=board.seat_color(seat)),
+            ft.Text(f"{board.seat_label(ctx.players, seat)}{ctx.num(k)}", size=13, color=board.INK,
+                    weight=ft.FontWeight.BOLD, no_wrap=True)], spacing=2, tight=True,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             border=ft.Border.all(2, board.seat_color(seat)), border_radius=12, height=26,
                             padding=ft.Padding.symmetric(horizontal=4), bgcolor="#ffffff")
     return ft.Container(content=row, bgcolor=board.seat_color(seat), border_radius=12, height=26,
@@ -679,7 +683,7 @@ def _card_chip(ctx: GameContext, card: Any, on_click: Callable[[Any], None], sel
         content=ft.Text(_card_name(ctx, card), size=18, color="#212121", weight=ft.FontWeight.W_600,
                         text_align=ft.TextAlign.CENTER),
         bgcolor="#fff8e1", height=ctx.TOUCH, border_radius=8, alignment=ft.Alignment.CENTER,
-        width=max(ctx.TOUCH, 14 * len(_card_name(ctx, card)) + 20),
+        width=max(ctx.TOUCH, sum(20 if ord(c) >= 0x2E80 else 11 for c in _card_name(ctx, card)) + 20),
         border=ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#90a4ae"),
         padding=ft.Padding.symmetric(horizontal=6), on_click=on_click)
 
