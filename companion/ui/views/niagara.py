@@ -519,6 +519,8 @@ def _site(b: Board, colour: str, width: int = 60) -> ft.Control:
 
 
 def _weather_row(b: Board) -> ft.Control:
+    """The weather track as one printed bar (display only), the cloud on its step; during a
+    cloud's turn the steps above and below the cloud are the spots that move it."""
     ctx, view = b.ctx, b.view
     moves = {a["direction"]: a for a in b.by_type.get("weather", [])}
     track = view["weather_track"]
@@ -526,20 +528,23 @@ def _weather_row(b: Board) -> ft.Control:
     cells: list[ft.Control] = []
     for i, (w, on) in enumerate(weather_cells(view)):
         label = ("+" if w > 0 else "") + ctx.num(w)
-        face = ft.Row([ft.Icon(ft.Icons.CLOUD, size=16, color=board.INK)] if on else [], tight=True, spacing=2)
+        face = ft.Row([ft.Icon(ft.Icons.CLOUD, size=16, color=board.INK)] if on else [], tight=True, spacing=2,
+                      alignment=ft.MainAxisAlignment.CENTER)
         face.controls.append(_text(label, 15, bold=on))
         direction = "up" if i == at + 1 else "down" if i == at - 1 else None
         if direction in moves:  # a cloud's turn: the step above or below the cloud is where it goes
             cells.append(board.spot(ctx, face, moves[direction], legal=True, key=f"weather:{direction}",
                                     width=56, bgcolor="#eceff1"))
         else:
-            cells.append(board.frame_moved(board.mark(face, bgcolor="#90caf9" if on else "#eceff1", width=52,
-                                                      height=36, weight=ft.FontWeight.BOLD),
-                                           on and "weather" in b.moved))
+            cells.append(board.frame_moved(board.mark(face, bgcolor="#90caf9" if on else None, width=52,
+                                                      height=36, radius=0), on and "weather" in b.moved))
     kind, flow = flow_figure(view)
     figure = "—" if flow is None else ctx.num(flow)
+    bar = ft.Container(content=ft.Row(cells, spacing=0, tight=True,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       bgcolor="#eceff1", border_radius=6, border=ft.Border.all(1, board.LINE))
     return ft.Column([
-        ft.Row([board.heading(ctx.t("ui.weather")), *cells], wrap=True, spacing=4, run_spacing=4,
+        ft.Row([board.heading(ctx.t("ui.weather")), bar], wrap=True, spacing=6, run_spacing=4,
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
         board.heading(f"{ctx.t('ui.' + kind)}{ctx.colon}{figure}", size=16 if kind == "flow" else 14),
     ], spacing=4)
