@@ -190,9 +190,10 @@ def choice(ctx: Any, label: str, action: Action | None, *, legal: bool = True, k
 def mark(content: ft.Control | str, *, bgcolor: str | None = None, color: str = INK, size: int = 13,
          width: float | None = None, height: float | None = None, padding: int = 4,
          expand: bool | int | None = None, key: str | None = None, radius: int = 6,
-         weight: ft.FontWeight | None = None, min_height: int | None = None) -> ft.Container:
+         weight: ft.FontWeight | None = None, min_height: int | None = None, moved: bool = False) -> ft.Container:
     """A display-only mark: flat, no frame, no shadow, nothing to press.
-    ``min_height``: at least that high (beside spots of a row), growing with its content."""
+    ``min_height``: at least that high (beside spots of a row), growing with its content;
+    ``moved``: it just changed -- ringed and glowing (one control: cheaper than ``frame_moved``)."""
     if isinstance(content, str):
         content = ft.Text(content, size=size, color=color, weight=weight, text_align=ft.TextAlign.CENTER)
     if min_height is not None:
@@ -200,7 +201,8 @@ def mark(content: ft.Control | str, *, bgcolor: str | None = None, color: str = 
         content = ft.Row([strut, ft.Container(content=content, expand=True, alignment=ft.Alignment.CENTER)],
                          spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Container(content=content, bgcolor=bgcolor, width=width, height=height, padding=padding,
-                        border_radius=radius, expand=expand, key=key, alignment=ft.Alignment.CENTER)
+                        border_radius=radius, expand=expand, key=key, alignment=ft.Alignment.CENTER,
+                        border=ft.Border.all(2, MOVED) if moved else None, shadow=_glow() if moved else None)
 
 
 def _shadow(on: bool) -> ft.BoxShadow | None:

@@ -383,9 +383,8 @@ def _place(ctx: GameContext, key: str, content: ft.Control, play: BoardPlay, mov
         action, legal = play.spots[key]
         return board.spot(ctx, content, action, legal=legal, key=key, expand=expand, moved=key in moved,
                           min_height=height)
-    # the ring around a mark takes 4 px each side
-    return board.frame_moved(board.mark(content, bgcolor=FREE_SPACE, padding=4, key=key, min_height=height - 8),
-                             key in moved, expand=expand)
+    return board.mark(content, bgcolor=FREE_SPACE, padding=6, key=key, min_height=height, expand=expand,
+                      moved=key in moved)
 
 
 def _holder(ctx: GameContext, holder: int | None, empty: str) -> ft.Control:
