@@ -516,8 +516,14 @@ def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
     app.scrolled(type("E", (), {"pixels": 120.0})())
     app.go_back()
     assert app.nav.screen == "table" and _scrolls(app) == [700.0]
+    assert app.dispatch(Action.make("correct_money", None, for_player=1, money=29))
+    assert _scrolls(app) == []  # an action that leaves the turn where it is redraws the same screen where it is
     assert app.dispatch(Action.make("pass_bid", 0))
-    assert _scrolls(app) == []  # an action redraws the same screen where it is
+    # the turn passed to Ben: the page goes back to its top, where the banner names him
+    assert _scrolls(app) == [0.0]
+    app.scrolled(type("E", (), {"pixels": 20.0})())      # near the top: the banner is in view
+    assert app.dispatch(Action.make("pass_bid", 1))
+    assert _scrolls(app) == []
     app.go_home()
     assert _scrolls(app) == [0.0] and app.store.get_setting("open_table") == ""
 

@@ -37,12 +37,15 @@ from .context import GameContext
 from .files import download
 from .offline_web import web_assets
 from .reconcile import thaw
-from .viewmodels import refusal_text
+from .viewmodels import now_players, refusal_text
 from .widgets import FONT_FAMILY
 
 log = logging.getLogger(__name__)
 
 FONT_FILE = "fonts/NotoSansCJK-subset.otf"
+#: scrolled further down than this (px), the now-banner is (partly) out of view: when the
+#: turn passes, the page goes back to its top
+TURN_SCROLL = 40.0
 
 
 @dataclass
@@ -264,6 +267,7 @@ class App:
         self.exported_to = None
         if self._behind():
             return False
+        turn = self._turn()
         try:
             self.table.apply(action)  # committed to SQLite before we re-render
         except StaleTable as exc:
@@ -280,8 +284,18 @@ class App:
             return False
         self.refusal = None
         self._accepted("apply", action)
+        if self._turn() != turn and self.offset > TURN_SCROLL:
+            # the turn passed (another player, another phase): bring the banner saying
+            # who acts now back into view instead of leaving the page scrolled down
+            self.scroll_target = 0.0
         self.render()
         return True
+
+    def _turn(self) -> tuple[Any, ...]:
+        """Whose decision it is and in which phase: when it changes, the banner matters."""
+        assert self.table is not None
+        game, state = self.table.game, self.table.state
+        return game.phase(state), tuple(now_players(game, state))
 
     def undo(self, e: Any = None) -> None:
         self._history_step(lambda: self.table.undo(), "undo")  # type: ignore[union-attr]

@@ -200,8 +200,12 @@ def mark(content: ft.Control | str, *, bgcolor: str | None = None, color: str = 
         strut = ft.Container(width=0, height=max(0, min_height - 2 * padding))
         content = ft.Row([strut, ft.Container(content=content, expand=True, alignment=ft.Alignment.CENTER)],
                          spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    # centred within a size it is given; else it hugs its content (an aligned Container
+    # would take the whole width of a wrapping row)
+    sized = width is not None or height is not None or expand
     return ft.Container(content=content, bgcolor=bgcolor, width=width, height=height, padding=padding,
-                        border_radius=radius, expand=expand, key=key, alignment=ft.Alignment.CENTER,
+                        border_radius=radius, expand=expand, key=key,
+                        alignment=ft.Alignment.CENTER if sized else None,
                         border=ft.Border.all(2, MOVED) if moved else None, shadow=_glow() if moved else None)
 
 
@@ -260,16 +264,15 @@ def seat_token(ctx: Any, seat: int, *, size: int = 28, name: bool = False, key: 
                        spacing=2, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                        alignment=ft.MainAxisAlignment.CENTER),
         bgcolor=seat_color(seat), height=size, border_radius=size // 2, key=key,
-        padding=ft.Padding.symmetric(horizontal=max(4, size // 5)), alignment=ft.Alignment.CENTER,
-        border=ft.Border.all(1, "#ffffff"))
+        padding=ft.Padding.symmetric(horizontal=max(4, size // 5)), border=ft.Border.all(1, "#ffffff"))
 
 
 def empty_place(text: str, *, size: int = 28) -> ft.Control:
     """Where a seat's piece would go (a free seat: its cost, or "free"): quiet text at the
     token's height, so taking the seat moves nothing."""
-    return ft.Container(content=ft.Text(text, size=size * 0.46, color=SOFT_INK, weight=ft.FontWeight.W_600),
-                        height=size, padding=ft.Padding.symmetric(horizontal=max(4, size // 5)),
-                        alignment=ft.Alignment.CENTER)
+    label = ft.Text(text, size=size * 0.46, color=SOFT_INK, weight=ft.FontWeight.W_600)
+    return ft.Container(content=ft.Row([label], tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                        height=size, padding=ft.Padding.symmetric(horizontal=max(4, size // 5)))
 
 
 # ----- layout --------------------------------------------------------------------------------------

@@ -483,7 +483,8 @@ def _card(ctx: GameContext, artist: str | None, auction: str | None, *, note: st
     bg, fg = ARTIST_COLORS[artist]
     lines: list[ft.Control] = [_text(_artist_name(ctx, artist), 13, fg, True)]
     if auction is not None:
-        lines.append(ft.Row([ft.Icon(AUCTION_ICONS[auction], size=14, color=fg), _text(_auction_name(ctx, auction), 11, fg)],
+        lines.append(ft.Row([ft.Icon(AUCTION_ICONS[auction], size=14, color=fg),
+                             _text(_auction_name(ctx, auction), 11, fg)],
                             spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, wrap=True))
     return ft.Container(content=ft.Column(lines, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                                           alignment=ft.MainAxisAlignment.CENTER),
@@ -549,9 +550,8 @@ def _lot_area(panel: FormPanel[BoardForm], view: dict[str, Any], moved: frozense
     elif lot["paintings"] == 2:
         cards.append(_card(ctx, lot["artist"], None, note=None))
     seller = view["seller"]
-    who: list[ft.Control] = [ft.Row([board.seat_token(ctx, seller, size=24),
-                                     _text(ctx.t("ui.lot", seller_player=seller, artist=_artist_name(ctx, lot["artist"]),
-                                                 paintings=lot["paintings"]), 13, bold=True)],
+    sells = ctx.t("ui.lot", seller_player=seller, artist=_artist_name(ctx, lot["artist"]), paintings=lot["paintings"])
+    who: list[ft.Control] = [ft.Row([board.seat_token(ctx, seller, size=24), _text(sells, 13, bold=True)],
                                     spacing=4, wrap=True)]
     if lot["co_seller"] is not None:
         who.append(_text(ctx.t("ui.shared_with", player=lot["co_seller"]), 12))
