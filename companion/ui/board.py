@@ -143,7 +143,9 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
          tooltip: str | None = None) -> ft.Container:
     """A tappable place on the board (see the module's contract).
 
-    ``content`` is drawn on ``bgcolor`` (give its texts an explicit colour);
+    ``content`` is drawn on ``bgcolor`` (give its texts an explicit colour), across the
+    spot's width (its ``expand`` and ``opacity`` are set here: centre a Column's lines with
+    its ``horizontal_alignment``);
     ``min_height`` holds the spot at touch height however small its content,
     and it grows with longer content (never cut)."""
     assert legal or action is not None, "a spot that is not legal must say why: give it the action it refuses"
@@ -158,9 +160,12 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
 
     frame, color = (4, SELECTED) if selected else ((3, LEGAL) if legal else (1, LINE))
     strut = ft.Container(width=0, height=max(0, min_height - 2 * (padding + 4)))
-    inner = ft.Container(content=content, expand=True, opacity=1.0 if legal or selected else 0.55)
+    # the content itself takes the spot's width and its dimming: no wrapper of its own (a board
+    # redraw costs by the controls it has and their depth)
+    content.expand = True
+    content.opacity = 1.0 if legal or selected else 0.55
     box = ft.Container(
-        content=ft.Row([strut, inner], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        content=ft.Row([strut, content], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bgcolor, border=ft.Border.all(frame, color), border_radius=8,
         # a thinner frame gives its width to the padding: choosing a spot moves nothing
         padding=padding + 4 - frame, width=width, expand=expand, on_click=tap, ink=True, tooltip=tooltip,
@@ -196,10 +201,10 @@ def mark(content: ft.Control | str, *, bgcolor: str | None = None, color: str = 
     ``moved``: it just changed -- ringed and glowing (one control: cheaper than ``frame_moved``)."""
     if isinstance(content, str):
         content = ft.Text(content, size=size, color=color, weight=weight, text_align=ft.TextAlign.CENTER)
-    if min_height is not None:
+    if min_height is not None:  # the content across the mark's width (as in a spot), a strut under it
         strut = ft.Container(width=0, height=max(0, min_height - 2 * padding))
-        content = ft.Row([strut, ft.Container(content=content, expand=True, alignment=ft.Alignment.CENTER)],
-                         spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        content.expand = True
+        content = ft.Row([strut, content], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     # centred within a size it is given; else it hugs its content (an aligned Container
     # would take the whole width of a wrapping row)
     sized = width is not None or height is not None or expand
