@@ -11,7 +11,7 @@ import pytest
 from companion import registry, storage
 from companion.core import Action
 from companion.storage import Store
-from companion.ui.app import App
+from companion.ui.app import App, Device, Prefs
 from companion.ui.widgets import TOUCH
 from touch import pressables, small_targets
 from ui_harness import FakePage, find, press, run_coroutine, texts, type_into, walk
@@ -641,6 +641,19 @@ def test_manila_voyage_results_screen_then_a_tap_goes_on(app):
     press(app.page, "Continue")
     shown = texts(app.page)
     assert "Voyage 1: results" not in shown and any(t.startswith("Bid ") for t in shown)
+    # put away on this device, it stays away when the table is opened again (Home, then
+    # Resume), and when this device starts the app again
+    table_id = app.table.id
+    app.go_home()
+    app.open_table(table_id)
+    assert "Voyage 1: results" not in texts(app.page)
+    again = App(FakePage(), app.store, app.device)
+    again.open_table(table_id)
+    assert "Voyage 1: results" not in texts(again.page)
+    # another browser (settings of its own, none put away) still sees the results once
+    other = App(FakePage(), app.store, Device(token="other", prefs=Prefs({"results_seen": "{}"})))
+    other.open_table(table_id)
+    assert "Voyage 1: results" in texts(other.page)
 
 
 def test_modern_art_round_results_screen_then_a_tap_goes_on(app):

@@ -217,9 +217,37 @@ class App:
         except Exception as exc:  # noqa: BLE001 - a damaged table: say so, keep the rest usable
             self.unexpected(exc)
             return
-        self.view_memory = {}
+        self.view_memory = self._remembered_views(table_id)
         self.private_flow = None
         self.go("table", **params)
+
+    # ----- what a game's screen remembers on this device (results put away) ---------------------
+    def _remembered_views(self, table_id: str) -> dict[str, Any]:
+        """A table's view memory as this device left it: the results screens it put away
+        (a voyage's, a round's) stay away when the table is opened again."""
+        seen = self._seen_store().get(table_id) or []
+        return {"seen": set(seen)} if seen else {}
+
+    def _seen_store(self) -> dict[str, list[str]]:
+        try:
+            data = json.loads(self._pref(SEEN_KEY) or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _keep_seen(self) -> None:
+        """Write the open table's put-away results to this device, when they changed."""
+        if self.table is None:
+            return
+        seen = sorted(self.view_memory.get("seen") or ())
+        store = self._seen_store()
+        if store.get(self.table.id, []) == seen:
+            return
+        store.pop(self.table.id, None)
+        store[self.table.id] = seen
+        while len(store) > SEEN_TABLES:  # the oldest tables' first (insertion order)
+            store.pop(next(iter(store)))
+        self._remember(SEEN_KEY, json.dumps(store, separators=(",", ":")))
 
     def unexpected(self, exc: BaseException) -> None:
         """The one handler for errors nobody expected (a damaged table, a full
@@ -577,6 +605,7 @@ class App:
             self.unexpected(exc)
             return
         if self.nav.screen == "table" and self.table is not None:
+            self._keep_seen()
             appbar = join.with_move_number(self, appbar)
             if self.private_flow is None and join.shows_strip(self):
                 body = ft.Column([join.table_strip(self), body], spacing=8)
@@ -630,7 +659,11 @@ def store_prefs(store: Store) -> Prefs:
     return Prefs({k: store.get_setting(k) for k in DEVICE_KEYS}, store.set_setting)
 
 
-DEVICE_KEYS = ("device", "lang", "theme", "open_table")
+DEVICE_KEYS = ("device", "lang", "theme", "open_table", "results_seen")
+#: the device setting holding, per table, the results screens put away ({table id: [keys]})
+SEEN_KEY = "results_seen"
+#: how many tables' put-away results a device keeps
+SEEN_TABLES = 30
 
 
 async def _device(page: ft.Page, store: Store) -> Device:
