@@ -528,6 +528,27 @@ def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
     assert _scrolls(app) == [0.0] and app.store.get_setting("open_table") == ""
 
 
+def test_what_can_i_do_now_opened_is_brought_into_view(app):
+    asked = []
+
+    async def scroll_to(**kw):
+        asked.append(kw)
+
+    _manila_to(app, "auction")
+    app.page.scroll_to = scroll_to
+    app.page.tasks.clear()
+    card = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
+                and getattr(c.title, "value", None) == "What can I do now?")
+    from ui_harness import Event
+    card.on_change(Event(card, data=False))          # closed: nothing moves
+    assert app.page.tasks == []
+    card.on_change(Event(card, data=True))           # opened below the fold: scrolled up to it
+    for handler, args, kwargs in app.page.tasks:
+        run_coroutine(handler(*args, **kwargs))
+    assert asked and asked[0]["scroll_key"] == "now-card"
+    assert getattr(card.key, "value", card.key) == "now-card"
+
+
 # ----- the final ranking ----------------------------------------------------------
 def test_dominion_final_ranking_explains_the_tie_break(app):
     app.start_table("dominion", ["Ana", "Ben", "Cho"], {})
