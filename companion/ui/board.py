@@ -143,7 +143,9 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
          tooltip: str | None = None, dim: bool = True) -> ft.Container:
     """A tappable place on the board (see the module's contract).
 
-    ``content`` is drawn on ``bgcolor`` (give its texts an explicit colour);
+    ``content`` is drawn on ``bgcolor`` (give its texts an explicit colour), across the
+    spot's width (its ``expand`` and ``opacity`` are set here: centre a Column's lines with
+    its ``horizontal_alignment``);
     ``min_height`` holds the spot at touch height however small its content,
     and it grows with longer content (never cut).  ``dim=False`` keeps a spot that is
     not legal now at full ink (a piece whose colour means something)."""
@@ -159,11 +161,14 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
 
     frame, color = (4, SELECTED) if selected else ((3, LEGAL) if legal else (1, LINE))
     strut = ft.Container(width=0, height=max(0, min_height - 2 * (padding + 4)))
-    # dim=False: a piece whose colours carry its meaning (a market card, a canoe) keeps full ink when
-    # not legal now; only its flat grey frame (no accent, no shadow) says so
-    inner = ft.Container(content=content, expand=True, opacity=1.0 if legal or selected or not dim else 0.55)
+    # the content itself takes the spot's width and its dimming: no wrapper of its own (a board
+    # redraw costs by the controls it has and their depth); dim=False: a piece whose colours carry
+    # its meaning (a market card, a canoe) keeps full ink when not legal now, its flat grey frame
+    # (no accent, no shadow) saying so
+    content.expand = True
+    content.opacity = 1.0 if legal or selected or not dim else 0.55
     box = ft.Container(
-        content=ft.Row([strut, inner], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        content=ft.Row([strut, content], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bgcolor, border=ft.Border.all(frame, color), border_radius=8,
         # a thinner frame gives its width to the padding: choosing a spot moves nothing
         padding=padding + 4 - frame, width=width, expand=expand, on_click=tap, ink=True, tooltip=tooltip,
@@ -193,17 +198,23 @@ def choice(ctx: Any, label: str, action: Action | None, *, legal: bool = True, k
 def mark(content: ft.Control | str, *, bgcolor: str | None = None, color: str = INK, size: int = 13,
          width: float | None = None, height: float | None = None, padding: int = 4,
          expand: bool | int | None = None, key: str | None = None, radius: int = 6,
-         weight: ft.FontWeight | None = None, min_height: int | None = None) -> ft.Container:
+         weight: ft.FontWeight | None = None, min_height: int | None = None, moved: bool = False) -> ft.Container:
     """A display-only mark: flat, no frame, no shadow, nothing to press.
-    ``min_height``: at least that high (beside spots of a row), growing with its content."""
+    ``min_height``: at least that high (beside spots of a row), growing with its content;
+    ``moved``: it just changed -- ringed and glowing (one control: cheaper than ``frame_moved``)."""
     if isinstance(content, str):
         content = ft.Text(content, size=size, color=color, weight=weight, text_align=ft.TextAlign.CENTER)
-    if min_height is not None:
+    if min_height is not None:  # the content across the mark's width (as in a spot), a strut under it
         strut = ft.Container(width=0, height=max(0, min_height - 2 * padding))
-        content = ft.Row([strut, ft.Container(content=content, expand=True, alignment=ft.Alignment.CENTER)],
-                         spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        content.expand = True
+        content = ft.Row([strut, content], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    # centred within a size it is given; else it hugs its content (an aligned Container
+    # would take the whole width of a wrapping row)
+    sized = width is not None or height is not None or expand
     return ft.Container(content=content, bgcolor=bgcolor, width=width, height=height, padding=padding,
-                        border_radius=radius, expand=expand, key=key, alignment=ft.Alignment.CENTER)
+                        border_radius=radius, expand=expand, key=key,
+                        alignment=ft.Alignment.CENTER if sized else None,
+                        border=ft.Border.all(2, MOVED) if moved else None, shadow=_glow() if moved else None)
 
 
 def _shadow(on: bool) -> ft.BoxShadow | None:
@@ -261,16 +272,15 @@ def seat_token(ctx: Any, seat: int, *, size: int = 28, name: bool = False, key: 
                        spacing=2, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                        alignment=ft.MainAxisAlignment.CENTER),
         bgcolor=seat_color(seat), height=size, border_radius=size // 2, key=key,
-        padding=ft.Padding.symmetric(horizontal=max(4, size // 5)), alignment=ft.Alignment.CENTER,
-        border=ft.Border.all(1, "#ffffff"))
+        padding=ft.Padding.symmetric(horizontal=max(4, size // 5)), border=ft.Border.all(1, "#ffffff"))
 
 
 def empty_place(text: str, *, size: int = 28) -> ft.Control:
     """Where a seat's piece would go (a free seat: its cost, or "free"): quiet text at the
     token's height, so taking the seat moves nothing."""
-    return ft.Container(content=ft.Text(text, size=size * 0.46, color=SOFT_INK, weight=ft.FontWeight.W_600),
-                        height=size, padding=ft.Padding.symmetric(horizontal=max(4, size // 5)),
-                        alignment=ft.Alignment.CENTER)
+    label = ft.Text(text, size=size * 0.46, color=SOFT_INK, weight=ft.FontWeight.W_600)
+    return ft.Container(content=ft.Row([label], tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                        height=size, padding=ft.Padding.symmetric(horizontal=max(4, size // 5)))
 
 
 # ----- layout --------------------------------------------------------------------------------------

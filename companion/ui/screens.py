@@ -498,7 +498,22 @@ def _now_card(app: "App") -> ft.Control:
     items = [ft.ListTile(title=ft.Text(item.title, weight=ft.FontWeight.BOLD),
                          subtitle=ft.Text("\n".join(item.paragraphs)),
                          on_click=lambda e, i=item.clause_id: app.open_clause(i)) for item in card.items]
-    return expander(app._("What can I do now?"), items)
+    tile = expander(app._("What can I do now?"), items)
+    tile.key = ft.ScrollKey(NOW_CARD)
+
+    def opened(e: Any) -> None:
+        # it sits at the foot of the table screen: opened, it is brought up to the top of the
+        # screen, its clauses under it (they opened below the fold)
+        scroll = getattr(app.page, "scroll_to", None)
+        if e.data in (True, "true") and scroll is not None:
+            app.page.run_task(scroll, scroll_key=NOW_CARD, duration=300)
+
+    tile.on_change = opened
+    return tile
+
+
+#: the scroll key of the "What can I do now?" card
+NOW_CARD = "now-card"
 
 
 def _private_body(app: "App") -> ft.Control:

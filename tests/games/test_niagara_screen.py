@@ -186,17 +186,17 @@ def test_a_round_through_the_screen():
     assert "Ann paddles with 5" in texts(root)
     # Ann's canoe 1 is in hand (both ashore: one launches); the spaces 5 points away light up
     spots_now = on_board(root)
-    assert spots_now["canoe:0:1"][1].legal and spots_now["place:5"][1].legal
-    assert not spots_now["place:4"][1].legal and not spots_now["place:falls"][1].legal
+    assert spots_now["canoe:0:1"][1].legal and spots_now["place:5:canoe1"][1].legal
+    assert not spots_now["place:4:canoe1"][1].legal and not spots_now["place:falls:canoe1"][1].legal
     assert "Tap where canoe 1 ends (lit places)" in texts(root)
-    tap(root, "place:3")        # to 3 (3 points) must use the 2 left: load violet, the one move ending there
+    tap(root, "place:3:canoe1")        # to 3 (3 points) must use the 2 left: load violet, the one move ending there
     assert "Canoe 1: to 3, load violet" in texts(root)
     assert "Canoe 2: stays ashore" in texts(root)   # only one canoe launches: canoe 2's move is known
     click(root, "Confirm")
     assert t.session.state.players[0].canoes[0].where == "3"
     assert t.session.state.players[0].canoes[0].gem == "violet"
     root = t.build()
-    tap(root, "place:1")
+    tap(root, "place:1:canoe1")
     click(root, "Confirm")
     root = t.build()
     tap(root, "weather:up")     # Cy's cloud: the step above the cloud, 0 -> +1
@@ -210,7 +210,7 @@ def test_a_place_a_canoe_cannot_reach_says_why_with_its_clause():
     t.refusals = RefereeError
     t.dispatch(Action.make("reveal", None, cards=[2, 3, 3]))
     root = t.build()
-    control, info = on_board(root)["place:4"]
+    control, info = on_board(root)["place:4:canoe1"]
     assert not info.legal and control.on_click is not None
     control.on_click(None)           # Ann's canoe launches 2 spaces, not 4: the referee says so
     assert t.refused == ["wrong_distance"] and t.session.state.players[0].canoes[0].where == "shore"

@@ -378,14 +378,12 @@ def _place(ctx: GameContext, key: str, content: ft.Control, play: BoardPlay, mov
            expand: int = 1, height: int = TOUCH) -> ft.Control:
     """A board space: a spot when it is part of this phase's choice, else a flat mark
     (ringed when it just changed); either way at least ``height`` high, so a row lines up."""
-    content = ft.Container(content=content, alignment=ft.Alignment.CENTER)
     if key in play.spots:
         action, legal = play.spots[key]
         return board.spot(ctx, content, action, legal=legal, key=key, expand=expand, moved=key in moved,
                           min_height=height)
-    # the ring around a mark takes 4 px each side
-    return board.frame_moved(board.mark(content, bgcolor=FREE_SPACE, padding=4, key=key, min_height=height - 8),
-                             key in moved, expand=expand)
+    return board.mark(content, bgcolor=FREE_SPACE, padding=6, key=key, min_height=height, expand=expand,
+                      moved=key in moved)
 
 
 def _holder(ctx: GameContext, holder: int | None, empty: str) -> ft.Control:
@@ -405,22 +403,32 @@ def _boat_piece(ware: str, plundered: bool, docked: bool, moved: bool) -> ft.Con
         opacity=0.0 if docked else 1.0, animate_opacity=ft.Animation(board.ANIMATION_MS))
 
 
+def _water(cells: int) -> ft.LinearGradient:
+    """The route's spaces as stripes of one gradient (hard stops): one control for the whole
+    route instead of one per space; the last space, the pirates', in red."""
+    colors: list[str] = []
+    stops: list[float] = []
+    for i in range(cells):
+        color = PIRATES[0] if i == cells - 1 else WATER[i % 2]
+        colors += [color, color]
+        stops += [i / cells, (i + 1) / cells]
+    return ft.LinearGradient(colors=colors, stops=stops)
+
+
 def _track(ctx: GameContext, ware: str, b: Mapping[str, Any], moved: bool) -> ft.Control:
     """The boat's route, spaces 0 to the last (the pirates' space, in red), the boat on its space."""
     last = F.last_space
-    cells: list[ft.Control] = []
-    for i in range(last + 1):
-        ground, ink = PIRATES if i == last else (WATER[i % 2], board.SOFT_INK)
-        cells.append(ft.Container(content=ft.Text(ctx.num(i), size=11, color=ink,
-                                                  weight=ft.FontWeight.BOLD if i == last else None),
-                                  expand=1, height=42, bgcolor=ground, border_radius=3,
-                                  alignment=ft.Alignment.TOP_CENTER, padding=ft.Padding.only(top=1)))
+    numbers = [ft.Text(ctx.num(i), size=11, expand=1, text_align=ft.TextAlign.CENTER,
+                       color=PIRATES[1] if i == last else board.SOFT_INK,
+                       weight=ft.FontWeight.BOLD if i == last else None) for i in range(last + 1)]
     docked = b["status"] in ("harbor", "shipyard")
     at = min(b["position"], last) if not docked else last
     lane = board.track_piece(_boat_piece(ware, b["status"] == "plundered", docked, moved), last + 1, at,
                              key=f"boat:{ware}")
     lane.top, lane.left, lane.right = 17, 0, 0
-    return ft.Stack([ft.Row(cells, spacing=1), lane], height=42)
+    route = ft.Container(content=ft.Row(numbers, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
+                         gradient=_water(last + 1), height=42, border_radius=3, padding=ft.Padding.only(top=1))
+    return ft.Stack([route, lane], height=42)
 
 
 def _lane(ctx: GameContext, form: BoardForm, ware: str, b: Mapping[str, Any], moved: frozenset[str]) -> ft.Control:
@@ -439,8 +447,8 @@ def _lane(ctx: GameContext, form: BoardForm, ware: str, b: Mapping[str, Any], mo
         head = board.mark(title, bgcolor=bg, expand=3, padding=4)
     seats: list[ft.Control] = []
     for i, (holder, cost) in enumerate(zip(b["seats"], b["seat_costs"])):
-        content = board.seat_token(ctx, holder, size=26) if holder is not None else _text(ctx.num(cost), 15,
-                                                                                          bold=True)
+        content = (ft.Row([board.seat_token(ctx, holder, size=26)], alignment=ft.MainAxisAlignment.CENTER)
+                   if holder is not None else _text(ctx.num(cost), 15, bold=True))
         seats.append(_place(ctx, f"seat:{ware}:{i}", content, play, moved, expand=2))
     lines: list[ft.Control] = [ft.Row([head, *seats], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     lines.append(_track(ctx, ware, b, f"boat:{ware}" in moved))
@@ -476,8 +484,8 @@ def _docks(ctx: GameContext, form: BoardForm, view: Mapping[str, Any], kind: str
         content = ft.Column(lines, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         if space == target and sending is not None:
             action = form.play.plunder[sending][kind]
-            cells.append(board.spot(ctx, ft.Container(content, alignment=ft.Alignment.CENTER), action, legal=True,
-                                    key=f"dock:{space}", expand=1, min_height=DOCK_HEIGHT))
+            cells.append(board.spot(ctx, content, action, legal=True, key=f"dock:{space}", expand=1,
+                                    min_height=DOCK_HEIGHT))
         else:
             cells.append(_place(ctx, space, content, form.play, moved, height=DOCK_HEIGHT))
     title = board.heading(f"{ctx.t('ui.' + kind)}  ·  {ctx.t('ui.cost_reward')}", size=13)
@@ -517,13 +525,14 @@ def _price_track(ctx: GameContext, view: Mapping[str, Any], moved: frozenset[str
         bg, fg = WARE_COLORS[ware]
         price = view["prices"][ware]
         steps = [board.mark(ctx.num(p), bgcolor=bg if p == price else "#ffffff", color=fg if p == price else board.INK,
-                            size=12, expand=1, padding=2, weight=ft.FontWeight.BOLD if p == price else None)
+                            size=12, expand=1, padding=2, weight=ft.FontWeight.BOLD if p == price else None,
+                            moved=p == price and f"price:{ware}" in moved)
                  for p in F.prices]
         left = view["supply"].get(ware)
-        rows.append(board.frame_moved(ft.Row([
+        rows.append(ft.Row([
             board.mark(names[ware], bgcolor=bg, color=fg, size=12, width=64, padding=2, weight=ft.FontWeight.BOLD),
             *steps, board.mark("—" if left is None else f"×{ctx.num(left)}", size=12, width=36, padding=2)],
-            spacing=3), f"price:{ware}" in moved))
+            spacing=3))
     return ft.Column(rows, spacing=2)
 
 

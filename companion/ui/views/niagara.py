@@ -491,11 +491,11 @@ def _place_spot(b: Board, place: str, content: ft.Control, *, bgcolor: str, widt
     if lit:
         # once tapped, the moves ending here are offered by name beside the board: it leads on no further
         reaches = [] if form.pending == place else form.reaching(k, place)
-        return board.spot(ctx, content, None, legal=True, key=f"place:{place}", bgcolor=bgcolor,
+        return board.spot(ctx, content, None, legal=True, key=f"place:{place}:canoe{k}", bgcolor=bgcolor,
                           width=width, expand=expand, min_height=min_height,
                           on_tap=b.on(lambda: form.tap(place)), reaches=reaches,
                           selected=form.pending == place)
-    return board.spot(ctx, content, form.tried(k, place, b.seat), legal=False, key=f"place:{place}",
+    return board.spot(ctx, content, form.tried(k, place, b.seat), legal=False, key=f"place:{place}:canoe{k}",
                       bgcolor=bgcolor, width=width, expand=expand, min_height=min_height)
 
 
