@@ -504,10 +504,11 @@ def _disc(b: Board, space: str) -> ft.Control:
     disc = ft.Container(content=_text(space, 15, bold=True), width=34, height=34, border_radius=17,
                         bgcolor="#e1f5fe", border=ft.Border.all(2, "#0277bd"), alignment=ft.Alignment.CENTER)
     boats = canoes_at(b.view).get(space, [])
-    canoes = [_canoe_spot(b, seat, k, space, gem) for seat, k, gem in boats]
-    return ft.Row([_place_spot(b, space, disc, bgcolor=WATER, width=board.TOUCH + 6),
-                   ft.Row([*canoes, *_ghosts(b, space)], wrap=True, spacing=4, run_spacing=4, expand=True)],
-                  spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    on_it = [*(_canoe_spot(b, seat, k, space, gem) for seat, k, gem in boats), *_ghosts(b, space)]
+    parts = [_place_spot(b, space, disc, bgcolor=WATER, width=board.TOUCH + 6)]
+    if on_it:  # (an empty space draws no row: a board redraw costs by its controls)
+        parts.append(ft.Row(on_it, wrap=True, spacing=4, run_spacing=4, expand=True))
+    return ft.Row(parts, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, expand=True)
 
 
 def _site(b: Board, colour: str, width: int = 60) -> ft.Control:
@@ -612,10 +613,8 @@ def _arms(b: Board) -> ft.Control:
     for lspace, rspace in zip(left, right):
         site = site_beside(lspace)
         island = _site(b, site) if site is not None and site == site_beside(rspace) else ft.Container(width=60)
-        rows.append(ft.Row([ft.Container(content=_disc(b, lspace), expand=True),
-                            ft.Container(content=island, bgcolor=ISLAND, border_radius=8, padding=2),
-                            ft.Container(content=_disc(b, rspace), expand=True)],
-                           spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        rows.append(ft.Row([_disc(b, lspace), ft.Container(content=island, bgcolor=ISLAND, border_radius=8, padding=2),
+                            _disc(b, rspace)], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     def side(text: str, icon: Any, first: bool) -> ft.Control:
         parts = [ft.Icon(icon, size=14, color=board.SOFT_INK), _text(text, 11, color=board.SOFT_INK)]
         return ft.Row(parts if first else parts[::-1], spacing=2, tight=True)
@@ -631,9 +630,8 @@ def _channel_rows(b: Board) -> list[ft.Control]:
     rows = []
     for space in channel():
         site = site_beside(space)
-        bank = _site(b, site) if site is not None else ft.Container(width=60)
-        rows.append(ft.Row([ft.Container(content=bank, width=64), ft.Container(content=_disc(b, space), expand=True)],
-                           spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        bank = _site(b, site, width=64) if site is not None else ft.Container(width=64)
+        rows.append(ft.Row([bank, _disc(b, space)], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return rows
 
 
