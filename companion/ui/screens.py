@@ -27,7 +27,7 @@ from .rules_screen import rules_body
 from .viewmodels import (action_summary, final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
 from .views import view_for
-from .widgets import TOUCH, banner, big_button, expander, icon_button, section_title, text_style
+from .widgets import TOUCH, banner, big_button, expander, icon_button, italic, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
@@ -478,7 +478,7 @@ def _final_ranking(app: "App") -> ft.Control:
         else:  # no tie-break in the rules: a side that won together (a team, the whole table)
             lines.append(ft.Text(_("{names} win together.", names=tied), size=15))
         if clause:
-            lines.append(ft.Text(clause["text"], size=15, italic=True))
+            lines.append(ft.Text(clause["text"], size=15, italic=italic(app.lang)))
             lines.append(_rule_button(app, clause["id"]))
     return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
                         border=ft.Border.all(2, ft.Colors.AMBER_700))

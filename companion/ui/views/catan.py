@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.catan.public import BUILDS, FACTS, GENERIC, cost, robber_discard
 from ..context import GameContext
-from ..widgets import big_button, chip, expander, player_card, section_title, wrap
+from ..widgets import big_button, chip, expander, italic, player_card, section_title, wrap
 
 RESOURCE_COLORS: dict[str, str] = {
     "wood": "#2e7d32", "brick": "#bf360c", "wool": "#9ccc65", "grain": "#f9a825", "ore": "#546e7a",
@@ -217,7 +217,7 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             ft.Text(f"{ctx.t('ui.road_length')} {ctx.num(row['road_length'])} · {ctx.t('ui.knights')} "
                     f"{ctx.num(row['knights'])}", size=14),
             ft.Text(f"{ctx.t('ui.pieces_left')}{ctx.colon}{ctx.num(left['settlements'])} / {ctx.num(left['cities'])} / "
-                    f"{ctx.num(left['roads'])}", size=13, italic=True),
+                    f"{ctx.num(left['roads'])}", size=13, italic=italic(ctx.lang)),
         ]
         if row["vp_cards"] is not None:
             lines.append(ft.Text(f"{ctx.t('ui.vp_cards')} {ctx.num(row['vp_cards'])}", size=14))

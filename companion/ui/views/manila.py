@@ -25,7 +25,7 @@ from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRAT
                                     open_spaces, roll_dice, share_cost)
 from .. import board
 from ..context import GameContext
-from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, player_card, results_sheet,
+from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, italic, player_card, results_sheet,
                        section_title, seen, send, tile, wrap)
 
 F = load()
@@ -638,7 +638,7 @@ def _draw_odds_panel(panel: FormPanel[OddsForm]) -> ft.Control:
     def pct(x: Fraction | None) -> str:
         return "—" if x is None else f"{ctx.num(round(float(x) * 100, 1))}%"
 
-    lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=True)]
+    lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=italic(ctx.lang))]
     for ware, b in result.boats.items():
         lines.append(ft.Text(f"{names[ware]}{ctx.colon}{ctx.t('ui.odds.arrive')} {pct(b.arrive)} · "
                              f"{ctx.t('ui.odds.on13_board')} {pct(b.on_last_after_board)} · "
@@ -878,7 +878,7 @@ def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> f
             body.append(ft.Text(f"{'+' if line.amount >= 0 else '−'}{ctx.money(abs(line.amount))}  "
                                 f"{ctx.t('ui.reason.' + line.reason)}{where}", size=15))
         if not any(x.seat == seat for x in lines):
-            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=True))
+            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=italic(ctx.lang)))
     body.append(board.surface(_price_track(ctx, ctx.view, frozenset())))
     return results_sheet(ctx, f"voyage-{voyage}", ctx.ui("Voyage {n}: results", n=voyage), body)
 

@@ -22,7 +22,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.niagara.public import FALLS, LOST, SHORE, NiagaraState, facts
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, confirm_button, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, confirm_button, italic, player_card, section_title, wrap
 
 #: gem colours (background, text)
 GEM_HEX: dict[str, tuple[str, str]] = {
@@ -453,7 +453,7 @@ def build(ctx: GameContext) -> ft.Control:
     view = ctx.view
     parts: list[ft.Control] = [_draw_weather(ctx, state, view),
                                ft.Text(ctx.t("ui.entry_at_once" if state.cards_at_once else "ui.entry_each_turn"),
-                                       size=13, italic=True)]
+                                       size=13, italic=italic(ctx.lang))]
     if state.phase == "reveal":
         parts.append(_draw_reveal(ctx, view))
     elif state.phase == "turn":

@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.silk_road.public import SPECIALS, SilkState, facts
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, icon_button, player_card, reason_line, section_title, tile, wrap
+from ..widgets import FormPanel, big_button, icon_button, italic, player_card, reason_line, section_title, tile, wrap
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -379,5 +379,5 @@ def build(ctx: GameContext) -> ft.Control:
     parts += [_draw_market(ctx, view), _draw_last_play(ctx, view), _draw_players(ctx, state, view),
               _draw_supply(ctx, view)]
     if not money_visible(state):
-        parts.append(ft.Text(ctx.t("ui.income_secret"), size=13, italic=True))
+        parts.append(ft.Text(ctx.t("ui.income_secret"), size=13, italic=italic(ctx.lang)))
     return ft.Column(parts, spacing=12)
