@@ -405,9 +405,12 @@ def _now_banner(app: "App", undo: bool = True) -> ft.Control:
                 color=PLAYER_COLORS[seat % len(PLAYER_COLORS)], weight=ft.FontWeight.BOLD)))
         if after:
             spans.append(ft.TextSpan(after))
-        lines.append(ft.Text(spans=spans, size=20, weight=ft.FontWeight.BOLD, key="now-players"))
+        # an ink of its own: the banner is light in the dark theme too (the theme's white was unreadable)
+        lines.append(ft.Text(spans=spans, size=20, weight=ft.FontWeight.BOLD, key="now-players",
+                             color=ft.Colors.BLUE_GREY_900))
     elif not over:  # a decision for the whole table (enter cards, pick who starts)
-        lines.append(ft.Text(_("Now: everyone"), size=20, weight=ft.FontWeight.BOLD, key="now-players"))
+        lines.append(ft.Text(_("Now: everyone"), size=20, weight=ft.FontWeight.BOLD, key="now-players",
+                             color=ft.Colors.BLUE_GREY_900))
     lines.append(ft.Text(text, size=16, weight=ft.FontWeight.W_500, key="now-text",
                          color=ft.Colors.GREEN_900 if over else ft.Colors.BLUE_900))
     session = table.session
