@@ -27,7 +27,7 @@ import uvicorn
 from ..core.actions import Action
 from ..core.errors import RefereeError, StaleTable
 from ..i18n import LANGUAGES, Translator, pick_language
-from ..messages import describe_error
+from ..messages import describe_error, format_names
 from ..paths import assets_dir, user_data_dir
 from ..registry import get_game
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
@@ -148,7 +148,8 @@ class App:
         return Translator(self.lang)
 
     def _(self, msgid: str, **params: Any) -> str:
-        return self.t.gettext(msgid, **params)
+        # a {name} is spaced in Chinese by its script, not by the template ("只有小明可以…")
+        return format_names(self.t.gettext(msgid), params, self.lang) if params else self.t.gettext(msgid)
 
     def set_language(self, lang: str) -> None:
         if lang in LANGUAGES:

@@ -31,8 +31,9 @@ from games.screen_harness import Table, click
 from ui_harness import walk
 
 BOARD_GAMES = [gid for gid in game_ids() if getattr(view_for(gid), "BOARD_ACTIONS", None)]
-#: a few taps at most lead from the board to an action (an artist, its auction type, a second painting)
-DEPTH = 4
+#: a few taps at most lead from the board to an action (an artist, its auction type, a second painting;
+#: Manila's launch: the ware that stays home, three starts, then loading)
+DEPTH = 6
 #: per state, how many of the legal board actions are tapped through (all of them when fewer);
 #: every one of them is checked to have its spot
 SAMPLE = 3

@@ -102,8 +102,14 @@ def test_launch_form() -> None:
     assert form.total() == 10 and form.action(0, legal) is None    # must add up to 9
     form.set_start("silk", 4)
     assert form.action(0, legal) == Action.make("launch", 0, nutmeg=5, silk=4, jade=0)
-    form.pick_left_out("jade")
-    assert form.starts == {}
+    form.pick_left_out("jade")             # another ware stays home: its start goes, the others stay
+    assert form.starts == {"nutmeg": 5, "silk": 4} and form.action(0, legal) is None
+    starts_first = screen.LaunchForm()      # starts may be tapped before the ware that stays home
+    starts_first.set_start("nutmeg", 3)
+    starts_first.set_start("silk", 2)
+    starts_first.set_start("jade", 4)
+    starts_first.pick_left_out("ginseng")
+    assert starts_first.action(0, legal) == Action.make("launch", 0, nutmeg=3, silk=2, jade=4)
 
 
 def test_dice_form_asks_for_the_order_only_when_needed() -> None:
@@ -201,16 +207,13 @@ def test_a_voyage_from_the_screen() -> None:
     assert t.state.master == 0 and t.cash()["A"] == 29
     click(s.build(), "Buy no share")
     root = s.build()
-    click(root, "Ginseng")                  # stays home
-    for label in ("Nutmeg", "Silk", "Jade"):
-        assert label in texts(root)
-    # starting spaces: the form redraws itself; press through the redrawn holder
-    starts = {"Nutmeg": "3", "Silk": "2", "Jade": "4"}
-    for ware, value in starts.items():
-        row = next(r for r in walk(s.redrawn[-1]) if isinstance(r, ft.Column) and texts(r)[:1] == [ware]
-                   and "5" in texts(r))
-        click(row, value)
-    click(s.redrawn[-1], "Load and set out the boats")
+    # on the routes: ginseng stays home, each boat on its starting space (the board and the
+    # controls beside it redraw in place)
+    tap(root, "home:ginseng")
+    for key in ("start:nutmeg:3", "start:silk:2", "start:jade:4"):
+        tap(root, key)
+    assert "Starting spaces add up to 9 (must be 9)." in texts(root)
+    click(root, "Load and set out the boats")
     assert t.state.position == {"nutmeg": 3, "silk": 2, "jade": 4} and t.phase() == "place"
     tap(s.build(), "seat:jade:0")            # the jade boat's first seat, 3 pesos
     tap(s.build(), "insurance")
@@ -330,10 +333,16 @@ def test_the_harbor_master_is_told_what_is_missing_not_the_wares_counted() -> No
     t.passes("A", "B", "C")
     t.do("A", "skip_share")
     s = Screen(t)
-    click(s.build(), "Ginseng")
-    shown = texts(s.redrawn[-1])
+    root = s.build()
+    tap(root, "home:ginseng")
+    shown = texts(root)
     assert "Tap a starting space for each boat (0 of 3 set)." in shown
     assert not any("now 0" in x for x in shown)
+    tap(root, "start:jade:5")
+    assert "Tap a starting space for each boat (1 of 3 set)." in texts(root)
+    # pressed before it is complete, the button still asks the referee, whose refusal is shown
+    click(root, "Load and set out the boats")
+    assert s.refused == ["need_three_wares"] and t.phase() == "launch"
 
 
 def test_a_player_card_before_any_entry_says_not_entered_yet() -> None:

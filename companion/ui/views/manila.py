@@ -25,8 +25,8 @@ from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRAT
                                     open_spaces, roll_dice, share_cost)
 from .. import board
 from ..context import GameContext
-from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, player_card, results_sheet,
-                       section_title, seen, send, tile, wrap)
+from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, italic, player_card, reason_line,
+                       results_sheet, section_title, seen, send, tile, wrap)
 
 F = load()
 
@@ -126,11 +126,19 @@ class LaunchForm:
         return [w for w in F.wares if w != self.left_out] if self.left_out else []
 
     def pick_left_out(self, ware: str) -> None:
-        self.left_out, self.starts = ware, {}
+        """That ware stays home (its start, if one was tapped, goes; the others stay)."""
+        self.left_out = ware
+        self.starts.pop(ware, None)
 
     def set_start(self, ware: str, value: int) -> None:
-        if ware in self.cargo():
+        """A boat's starting space (tapped on its route: in any order, before or after
+        the ware that stays home is chosen -- but not for that ware)."""
+        if ware != self.left_out:
             self.starts[ware] = value
+
+    def sent(self) -> dict[str, int]:
+        """The starts of the boats that sail (what a launch would carry now)."""
+        return {w: v for w, v in self.starts.items() if w != self.left_out}
 
     def total(self) -> int:
         return sum(self.starts.values())
@@ -276,8 +284,9 @@ def _call(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
 
 
 # ----- the board ------------------------------------------------------------------------------------
-#: the action types played by tapping the board (a space, a boat's seat, a dock)
-BOARD_ACTIONS = frozenset({"place", "board", "plunder"})
+#: the action types played by tapping the board (a boat set on its starting space, a space, a boat's
+#: seat, a dock)
+BOARD_ACTIONS = frozenset({"launch", "place", "board", "plunder"})
 #: the route's water, the pirates' space, the dock spaces and the board's other spaces
 WATER = ("#e6eef6", "#d5e3f0")
 PIRATES = ("#b71c1c", "#ffffff")
@@ -342,6 +351,10 @@ class BoardForm:
 
     play: BoardPlay
     chosen: str | None = None
+    #: the harbor master's launch, tapped on the routes (shared with the controls' panel)
+    launch: LaunchForm | None = None
+    #: other panels drawn from the same forms, redrawn with the board
+    linked: list[Any] = field(default_factory=list)
 
     def plundered(self) -> str | None:
         if self.chosen in self.play.plunder:
@@ -458,6 +471,47 @@ def _lane(ctx: GameContext, form: BoardForm, ware: str, b: Mapping[str, Any], mo
     return ft.Container(content=ft.Column(lines, spacing=4), key=f"lane:{ware}")
 
 
+def _launch_lane(panel: FormPanel[BoardForm], ware: str, seat: int, legal: Sequence[Action]) -> ft.Control:
+    """A route while the harbor master loads: its ware staying home or its boat set on a
+    starting space (tapped), the boat drawn where it would start."""
+    ctx, form = panel.ctx, panel.form
+    launch = form.launch
+    assert launch is not None
+    bg, fg = WARE_COLORS[ware]
+
+    def step(change: Callable[[], Any]) -> Callable[[], None]:
+        def run() -> None:
+            change()
+            panel.redraw()
+            for other in form.linked:
+                other.redraw()
+        return run
+
+    home = launch.left_out == ware
+    staying = [a for a in legal if ware not in a]
+    probe = Action.make("launch", seat, **{**launch.sent(), ware: F.start_min})  # refused: why not now
+    head = ft.Row([
+        board.mark(ft.Column([_text(ctx.t(f"ui.ware.{ware}"), 14, fg, True),
+                              _text(f"{ctx.t('ui.profit')} {ctx.num(F.profit[ware])}", 11, fg)], spacing=0,
+                             horizontal_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=bg, expand=3, padding=4),
+        board.spot(ctx, _text(ctx.t("ui.stays_home"), 13, board.INK, True), probe, legal=True, key=f"home:{ware}",
+                   on_tap=step(lambda: launch.pick_left_out(ware)), reaches=staying, selected=home, expand=4)],
+        spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    starts: list[ft.Control] = []
+    for v in range(F.start_min, F.start_max + 1):
+        reaches = [a for a in legal if a.get(ware) == v]
+        starts.append(board.spot(ctx, _text(ctx.num(v), 15, board.INK, True),
+                                 probe if home else Action.make("launch", seat, **{**launch.sent(), ware: v}),
+                                 legal=not home, key=f"start:{ware}:{v}",
+                                 on_tap=step(lambda v=v: launch.set_start(ware, v)), reaches=reaches,
+                                 selected=launch.starts.get(ware) == v and not home, expand=1))
+    at = launch.starts.get(ware)
+    sailing = {"position": at if at is not None else 0,
+               "status": "sea" if at is not None and not home else "harbor", "space": None}
+    return ft.Container(content=ft.Column([head, ft.Row(starts, spacing=4), _track(ctx, ware, sailing, False)],
+                                          spacing=4), key=f"lane:{ware}")
+
+
 def _docks(ctx: GameContext, form: BoardForm, view: Mapping[str, Any], kind: str,
            moved: frozenset[str]) -> ft.Control:
     """The harbor (or the shipyard): its three spaces with cost and reward, who
@@ -543,6 +597,10 @@ def _draw_board(panel: FormPanel[BoardForm]) -> ft.Control:
     parts: list[ft.Control] = [_price_track(ctx, view, moved)]
     if view["boats"]:
         parts += [_lane(ctx, form, ware, b, moved) for ware, b in view["boats"].items()]
+    elif form.launch is not None:
+        launches = board.legal_of(ctx, "launch")
+        seat = next((a.player for a in launches), view["harbor_master"])
+        parts += [_launch_lane(panel, ware, seat, launches) for ware in F.wares]
     else:
         parts.append(_text(ctx.t("ui.no_boats_yet"), 13, board.SOFT_INK))
     parts += [_docks(ctx, form, view, "harbor", moved), _docks(ctx, form, view, "shipyard", moved),
@@ -638,7 +696,7 @@ def _draw_odds_panel(panel: FormPanel[OddsForm]) -> ft.Control:
     def pct(x: Fraction | None) -> str:
         return "—" if x is None else f"{ctx.num(round(float(x) * 100, 1))}%"
 
-    lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=True)]
+    lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=italic(ctx.lang))]
     for ware, b in result.boats.items():
         lines.append(ft.Text(f"{names[ware]}{ctx.colon}{ctx.t('ui.odds.arrive')} {pct(b.arrive)} · "
                              f"{ctx.t('ui.odds.on13_board')} {pct(b.on_last_after_board)} · "
@@ -722,32 +780,30 @@ def _draw_buy(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> 
             big_button(ctx.t("action.skip_share"), send(ctx, Action.make("skip_share", seat)))]
 
 
-def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
-    seat = next(a.player for a in legal if a.player is not None)
-    return [FormPanel(ctx, LaunchForm(), lambda p: _draw_launch_form(p, seat, legal)).control]
-
-
 def _draw_launch_form(panel: FormPanel[LaunchForm], seat: int | None, legal: Sequence[Action]) -> ft.Control:
+    """Beside the routes, where the harbor master taps the ware that stays home and each
+    boat's starting space: what is still missing, the total, and loading."""
     ctx, form = panel.ctx, panel.form
-    names = _names(ctx)
-    parts: list[ft.Control] = [ft.Text(ctx.t("ui.left_home"), size=15), wrap(
-        [tile(names[w], WARE_COLORS[w], selected=form.left_out == w,
-              on_click=panel.on(lambda w=w: form.pick_left_out(w))) for w in F.wares])]
-    for ware in form.cargo():
-        parts.append(_number_row(names[ware], ware, range(F.start_min, F.start_max + 1), form.starts.get(ware),
-                                 lambda v, w=ware: panel.change(lambda: form.set_start(w, v)), ctx))
     action = form.action(seat, legal) if seat is not None else None
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.tap_board_launch", low=F.start_min, high=F.start_max,
+                                             total=F.start_sum), size=15)]
     if form.left_out is None:
-        tried, missing = None, (ctx.t("ui.left_home"), "manila.harbor_master.cargo")
+        missing: tuple[str, str | None] | None = (ctx.t("ui.left_home"), "manila.harbor_master.cargo")
     elif set(form.starts) != set(form.cargo()):
         # not every boat has its start yet: say so (the referee would count the wares given so far)
-        tried, missing = None, (ctx.t("ui.starts_missing", set=len(form.starts), required=F.boats_sailing),
-                                "manila.harbor_master.launch")
+        missing = (ctx.t("ui.starts_missing", set=len(form.sent()), required=F.boats_sailing),
+                   "manila.harbor_master.launch")
     else:
-        tried, missing = action or Action.make("launch", seat, **form.starts), None
-    if form.left_out:
-        parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
-    parts.append(confirm_button(ctx, ctx.t("action.launch"), tried, action is not None, missing=missing))
+        missing = None
+    if form.starts:
+        parts.append(ft.Text(ctx.t("ui.start_total", total=sum(form.sent().values()), required=F.start_sum),
+                             size=14))
+    # pressed before it is complete it still sends what was tapped: the referee says why not
+    tried = action or Action.make("launch", seat, **form.sent())
+    button = board.choice(ctx, ctx.t("action.launch"), tried, legal=action is not None, key="launch",
+                          filled=action is not None)
+    reason = missing if missing is not None else (None if action is not None else ctx.why_not(tried))
+    parts += [button, reason_line(ctx, reason, hint=True)]
     return ft.Column(parts, spacing=6)
 
 
@@ -878,7 +934,7 @@ def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> f
             body.append(ft.Text(f"{'+' if line.amount >= 0 else '−'}{ctx.money(abs(line.amount))}  "
                                 f"{ctx.t('ui.reason.' + line.reason)}{where}", size=15))
         if not any(x.seat == seat for x in lines):
-            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=True))
+            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=italic(ctx.lang)))
     body.append(board.surface(_price_track(ctx, ctx.view, frozenset())))
     return results_sheet(ctx, f"voyage-{voyage}", ctx.ui("Voyage {n}: results", n=voyage), body)
 
@@ -893,7 +949,9 @@ def build(ctx: GameContext) -> ft.Control:
     on_board = board.legal_of(ctx, *BOARD_ACTIONS) if phase in ("place", "board", "plunder") else []
     placer = next((a.player for a in legal if a.type == "pass_place"), None) if phase == "place" else None
     play = board_play(view, phase, on_board, placer)
-    drawn = FormPanel(ctx, BoardForm(play), _draw_board).control
+    launch = LaunchForm() if phase == "launch" else None
+    board_form = BoardForm(play, launch=launch)
+    drawn = FormPanel(ctx, board_form, _draw_board).control
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=view["voyage"]), size=18,
                                        weight=ft.FontWeight.BOLD)]
     if phase == "end":
@@ -902,8 +960,11 @@ def build(ctx: GameContext) -> ft.Control:
         parts += _FORMS[phase](ctx, state, legal)
     elif phase == "supply":
         parts += _draw_supply(ctx, legal)
-    elif phase == "launch":
-        parts += _draw_launch(ctx, legal)
+    elif phase == "launch" and launch is not None:
+        seat = next((a.player for a in legal if a.type == "launch"), None)
+        controls = FormPanel(ctx, launch, lambda p: _draw_launch_form(p, seat, legal))
+        board_form.linked.append(controls)  # a tap on a route redraws this too
+        parts.append(controls.control)
     elif phase in ("board", "pilot", "plunder"):
         parts += _draw_simple(ctx, legal)
     if view["boats"] and phase in ("place", "roll", "board", "pilot"):

@@ -40,7 +40,7 @@ from ...core.legal import excluding
 from ...games.niagara.public import FALLS, LOST, SHORE, NiagaraState, facts
 from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, confirm_button, player_card, section_title, wrap
+from ..widgets import FormPanel, confirm_button, italic, player_card, section_title, wrap
 
 #: the actions that have a place on the board (tests/games/test_board_reach.py plays them by tapping)
 BOARD_ACTIONS = ("paddle", "buy_back", "weather", "fork")
@@ -744,7 +744,7 @@ def _draw_paddle_controls(b: Board) -> list[ft.Control]:
                                               key=f"confirm:{a.get('first', 1)}", filled=True) for a in found],
                                 wrap=True, spacing=6, run_spacing=6))
     if len(form.canoes()) > 1 or form.picks:
-        parts.append(ft.Text(ctx.t("ui.tap_canoe_again"), size=12, italic=True))
+        parts.append(ft.Text(ctx.t("ui.tap_canoe_again"), size=12, italic=italic(ctx.lang)))
     return parts
 
 
@@ -806,7 +806,7 @@ def build(ctx: GameContext) -> ft.Control:
     panels += [FormPanel(ctx, form, lambda p: _draw_board(board_of())),
                FormPanel(ctx, form, lambda p: _draw_turn(board_of(), state))]
     controls = ft.Column([ft.Text(ctx.t("ui.entry_at_once" if state.cards_at_once else "ui.entry_each_turn"),
-                                  size=13, italic=True),
+                                  size=13, italic=italic(ctx.lang)),
                           panels[1].control, section_title(ctx.t("ui.players")), _draw_players(ctx, view)],
                          spacing=10)
     return board.two_pane(panels[0].control, controls)

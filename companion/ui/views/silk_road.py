@@ -29,7 +29,7 @@ from ...core.actions import Action
 from ...games.silk_road.public import SPECIALS, SilkState, facts
 from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, reason_line, section_title
+from ..widgets import FormPanel, big_button, italic, reason_line, section_title
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -505,7 +505,7 @@ def _draw_money(ctx: GameContext, state: SilkState, view: dict[str, Any]) -> ft.
             lines.append(big_button(ctx.t("ui.show_money", player=seat),
                                     lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK))
     if not money_visible(state):
-        lines.append(ft.Text(ctx.t("ui.income_secret"), size=13, italic=True))
+        lines.append(ft.Text(ctx.t("ui.income_secret"), size=13, italic=italic(ctx.lang)))
     return ft.Column([section_title(ctx.t("ui.money_title")), *lines], spacing=6)
 
 
