@@ -305,7 +305,7 @@ def _tokens(b: Board) -> ft.Control:
 def _special(b: Board, card: str) -> ft.Control:
     ctx, form = b.ctx, b.form
     left = b.view["specials"][card]
-    face = ft.Column([ft.Text(f"{ctx.t('ui.card.' + card)} ({ctx.num(facts().prices[card])})", size=13,
+    face = ft.Column([ft.Text(ctx.t('ui.card.' + card) + ctx.paren(ctx.num(facts().prices[card])), size=13,
                               color=board.INK, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
                       ft.Text(ctx.t("ui.left", count=left), size=11, color=board.SOFT_INK)],
                      spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
