@@ -254,7 +254,7 @@ def _slot(b: Board, i: int, good: str | None) -> ft.Control:
     shown = play.good if (chosen and play.good) else good
     face = _card_face(f"{i + 1}. {_good_name(ctx, shown)}", shown)
     moved = f"slot:{i}" in b.moved
-    width = 96
+    width = 88  # six in a row beside the controls on a tablet, three on a phone
     if b.over or b.state.phase.startswith("setup"):
         return board.frame_moved(board.mark(face, width=width, padding=2, min_height=board.TOUCH), moved)
     if b.plays:
@@ -297,7 +297,7 @@ def _deck(b: Board) -> ft.Control:
 def _tokens(b: Board) -> ft.Control:
     ctx = b.ctx
     chips = [board.mark(f"{_good_name(ctx, g)} {ctx.num(n)}", bgcolor=GOOD_COLORS[g][0], color=GOOD_COLORS[g][1],
-                        size=12, weight=ft.FontWeight.W_600, width=96) for g, n in b.view["tokens"].items()]
+                        size=12, weight=ft.FontWeight.W_600, width=88) for g, n in b.view["tokens"].items()]
     return ft.Column([board.heading(ctx.t("ui.tokens"), size=12), ft.Row(chips, wrap=True, spacing=4, run_spacing=4)],
                      spacing=2)
 
@@ -311,17 +311,17 @@ def _special(b: Board, card: str) -> ft.Control:
                      spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     moved = f"special:{card}" in b.moved
     if b.over:
-        return board.mark(face, width=120, bgcolor="#fff3e0", min_height=board.TOUCH)
+        return board.mark(face, width=108, bgcolor="#fff3e0", min_height=board.TOUCH)
     if card in b.ch.buys:
         buys = [buy_action(b.seat, card, g) for g in b.ch.buys[card]] or [buy_action(b.seat, card)]
         if card == "ship":  # a ship is loaded at once: its good next
-            return board.spot(ctx, face, buys[0], legal=True, key=f"special:{card}", width=120, moved=moved,
+            return board.spot(ctx, face, buys[0], legal=True, key=f"special:{card}", width=108, moved=moved,
                               bgcolor="#fff3e0", on_tap=b.on(lambda: setattr(form, "card", card)), reaches=buys,
                               selected=form.card == card)
-        return board.spot(ctx, face, buys[0], legal=True, key=f"special:{card}", width=120, moved=moved,
+        return board.spot(ctx, face, buys[0], legal=True, key=f"special:{card}", width=108, moved=moved,
                           bgcolor="#fff3e0")
     tried = buy_action(b.seat, card, facts().goods[0] if card == "ship" else None)
-    return board.spot(ctx, face, tried, legal=False, key=f"special:{card}", width=120, moved=moved, bgcolor="#fff3e0")
+    return board.spot(ctx, face, tried, legal=False, key=f"special:{card}", width=108, moved=moved, bgcolor="#fff3e0")
 
 
 def _ship(b: Board, seat: int, i: int, good: str) -> ft.Control:
