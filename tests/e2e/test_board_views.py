@@ -129,6 +129,9 @@ def test_board_screenshots(browser, site, lang, viewport, size):
     screen, table_id = open_table(browser, site, niagara_fork_round, lang, viewport)
     try:
         screen.wait_text(say("niagara", "ui.fork_spot", arm=say("niagara", "ui.left")), exact=False)
+        screen.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+        screen.page.mouse.wheel(0, 420 if size == "phone" else 200)   # the fork and the arms in view
+        screen.page.wait_for_timeout(600)
         screen.shot(f"{name}-niagara-before-flow")
         tap(screen, "C1")                                # Cho's canoe 1 ...
         tap(screen, "2")                                 # ... launches to 2
