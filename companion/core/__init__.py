@@ -5,11 +5,12 @@ from .errors import (AmbiguousAction, IllegalAction, MalformedAction, RefereeErr
                      StaleTable)
 from .events import END, Event, private, public, reveal, shown, stand_in, visible
 from .legal import LegalActions
-from .game import Game, Move, OptionSpec, Param, TableSetup, move, moves_table
+from .game import Game, Move, OptionSpec, Param, TableSetup, bad_arg, move, moves_table, number_problem
 from .session import Session
 
 __all__ = [
     "END", "Action", "AmbiguousAction", "Event", "Game", "LegalActions", "IllegalAction", "MalformedAction", "Move",
     "OptionSpec", "Param", "RefereeError", "Session", "SetupError", "SetupProblem", "StaleTable", "TableSetup",
-    "move", "moves_table", "private", "public", "reveal", "shown", "stand_in", "visible",
+    "bad_arg", "move", "moves_table", "number_problem", "private", "public", "reveal", "shown", "stand_in",
+    "visible",
 ]

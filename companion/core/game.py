@@ -21,10 +21,12 @@ exactly as it was, whatever the move did before raising.
 from __future__ import annotations
 
 import copy
+import json
+import re
 from dataclasses import dataclass, field, is_dataclass
 from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Sequence, TypeVar
 
-from ..inputgate import name_problem, shown
+from ..inputgate import name_problem, normal_name, shown
 from .actions import SCALAR_TYPES, Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
@@ -114,37 +116,79 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _type_ok(param: Param, value: Any, n_players: int) -> bool:
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+_NUMBER_KINDS = ("int", "seat", "int_list", "seat_list")
+
+
+def written(value: Any) -> str:
+    """How a value was written in the JSON line ("3" with its quotes, null, true), short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def bad_arg(action: str, arg: str, value: Any, why: str | None = None, item: Any = None,
+            **extra: Any) -> MalformedAction:
+    """The one refusal of an argument of the wrong kind or outside its values (code
+    ``bad_arg``, every game alike); ``why`` picks the message that says what is wrong:
+    ``text`` (a whole number written as text, "3"), ``number`` (a whole number is wanted),
+    ``min``/``max``/``range``, ``seat``, ``choice``, ``bool``, ``str``, ``list``.  ``item``:
+    the value at fault inside a list (else ``value`` itself), ``shown`` as it was written."""
+    params: dict[str, Any] = {"action": action, "arg": arg, "value": value}
+    if why is not None:
+        item = value if item is None else item
+        params.update(why=why, item=item, shown=written(item), **extra)
+    return MalformedAction("bad_arg", None, **params)
+
+
+def number_problem(value: Any) -> str | None:
+    """Why ``value`` is no whole number (``text`` for "3", ``number`` otherwise), or None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None
+    return "text" if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()) else "number"
+
+
+def _arg_problem(param: Param, value: Any, n_players: int) -> tuple[Any, str, dict[str, Any]] | None:
+    """(the value at fault, why, its message's extra fields) if ``value`` does not fit
+    ``param``, else None.  A list kind names the first item at fault."""
     kind = param.kind
     if kind == "json":
-        return True
-    if kind == "int":
-        if not _is_int(value):
-            return False
-    elif kind == "str":
-        if not isinstance(value, str):
-            return False
-    elif kind == "bool":
-        return isinstance(value, bool)
-    elif kind == "seat":
-        return _is_int(value) and 0 <= value < n_players
-    elif kind == "seat_list":
-        return isinstance(value, list) and all(_is_int(v) and 0 <= v < n_players for v in value)
-    elif kind == "int_list":
-        if not (isinstance(value, list) and all(_is_int(v) for v in value)):
-            return False
-    elif kind == "str_list":
-        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            return False
-    items = value if isinstance(value, list) else [value]
+        return None
+    if kind == "bool":
+        return None if isinstance(value, bool) else (value, "bool", {})
+    if kind.endswith("_list"):
+        if not isinstance(value, list):
+            return value, "list", {}
+        items = value
+    else:
+        items = [value]
     for item in items:
+        if kind in _NUMBER_KINDS:
+            why = number_problem(item)
+            if why:
+                return item, why, {}
+        elif kind in ("str", "str_list") and not isinstance(item, str):
+            return item, "str", {}
+        if kind in ("seat", "seat_list"):
+            if not 0 <= item < n_players:
+                return item, "seat", {"last": n_players - 1}
+            continue
         if param.choices is not None and item not in param.choices:
-            return False
-        if param.min is not None and _is_int(item) and item < param.min:
-            return False
-        if param.max is not None and _is_int(item) and item > param.max:
-            return False
-    return True
+            return item, "choice", {"choices": [str(c) for c in param.choices]}
+        if _is_int(item):
+            low = param.min is not None and item < param.min
+            high = param.max is not None and item > param.max
+            if low or high:
+                if param.min is not None and param.max is not None:
+                    return item, "range", {"min": param.min, "max": param.max}
+                return (item, "min", {"min": param.min}) if low else (item, "max", {"max": param.max})
+    return None
+
+
+def _type_ok(param: Param, value: Any, n_players: int) -> bool:
+    return _arg_problem(param, value, n_players) is None
 
 
 class Game(Generic[S]):
@@ -208,7 +252,7 @@ class Game(Generic[S]):
         n = len(players)
         if n < self.min_players or n > self.max_players:
             problems.append(SetupProblem("player_count", count=n, min=self.min_players, max=self.max_players))
-        names = [p.strip() if isinstance(p, str) else "" for p in players]
+        names = [normal_name(p) if isinstance(p, str) else "" for p in players]  # é typed either way is é
         reported: set[str] = set()
         for p in players:
             problem = name_problem(p)
@@ -244,7 +288,7 @@ class Game(Generic[S]):
         problems = self.validate_setup(players, options)
         if problems:
             raise SetupError(problems)
-        return TableSetup(tuple(p.strip() for p in players), self.resolve_options(options))
+        return TableSetup(tuple(normal_name(p) for p in players), self.resolve_options(options))
 
     def new_state(self, setup: TableSetup) -> S:
         raise NotImplementedError
@@ -304,8 +348,10 @@ class Game(Generic[S]):
             value = given[key]
             if not (type(value) in SCALAR_TYPES or type(value) is tuple and param.kind in _SCALAR_KINDS):
                 value = action[key]  # thawed: lists and objects as the move reads them
-            if not _type_ok(param, value, n):
-                raise MalformedAction("bad_arg", None, action=action.type, arg=key, value=action[key])
+            problem = _arg_problem(param, value, n)
+            if problem is not None:
+                item, why, extra = problem
+                raise bad_arg(action.type, key, action[key], why, item, **extra)
         return move
 
     def check_flow(self, state: S, action: Action, move: Move[S]) -> None:

@@ -16,6 +16,12 @@ FONT_FAMILY = "NotoCJK"
 F = TypeVar("F")
 
 
+def italic(lang: str) -> bool:
+    """Whether a note is set in italics: in English only.  Chinese has no italic face, and
+    Flutter slants the upright glyphs instead (a faux italic that reads badly)."""
+    return lang == "en"
+
+
 def text_style(**kwargs: Any) -> ft.TextStyle:
     return ft.TextStyle(font_family=FONT_FAMILY, **kwargs)
 

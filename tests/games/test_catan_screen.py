@@ -28,7 +28,7 @@ class Table(screen_harness.Table):
 
 def placed(t: Table) -> None:
     for _ in range(6):
-        click(t.build(), "No harbor")
+        click(t.build(), "No harbour")
 
 
 # ----- plain logic ------------------------------------------------------------------
@@ -74,7 +74,7 @@ def test_setup_and_a_turn_through_the_screen() -> None:
     assert t.sent[-1] == Action.make("build_city", 0)
     click(t.build(), "Road — longest road becomes 2")
     assert t.session.state.road_length[0] == 2
-    click(t.build(), "3:1 harbor")                        # a settlement on a general harbor
+    click(t.build(), "3:1 harbour")                        # a settlement on a general harbor
     assert t.session.state.harbors[0] == ["generic"]
     click(t.build(), "Victory Point card")                # entered privately
     assert [seat for seat, _, _ in t.privately] == [0] and t.session.state.vp_cards[0] == 1
@@ -128,12 +128,12 @@ def test_a_score_kept_to_ten_in_the_app_is_announced_and_goes_to_history(tmp_pat
     app.render()
     app.start_table("catan", ["Ann", "Bob", "Cid"], {})
     for _ in range(6):
-        click(app.page.controls, "No harbor")
+        click(app.page.controls, "No harbour")
     # Ann: 2 settlements -> two cities (4), three settlements (7), two more cities (9), a settlement (10)
-    for label in ("City", "City", "No harbor", "No harbor", "No harbor", "City", "City"):
+    for label in ("City", "City", "No harbour", "No harbour", "No harbour", "City", "City"):
         click(app.page.controls, label)
     assert app.table.state.phase == "play"
-    click(app.page.controls, "No harbor")
+    click(app.page.controls, "No harbour")
     assert app.table.state.phase == "end"
     assert "Game over. Winner: Ann" in texts(app.page.controls)
     app.go_home()
@@ -141,3 +141,67 @@ def test_a_score_kept_to_ten_in_the_app_is_announced_and_goes_to_history(tmp_pat
     shown = texts(app.page.controls)
     assert "Catan: 1" in shown                                   # plays per game
     assert any("Ann 10" in t and "Bob 2" in t for t in shown)   # the final scores per seat
+
+
+@pytest.mark.parametrize("own_turn, line, clause, title", [
+    (False, "The game ends as soon as anyone has 10 points; the most points win.", "catan.end.win", "Winning"),
+    (True, "The game ends when the player whose turn it is has 10 points; the most points win.",
+     "catan.end.own_turn", "Only on your own turn (option)"),
+])
+def test_the_sheet_states_the_end_rule_in_force_and_opens_its_clause(own_turn: bool, line: str, clause: str,
+                                                                     title: str) -> None:
+    """Issue 24: the rulebook's end rule by default, 'only on your own turn' as an option; the
+    sheet says which is in force and links the clause that states it."""
+    from companion.ui.context import GameContext
+
+    opened: list[str] = []
+
+    class Linked(Table):
+        def ctx(self) -> GameContext:
+            return GameContext(self.session.game, self.session.setup, self.session.state, self.lang, self.dispatch,
+                               self.private, opened.append, lambda: None, refresh_control=self.redrawn.append)
+
+    t = Linked.seated(GAME, ["A", "B", "C"], own_turn=own_turn)
+    root = t.build()
+    assert line in texts(root)
+    click(root, f"Rule: {title}")
+    assert opened == [clause]
+
+
+# ----- the screens today (issue 23) -------------------------------------------------------------
+def _contrast(fg: str, bg: str = "#ffffff") -> float:
+    def lum(color: str) -> float:
+        def lin(c: float) -> float:
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "One tap records the settlement"), ("zh_Hans", "点一下就记下这个定居点"),
+                                        ("zh_Hant", "點一下就記下這個定居點")])
+def test_a_harbor_chip_says_that_the_tap_records_the_settlement(lang: str, said: str) -> None:
+    t = Table(Session(GAME, GAME.setup(["A", "B", "C"])), lang)
+    assert any(said in x for x in texts(t.build()))
+    for _ in range(6):
+        click(t.build(), t.ctx().t("ui.no_harbor"))
+    assert t.session.state.phase == "play"
+    shown = texts(t.build())
+    assert t.ctx().t("action.build_settlement") in shown and any(said in x for x in shown)
+
+
+def test_harbor_labels_read_on_white() -> None:
+    # "Wool 2:1" was light green on white (1.9:1)
+    assert all(_contrast(color) >= 4.5 for color in screen.RESOURCE_COLORS.values()), \
+        {r: round(_contrast(c), 1) for r, c in screen.RESOURCE_COLORS.items()}
+
+
+def test_longest_road_and_largest_army_are_marks_not_buttons() -> None:
+    t = Table(Session(GAME, GAME.setup(["A", "B", "C"])))
+    placed(t)
+    view = GAME.view(t.session.state)
+    view["players"][0]["longest_road"] = True          # A holds it (the view as the engine would give it)
+    root = screen._draw_scoreboard(t.ctx(), view)
+    badge = [c for c in walk(root) if isinstance(c, ft.Container) and texts(c) == ["Longest Road"]]
+    assert badge and all(c.on_click is None and c.border is None for c in badge)

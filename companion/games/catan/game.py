@@ -3,10 +3,11 @@ computes points, Longest Road, Largest Army and the win.
 
 Turn structure kept by the sheet: a set-up phase (each seat places a starting
 settlement with its road, in snake order) and then turns in seat order.  The
-game ends when the player whose turn it is has reached the target (our ruling:
-the count is made on one's own turn; a player pushed there on someone else's
-turn ends it when their turn starts), and then the most points win, as the
-rulebook says — not merely the player who triggered the end.
+game ends the moment any player reaches the target, whoever's turn it is, and
+the most points win, as the rulebook says (seed 002; clause catan.end.win).  The
+option ``own_turn`` plays the house rule of later editions (catan.end.own_turn):
+the count is made on one's own turn, a player pushed to the target on someone
+else's turn ends the game when their own turn starts; the most points still win.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ AWARDS = ("longest_road", "largest_army")
 class CatanState:
     players: list[str]
     target: int
+    own_turn: bool = False  # the option: the game ends only on the turn of a player at the target
     phase: str = "setup"  # setup | play | end
     turn: int = 0
     round: int = 0
@@ -70,11 +72,19 @@ def leaders(s: CatanState) -> list[int]:
     return [i for i, t in enumerate(totals) if t == best]
 
 
+def _reached(s: CatanState) -> bool:
+    """Whether the game ends now: a player has the target (catan.end.win) or, with the
+    option ``own_turn``, the player whose turn it is has it (catan.end.own_turn)."""
+    if s.own_turn:
+        return total_points(s, s.turn) >= s.target
+    return any(total_points(s, i) >= s.target for i in range(len(s.players)))
+
+
 def _check_win(s: CatanState) -> None:
-    """The game ends when the player whose turn it is has reached the target; then the
-    player with the most points wins (the rulebook: the game ends at the target and the
-    highest score wins).  ``winner`` is the first of the leaders; ties share the win."""
-    if s.phase == "play" and total_points(s, s.turn) >= s.target:
+    """The game ends (see :func:`_reached`); then the player with the most points wins (the
+    rulebook: the game ends at the target and the highest score wins).  ``winner`` is the
+    first of the leaders; ties share the win."""
+    if s.phase == "play" and _reached(s):
         s.phase, s.winner = "end", leaders(s)[0]
 
 
@@ -291,6 +301,7 @@ class Catan(Game[CatanState], facts=True):
         n = len(setup.players)
         return CatanState(
             players=list(setup.players), target=int(setup.options["target"]),
+            own_turn=bool(setup.options["own_turn"]),
             settlements=[0] * n, cities=[0] * n, roads=[0] * n, road_length=[0] * n,
             knights=[0] * n, vp_cards=[0] * n, harbors=[[] for _ in range(n)],
             progress={k: 0 for k in PROGRESS},
@@ -369,7 +380,7 @@ class Catan(Game[CatanState], facts=True):
             players.append(p)
         hand_limit = FACTS["robber"]["hand_limit"]
         return {
-            "target": state.target, "round": state.round, "current": state.turn,
+            "target": state.target, "own_turn": state.own_turn, "round": state.round, "current": state.turn,
             "players": players,
             "longest_road": state.longest_road, "largest_army": state.largest_army,
             "dev_cards_left": {k: DEV_CARDS[k] - (sum(state.knights) if k == "knight" else
