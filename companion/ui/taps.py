@@ -20,6 +20,7 @@ So, on every table screen:
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import inspect
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator
@@ -30,7 +31,7 @@ import flet as ft
 PRESS_EVENTS = ("on_click", "on_tap", "on_long_press", "on_secondary_tap", "on_double_tap")
 #: the events whose handlers run with the rev of their screen
 EVENTS = PRESS_EVENTS + ("on_select", "on_change", "on_submit", "on_dismiss")
-_STAMP = "@"  # key = "<own key>|<label>@<rev>#<n>"
+_STAMP = "@"  # key = "<own key>|<hash of the label>@<rev>#<n>"
 
 #: the fields through which a control holds others (a walk of every field
 #: of every control costs 40 ms a screen; tests/test_multidevice_app.py checks
@@ -132,10 +133,15 @@ def label(control: Any) -> str:
     return type(control).__name__
 
 
+def _digest(text: str) -> str:
+    return hashlib.blake2s(text.encode("utf-8"), digest_size=4).hexdigest()
+
+
 def stamp(root: Any, rev: int | None, var: ContextVar[int | None]) -> int:
     """Tie every control under ``root`` to the screen's ``rev``: handlers run
-    with it, and each pressable control gets a key naming what it shows and
-    the rev (``Undo@12#0``; ``#n`` counts the same label before it).  So a
+    with it, and each pressable control gets a key naming what it shows (a
+    hash of its label) and the rev (``|5e1c9a02@12#0``; ``#n`` counts the same
+    label before it).  So a
     control is only ever reconciled with one showing the same thing at the
     same rev: a tap can never land on another button.  Returns how many
     pressables were stamped."""
@@ -154,7 +160,8 @@ def stamp(root: Any, rev: int | None, var: ContextVar[int | None]) -> int:
             if "_tap_key" not in control.__dict__:  # its own key, before any stamp
                 object.__setattr__(control, "_tap_key", control.key)
             base = control.__dict__["_tap_key"]
-            shown = f"{'' if base is None else base}|{label(control)}"
+            # the label's hash, not its words: a key is sent as a text of its own
+            shown = f"{'' if base is None else base}|{_digest(label(control))}"
             count = same.get(shown, 0)
             same[shown] = count + 1
             control.key = f"{shown}{_STAMP}{rev}#{count}"
