@@ -35,9 +35,10 @@ from ..transfer import export_to_file
 from . import join, screens
 from .context import GameContext
 from .files import download
-from .offline_web import web_assets
+from .offline_web import precompress, web_assets
 from .reconcile import thaw
 from .viewmodels import refusal_text
+from .web_cache import CachedWeb
 from .widgets import FONT_FAMILY
 
 log = logging.getLogger(__name__)
@@ -95,7 +96,9 @@ class Prefs:
 
 
 #: how the server was started (set by ``serve``)
-SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550"}
+#: how this process serves: beyond loopback?, its address, and the prefix of
+#: the app's assets' versioned URLs ("/v/<version>/" when served, see web_cache)
+SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550", "assets": ""}
 
 
 @dataclass
@@ -652,7 +655,7 @@ def _join_code_in_url(page: ft.Page) -> str | None:
 
 def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
-        page.fonts = {FONT_FAMILY: FONT_FILE}
+        page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE}
         page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
         page.dark_theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
         page.scroll = ft.ScrollMode.AUTO
@@ -739,10 +742,11 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     lan = not join.is_loopback(host)
     address = join.lan_address(host) if lan else "127.0.0.1"
     SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
-    # our assets plus the web client patched to ask no CDN, and our own splash
-    asgi = ft.run(make_main(), assets_dir=str(web_assets(assets_dir())), no_cdn=True, name="",
-                  export_asgi_app=True)
-    guarded = join.guard(asgi, join.allowed_hosts(host, address), port)
+    # our assets plus the web client patched to ask no CDN, and our own splash;
+    # the gzip copies are made once per installed version, in the background
+    folder = web_assets(assets_dir())
+    threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
+    guarded = web_app(host, port, address, folder)
     print(f"Table Companion is running at http://{address if lan else host}:{port}/", flush=True)
     if lan:
         print("Served beyond this computer: every table needs its join code "
@@ -751,6 +755,16 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
                             timeout_graceful_shutdown=3)
     CleanServer(config).run()
     log.info("stopped")
+
+
+def web_app(host: str, port: int, address: str, folder: Any) -> Any:
+    """What ``serve`` runs: Flet's ASGI app for ``make_main()`` on the web
+    folder, served compressed under versioned URLs (``web_cache.CachedWeb``),
+    behind the Host/Origin check (``join.guard``)."""
+    asgi = ft.run(make_main(), assets_dir=str(folder), no_cdn=True, name="", export_asgi_app=True)
+    cached = CachedWeb(asgi, folder)
+    SERVING["assets"] = cached.asset_prefix
+    return join.guard(cached, join.allowed_hosts(host, address), port)
 
 
 class CleanServer(uvicorn.Server):
