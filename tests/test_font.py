@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
@@ -25,3 +26,23 @@ def test_font_is_small_and_has_common_characters():
     cmap = TTFont(str(FONT)).getBestCmap()
     for ch in "的一是在不了有和人这中大为上个国我以要他時個們國說這":
         assert ord(ch) in cmap, ch
+
+
+UI_FONT = FONT.with_name("NotoSansCJK-ui.otf")
+
+
+def test_first_screen_font_covers_the_catalogs_and_game_names_and_is_small():
+    """The cut a Chinese phone waits for on its first visit (the full subset
+    follows): every character of the app's catalogs and of the games' names."""
+    cmap = TTFont(str(UI_FONT)).getBestCmap()
+    missing: set[str] = set()
+    for path in (ROOT / "locales").rglob("*.po"):
+        missing |= {ch for ch in path.read_text(encoding="utf-8") if ord(ch) > 0x2E7F and ord(ch) not in cmap}
+    for path in (ROOT / "rules_data").glob("*/zh_*.json"):
+        texts = json.loads(path.read_text(encoding="utf-8"))
+        for name in [texts["name"], *texts.get("aka", [])]:
+            missing |= {ch for ch in name if ord(ch) > 0x2E7F and ord(ch) not in cmap}
+    assert not missing, f"run python scripts/build_font.py --ui-only; missing: {sorted(missing)}"
+    assert UI_FONT.stat().st_size < 500_000 < FONT.stat().st_size
+    full = TTFont(str(FONT)).getBestCmap()
+    assert set(cmap) <= set(full)  # a cut of the full subset: the same glyphs, fewer of them

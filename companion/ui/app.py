@@ -39,11 +39,13 @@ from .offline_web import precompress, web_assets
 from .reconcile import thaw
 from .viewmodels import refusal_text
 from .web_cache import CachedWeb
-from .widgets import FONT_FAMILY
+from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
 
 log = logging.getLogger(__name__)
 
 FONT_FILE = "fonts/NotoSansCJK-subset.otf"
+#: the first-screen cut of it (scripts/build_font.py): what a Chinese phone waits for
+FONT_FILE_UI = "fonts/NotoSansCJK-ui.otf"
 
 
 @dataclass
@@ -655,9 +657,9 @@ def _join_code_in_url(page: ft.Page) -> str | None:
 
 def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
-        page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE}
-        page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
-        page.dark_theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
+        page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE_UI, FONT_FAMILY_FULL: SERVING["assets"] + FONT_FILE}
+        page.theme = themed(color_scheme_seed=ft.Colors.TEAL)
+        page.dark_theme = themed(color_scheme_seed=ft.Colors.TEAL)
         page.scroll = ft.ScrollMode.AUTO
         page.padding = 0
         try:
