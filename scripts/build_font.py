@@ -24,12 +24,19 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
+
+from babel.dates import format_datetime
 
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.i18n import _NUMBER_LOCALE  # noqa: E402
+
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 TARGET = ROOT / "companion" / "ui" / "assets" / "fonts" / "NotoSansCJK-subset.otf"
 UI_TARGET = TARGET.with_name("NotoSansCJK-ui.otf")
@@ -61,9 +68,15 @@ def common_characters() -> set[str]:
 
 
 def ui_characters() -> set[str]:
-    """What the app's own screens say: every catalog, and each game's name
-    (and other names) in both Chinese scripts; plus CJK punctuation."""
+    """What the app's own screens say: every catalog, each game's name (and
+    other names) in both Chinese scripts, the dates the home screen shows
+    (Babel's short format: 上午/下午...); plus CJK punctuation."""
     chars: set[str] = set()
+    for lang in ("zh_Hans", "zh_Hant"):
+        for month in range(1, 13):
+            for hour in range(24):
+                chars.update(format_datetime(datetime(2026, month, 1 + month, hour, 5), "short",
+                                             locale=_NUMBER_LOCALE[lang]))
     for path in (ROOT / "locales").rglob("*.po"):
         chars.update(path.read_text(encoding="utf-8"))
     for path in (ROOT / "rules_data").glob("*/zh_*.json"):
@@ -94,6 +107,9 @@ def build_ui_font() -> None:
     subsetter.populate(unicodes=[ord(c) for c in wanted])
     subsetter.subset(font)
     font.save(str(UI_TARGET))
+    # the app reads which characters it has (companion/ui/app.py: beyond_ui_font)
+    cut = sorted(chr(c) for c in font.getBestCmap() if c > 0x2E7F)
+    UI_TARGET.with_suffix(".txt").write_text("".join(cut) + "\n", encoding="utf-8")
     print(f"{UI_TARGET.relative_to(ROOT)}: {len(wanted)} characters, {UI_TARGET.stat().st_size / 1e6:.2f} MB")
 
 

@@ -17,7 +17,7 @@ import secrets
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlparse
 
@@ -46,6 +46,32 @@ log = logging.getLogger(__name__)
 FONT_FILE = "fonts/NotoSansCJK-subset.otf"
 #: the first-screen cut of it (scripts/build_font.py): what a Chinese phone waits for
 FONT_FILE_UI = "fonts/NotoSansCJK-ui.otf"
+#: the characters of that cut (written beside it by scripts/build_font.py)
+UI_FONT_CHARS = frozenset((assets_dir() / "fonts" / "NotoSansCJK-ui.txt").read_text(encoding="utf-8").rstrip("\n"))
+
+
+def beyond_ui_font(text: str) -> bool:
+    """Whether a text has a CJK character that the first-screen cut lacks."""
+    return any(ord(c) > 0x2E7F and c not in UI_FONT_CHARS for c in text)
+
+
+def control_texts(root: Any) -> Any:
+    """Every string held by a tree of controls (their fields, nested values
+    and children), for the font check below."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif is_dataclass(value) and not isinstance(value, type) and id(value) not in seen:
+            seen.add(id(value))
+            stack.extend(getattr(value, f.name, None) for f in fields(value)
+                         if not f.name.startswith(("_", "on_")))
 
 
 @dataclass
@@ -143,6 +169,8 @@ class App:
         self.scroll_target: float | None = 0.0
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
+        #: the whole CJK font has been asked for (see _fonts_for)
+        self.full_font = False
 
     # ----- language ----------------------------------------------------------
     @property
@@ -571,6 +599,7 @@ class App:
             appbar = join.with_move_number(self, appbar)
             if self.private_flow is None and join.shows_strip(self):
                 body = ft.Column([join.table_strip(self), body], spacing=8)
+        self._fonts_for([appbar, body])
         key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
         if appbar is not None:
             appbar.key = f"bar:{key}"
@@ -579,6 +608,21 @@ class App:
         page.update()
         thaw([page.appbar, page.controls])  # reconciled controls can be redrawn in place again (forms)
         self._settle_scroll()
+
+    def _fonts_for(self, shown: Any) -> None:
+        """Ask for the whole CJK font (2.4 MB) once a screen may need it: any
+        screen but home, or a home screen showing a character that the
+        first-screen cut (0.3 MB, always asked for) lacks -- a player's name.
+        A phone that only opens the home screen never downloads it."""
+        if self.full_font:
+            return
+        fonts = getattr(self.page, "fonts", None)
+        if fonts is None:
+            return
+        if self.nav.screen == "home" and not any(beyond_ui_font(t) for t in control_texts(shown)):
+            return
+        self.page.fonts = {**fonts, FONT_FAMILY_FULL: SERVING["assets"] + FONT_FILE}
+        self.full_font = True
 
     def _settle_scroll(self) -> None:
         """A new screen starts at its top; a return goes back to where it was."""
@@ -657,7 +701,7 @@ def _join_code_in_url(page: ft.Page) -> str | None:
 
 def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
-        page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE_UI, FONT_FAMILY_FULL: SERVING["assets"] + FONT_FILE}
+        page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE_UI}  # the full font: App._fonts_for
         page.theme = themed(color_scheme_seed=ft.Colors.TEAL)
         page.dark_theme = themed(color_scheme_seed=ft.Colors.TEAL)
         page.scroll = ft.ScrollMode.AUTO
