@@ -178,6 +178,13 @@ def test_what_flet_serves_itself_is_revalidated(served):
     assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
 
 
+def test_flutters_fallback_fonts_are_a_404_kept_for_a_day(served):
+    folder, asgi = served
+    response = get(asgi, "/assets/fonts/notosanssc/v37/k3kCo84MPvpLmixcA63oeAL7Iqp5IZJF9bmaG9_FnYxNbPzS5HE.112.woff2")
+    assert response.status_code == 404 and response.headers["cache-control"] == "public, max-age=86400"
+    assert len(response.content) < 100
+
+
 def test_precompress_writes_each_copy_once_and_only_where_gzip_pays(tmp_path):
     web = tmp_path / "web"
     folder = tmp_path / "folder"

@@ -17,6 +17,9 @@ An ASGI layer in front of Flet's app (inside ``join.guard``):
   the phone's language (``Accept-Language``).
 * ``/manifest.json``: the web app manifest (install to the home screen), with
   our name in the phone's language and our icon.
+* ``/assets/fonts/noto...``: Flutter's Noto fallback fonts, which it asks
+  for while a Chinese text waits for our font: a 404 that the phone keeps
+  for a day.
 * everything else (the web socket, Flet's own fallbacks): Flet's app, its
   responses marked ``no-cache``.
 
@@ -49,6 +52,9 @@ REVALIDATE = "no-cache"
 #: as Flet's own app sends them: the page is cross-origin isolated (skwasm's threads)
 ISOLATION = {"cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp"}
 HTML_LANG = {"en": "en", "zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant"}
+#: where Flutter looks for its Noto fallback fonts without a CDN (flet.fontFallbackBaseUrl
+#: "assets/fonts/" + e.g. "notosanssc/v37/....woff2"): ours are bundled instead
+FALLBACK_FONTS = "/assets/fonts/noto"
 THEME_COLOR = "#00796b"  # the splash's and the theme's teal
 BACKGROUND = "#f4fbf9"
 
@@ -187,6 +193,11 @@ class CachedWeb:
                 await self._body(send, method, headers, self.pages[language_of(headers.get("accept-language", ""))],
                                  "text/html; charset=utf-8", vary="Accept-Encoding, Accept-Language")
                 return
+            if path.startswith(FALLBACK_FONTS):
+                # Flutter's own fallback fonts (fetched from a CDN when online): never here.
+                # Say so once a day, not on every visit (a Chinese page asks for several).
+                await self._plain(send, 404, b"Not found\n", "public, max-age=86400")
+                return
             if path == "/manifest.json":
                 await self._body(send, method, headers,
                                  self.manifests[language_of(headers.get("accept-language", ""))],
@@ -265,9 +276,9 @@ class CachedWeb:
         await send({"type": "http.response.body", "body": b"" if method == "HEAD" else data})
 
     @staticmethod
-    async def _plain(send: Any, status: int, text: bytes) -> None:
+    async def _plain(send: Any, status: int, text: bytes, cache: str = REVALIDATE) -> None:
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                                 (b"content-length", str(len(text)).encode()),
-                                (b"cache-control", REVALIDATE.encode())]})
+                                (b"cache-control", cache.encode())]})
         await send({"type": "http.response.body", "body": text})
