@@ -150,5 +150,5 @@ def test_english_names_are_left_as_the_template_places_them() -> None:
 
 def test_a_refusal_in_chinese_spaces_a_latin_name_only() -> None:
     err = IllegalAction("card_already_seen", None, player=1)
-    assert describe_error(err, "cockroach_poker", "zh_Hant", ["Ana", "Ben"]) == "Ben 已經看過這張牌，不能再傳給他。"
-    assert describe_error(err, "cockroach_poker", "zh_Hant", ["安", "波"]) == "波已經看過這張牌，不能再傳給他。"
+    assert describe_error(err, "cockroach_poker", "zh_Hant", ["Ana", "Ben"]) == "Ben 看過這張牌了，不可以再傳到他手上。"
+    assert describe_error(err, "cockroach_poker", "zh_Hant", ["安", "波"]) == "波看過這張牌了，不可以再傳到他手上。"

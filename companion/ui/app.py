@@ -27,9 +27,11 @@ import uvicorn
 from ..core.actions import Action
 from ..core.errors import RefereeError, StaleTable
 from ..i18n import LANGUAGES, Translator, pick_language
-from ..messages import describe_error
+from ..messages import describe_error, fill
 from ..paths import assets_dir, user_data_dir
 from ..registry import get_game
+from ..rules import search
+from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_to_file
 from . import join, screens
@@ -78,6 +80,10 @@ def control_texts(root: Any) -> Any:
 class Refusal:
     message: str
     rule: str | None
+    #: the seat whose secret the full sentence would tell (it is shown only to that seat:
+    #: on their own phone, or behind hand-the-phone through "Show <name> why")
+    secret_of: int | None = None
+    full: str = ""
 
 
 @dataclass
@@ -169,6 +175,10 @@ class App:
         self.scroll_target: float | None = 0.0
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
+        #: the newest entry of the open table's story, and the story itself (app.last_entry, story_entries)
+        self._last_cache: tuple[Any, Any] | None = None
+        self._story: tuple[str, Any] | None = None
+        self._series: tuple[Any, Any] | None = None
         #: the whole CJK font has been asked for (see _fonts_for)
         self.full_font = False
 
@@ -304,8 +314,7 @@ class App:
             return False
         except RefereeError as exc:
             # the move and its field named as the screen names them, not by their ids
-            self.refusal = Refusal(refusal_text(self.table.game.id, exc, action, self.lang,
-                                                self.table.setup.players), exc.rule)
+            self.refusal = self._refusal_for(exc, action)
             self.show_refusal()  # the state is unchanged: no rebuild, a half-filled form stays as it was
             return False
         except Exception as exc:  # noqa: BLE001 - not committed: the table is as it was
@@ -315,6 +324,42 @@ class App:
         self._accepted("apply", action)
         self.render()
         return True
+
+    def _refusal_for(self, exc: RefereeError, action: Action | None) -> Refusal:
+        """The refusal as this device may show it: a sentence that would tell a
+        seat's secret (``Game.private_refusals``: "X doesn't have 90") is said in
+        full only on that seat's own device or behind its hand-the-phone screen;
+        elsewhere it names the seat and offers to show that player why."""
+        assert self.table is not None
+        game, players = self.table.game, self.table.setup.players
+        text = refusal_text(game.id, exc, action, self.lang, players)
+        owner = game.secret_seat(self.table.state, exc, action)
+        if owner is None or not 0 <= owner < len(players) or self.may_see_secrets_of(owner):
+            return Refusal(text, exc.rule)
+        hidden = fill(self._("Not possible for {player}. Why is {player}'s secret."), {"player": owner}, self.lang,
+                      players)
+        return Refusal(hidden, exc.rule, owner, text)
+
+    def may_see_secrets_of(self, seat: int) -> bool:
+        """Whether this device may show ``seat``'s secrets now: it is that seat's
+        own phone, or that player holds it behind the hand-the-phone screen."""
+        if self.my_seat() == seat:
+            return True
+        flow = self.private_flow
+        return flow is not None and flow.player == seat and flow.stage == "form"
+
+    def show_why(self, refusal: Refusal) -> None:
+        """Hand the phone to the refused player to read the refusal in full."""
+        seat = refusal.secret_of
+        if seat is None:
+            return
+        full, rule = refusal.full, refusal.rule
+
+        def form(done: Callable[[], None]) -> Any:
+            return screens.private_refusal(self, full, rule, done)
+
+        self.refusal = None
+        self.private(seat, self._("Why it was refused"), form)
 
     def undo(self, e: Any = None) -> None:
         self._history_step(lambda: self.table.undo(), "undo")  # type: ignore[union-attr]
@@ -338,8 +383,7 @@ class App:
             self._stale(exc)
             return
         except RefereeError as exc:  # nothing changed: no rebuild, the refusal where the person looks
-            self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
-                                   exc.rule)
+            self.refusal = self._refusal_for(exc, None)
             self.show_refusal()
             return
         except Exception as exc:  # noqa: BLE001
@@ -387,8 +431,51 @@ class App:
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
             refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark",
             last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None,
-            extra=self.view_memory, seat=seat)
+            extra=self.view_memory, seat=seat, may_see_secrets_of=self.may_see_secrets_of)
         return context
+
+    # ----- the table's story: what this device may see of it -------------------------
+    def last_entry(self) -> tuple[Any, list[Any]] | None:
+        """The newest action in force and the events this device may show
+        (``story.last_visible``), kept until the table or the seat changes."""
+        table = self.table
+        if table is None:
+            return None
+        session = table.session
+        seat = self.my_seat()
+        newest = session.log[session.cursor - 1] if session.cursor else None
+        key = (table.id, id(session), session.cursor, len(session.log), newest, seat)
+        cached = self._last_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
+        got = story.last_visible(session, seat)
+        self._last_cache = (key, got)
+        return got
+
+    def story_entries(self) -> list[Any]:
+        """Every entry of the open table's log in force (``story.Story``: each
+        computed once, only the changed tail again)."""
+        table = self.table
+        assert table is not None
+        if self._story is None or self._story[0] != table.id:
+            self._story = (table.id, story.Story(table.game))
+        return self._story[1].entries(table.session)
+
+    def story_series(self) -> tuple[list[int], list[list[Any]], str] | None:
+        """The open table's chart (moves, each seat's number, which number),
+        hidden numbers only once the game is over; kept until the table changes."""
+        table = self.table
+        assert table is not None
+        session = table.session
+        over = table.game.is_over(table.state)
+        key = (table.id, id(session), session.cursor, len(session.log), over)
+        if self._series is not None and self._series[0] == key:
+            return self._series[1]  # type: ignore[no-any-return]
+        got = story.series(table.game, table.setup, session)
+        which = table.game.story_value_key(table.state, over)
+        result = None if got is None or which is None else (got[0], got[1], which)
+        self._series = (key, result)
+        return result
 
     # ----- several devices at one table (issue 11) -------------------------------
     def observation(self) -> dict[str, Any]:
@@ -774,6 +861,7 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     Host and Origin headers (``join.guard``); it stops cleanly on SIGTERM and
     SIGINT.  Beyond loopback (``--host 0.0.0.0`` or a LAN address) every table
     needs its join code."""
+    search.warm_up()  # the rules search's index, built while the first page loads
     host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
     port = port or int(os.environ.get("COMPANION_PORT", "8550"))
     headless = not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux")

@@ -16,8 +16,9 @@ from functools import cache, lru_cache
 from math import prod
 from typing import Any
 
-from ...core import (Action, Game, IllegalAction, LegalActions, MalformedAction, Move, Param, TableSetup,
-                     moves_table)
+from ...core import (Action, Event, Game, IllegalAction, LegalActions, MalformedAction, Move, Param, TableSetup,
+                     bad_arg, moves_table, number_problem)
+from . import events as ev
 from .canoes import (carry_out, check_turn_shape, is_number, legal_plan_lists, lose_canoe, paddle_params,
                      parse_plans, plans_args)
 from .facts import FALLS, LOST, SHORE, Card, facts
@@ -124,10 +125,17 @@ def _next_turn(state: NiagaraState) -> None:
 
 # ----- the moves --------------------------------------------------------------
 
-def _parse_card(value: Any) -> Card:
+def _check_card(action: str, arg: str, whole: Any, value: Any) -> Card:
+    """A paddle card as the line gives it: a number card as a JSON number (1 to 6, never the
+    text "3": the one input rule of every game) or "cloud"."""
     if (is_number(value) or value == CLOUD) and value in F.cards:
         return value  # type: ignore[no-any-return]
-    raise MalformedAction("bad_arg", None, action="reveal", arg="cards", value=value)
+    why = "text" if number_problem(value) == "text" else "choice"
+    raise bad_arg(action, arg, whole, why, value, choices=[str(c) for c in F.cards])
+
+
+def _parse_card(value: Any, cards: Any = None) -> Card:
+    return _check_card("reveal", "cards", value if cards is None else cards, value)
 
 
 def _reveal(state: NiagaraState, action: Action) -> None:
@@ -136,7 +144,7 @@ def _reveal(state: NiagaraState, action: Action) -> None:
         raise MalformedAction("bad_arg", None, action="reveal", arg="cards", value=cards)
     if len(cards) != len(state.players):
         raise IllegalAction("card_count", "niagara.cards.entry", given=len(cards), needed=len(state.players))
-    parsed = [_parse_card(c) for c in cards]
+    parsed = [_parse_card(c, cards) for c in cards]
     for seat, card in enumerate(parsed):
         if card not in state.players[seat].hand():
             if card == CLOUD:
@@ -155,11 +163,7 @@ def _card(state: NiagaraState, action: Action) -> None:
     assert seat is not None
     if state.cards[seat] is not None:
         raise IllegalAction("card_already_turned", "niagara.cards.entry", player=seat)
-    card = action["card"]
-    if isinstance(card, str) and card.isdigit():
-        card = int(card)
-    if not ((is_number(card) or card == CLOUD) and card in F.cards):
-        raise MalformedAction("bad_arg", None, action="card", arg="card", value=card)
+    card = _check_card("card", "card", action["card"], action["card"])
     if card not in state.players[seat].hand():
         if card == CLOUD:
             raise IllegalAction("cloud_not_in_hand", "niagara.cards.cycle", player=seat)
@@ -468,6 +472,17 @@ class NiagaraGame(Game[NiagaraState], facts=True):
                 for p in state.players
             ],
         }
+
+    # ----- the table's story (events.py) -----
+    def action_events(self, before: NiagaraState, action: Action, after: NiagaraState) -> list[Event]:
+        out = ev.action_events(before, action, after)
+        return super().action_events(before, action, after) if out is None else out
+
+    def outcome_events(self, before: NiagaraState, action: Action, after: NiagaraState) -> list[Event]:
+        return ev.outcome_events(self, before, action, after)
+
+    def chapter(self, state: NiagaraState) -> tuple[str, int]:
+        return ev.chapter(state)
 
 
 GAME = NiagaraGame()

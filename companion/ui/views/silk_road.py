@@ -66,7 +66,7 @@ def read_choices(actions: Sequence[Action], phase: str) -> Choices:
         elif a.type == "load":
             out.load_goods.append(a["good"])
         elif a.type == "swap":
-            out.swaps.setdefault(a["ship"], []).append(a["good"])
+            out.swaps.setdefault(a["ship"] - 1, []).append(a["good"])  # by index; the action counts from 1
         elif a.type == "buy":
             goods = out.buys.setdefault(a["card"], [])
             if "good" in a:
@@ -132,12 +132,13 @@ class PlayForm:
 
 @dataclass
 class SwapForm:
-    """Phase 1 (and the porter's extra swaps): a ship, then its new good."""
+    """Phase 1 (and the porter's extra swaps): a ship (its index in the player's list), then
+    its new good.  The action's ``ship`` counts from 1, as the players see their ships."""
 
     ship: int | None = None
 
     def action(self, seat: int, good: str) -> Action | None:
-        return None if self.ship is None else Action.make("swap", seat, ship=self.ship, good=good)
+        return None if self.ship is None else Action.make("swap", seat, ship=self.ship + 1, good=good)
 
 
 def buy_action(seat: int, card: str, good: str | None = None) -> Action:
