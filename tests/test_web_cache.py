@@ -8,6 +8,7 @@ import asyncio
 import gzip
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -58,7 +59,14 @@ def get(asgi, path: str, host: str = f"127.0.0.1:{PORT}", method: str = "GET", *
             async with client.stream(method, path, headers={"accept-encoding": "identity", **headers}) as r:
                 raw = b"".join([chunk async for chunk in r.aiter_raw()])
                 return Reply(r.status_code, r.headers, raw)
-    return asyncio.run(go())
+    return in_own_loop(go)
+
+
+def in_own_loop(make) -> object:
+    """Run a coroutine on a fresh event loop in a thread of its own (another
+    test may have left a loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
 
 
 def raw_status(asgi, path: str) -> int:
@@ -74,7 +82,7 @@ def raw_status(asgi, path: str) -> int:
     scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(), "query_string": b"",
              "root_path": "", "scheme": "http", "http_version": "1.1", "server": ("127.0.0.1", PORT),
              "client": ("127.0.0.1", 5000), "headers": [(b"host", f"127.0.0.1:{PORT}".encode())]}
-    asyncio.run(asgi(scope, receive, send))
+    in_own_loop(lambda: asgi(scope, receive, send))
     return next(m["status"] for m in sent if m["type"] == "http.response.start")
 
 
