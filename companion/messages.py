@@ -133,9 +133,23 @@ class _Shown(str):
     raw: Any = None
 
 
+#: the shell's fields that hold a name as text (a player's, an artist's): spaced in Chinese as seats are
+NAME_FIELDS = frozenset({"name", "names"})
+
+
+def format_names(template: str, params: dict[str, Any], lang: str) -> str:
+    """``template.format(**params)`` for the shell's catalog, a name field (``{name}``,
+    ``{names}``) spaced in Chinese as :func:`fill` spaces a seat: "只有小明可以看这一页。" for a
+    Chinese name, "只有 Ana 可以看这一页。" for a Latin one, whatever spaces the template wrote."""
+    if not lang.startswith("zh") or not NAME_FIELDS & params.keys():
+        return template.format(**params)
+    marked = {k: (_NAME_OPEN + str(v) + _NAME_CLOSE if k in NAME_FIELDS and v else v) for k, v in params.items()}
+    return _space_names(template.format(**marked))
+
+
 def _shown(key: str, value: Any, lang: str, players: Sequence[str], mark: bool = False) -> _Shown:
     text = _show(key, value, lang, players)
-    if mark and _is_seat_key(key) and text:
+    if mark and (_is_seat_key(key) or key in NAME_FIELDS) and text:
         text = _NAME_OPEN + text + _NAME_CLOSE  # spaced by fill() once the sentence is whole
     out = _Shown(text)
     out.raw = value

@@ -152,3 +152,27 @@ def test_a_refusal_in_chinese_spaces_a_latin_name_only() -> None:
     err = IllegalAction("card_already_seen", None, player=1)
     assert describe_error(err, "cockroach_poker", "zh_Hant", ["Ana", "Ben"]) == "Ben 看過這張牌了，不可以再傳到他手上。"
     assert describe_error(err, "cockroach_poker", "zh_Hant", ["安", "波"]) == "波看過這張牌了，不可以再傳到他手上。"
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_the_shells_name_fields_are_spaced_by_the_names_script(lang) -> None:
+    # the catalog wrote "只有 {name} 可以看这一页。": a Chinese name read "只有 小明 可以…"
+    from companion.i18n import Translator
+    from companion.messages import format_names
+
+    template = Translator(lang).gettext("Only {name} should see this.")
+    assert " {name} " in template
+    before = template.split(" {name} ")[0]
+    assert format_names(template, {"name": "小明"}, lang).startswith(before + "小明")
+    assert format_names(template, {"name": "Ana"}, lang).startswith(before + " Ana ")
+    assert format_names("{name} 出价 {amount}", {"name": "小明", "amount": "3 比索"}, lang) == "小明出价 3 比索"
+    # ctx.ui() fills through fill(): the same spacing
+    assert fill("{name} 出价 {amount}", {"name": "小明", "amount": "3 比索"}, lang) == "小明出价 3 比索"
+    assert fill("{name} 出价 {amount}", {"name": "Ana", "amount": "3 比索"}, lang) == "Ana 出价 3 比索"
+
+
+def test_the_shells_name_fields_in_english_are_left_alone() -> None:
+    from companion.messages import format_names
+
+    assert format_names("Only {name} should see this.", {"name": "小明"}, "en") == "Only 小明 should see this."
+    assert format_names("{place}. {name}", {"place": 1, "name": "Ana"}, "zh_Hans") == "1. Ana"

@@ -11,7 +11,7 @@ import pytest
 from companion import registry, storage
 from companion.core import Action
 from companion.storage import Store
-from companion.ui.app import App
+from companion.ui.app import App, Device, Prefs
 from companion.ui.widgets import TOUCH
 from touch import pressables, small_targets
 from ui_harness import FakePage, find, press, run_coroutine, texts, type_into, walk
@@ -450,7 +450,9 @@ def test_manila_launch_button_says_why_before_the_boats_are_set(app):
     _manila_to(app, "launch")
     shown = texts(app.page)
     assert "Load and set out the boats" in shown
-    assert any("exactly 3" in t or "3 wares" in t or "3 kinds" in t for t in shown), shown
+    # beside the button: what is missing first (the ware that stays home), with its rule
+    assert "Which ware stays home?" in shown, shown
+    assert "Rule: Choosing the cargo" in shown or any(t.startswith("Rule: ") for t in shown), shown
 
 
 def test_refused_correction_keeps_the_form_open_with_the_reason_beside_it(app):
@@ -514,10 +516,37 @@ def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
     app.scrolled(type("E", (), {"pixels": 120.0})())
     app.go_back()
     assert app.nav.screen == "table" and _scrolls(app) == [700.0]
+    assert app.dispatch(Action.make("correct_money", None, for_player=1, money=29))
+    assert _scrolls(app) == []  # an action that leaves the turn where it is redraws the same screen where it is
     assert app.dispatch(Action.make("pass_bid", 0))
-    assert _scrolls(app) == []  # an action redraws the same screen where it is
+    # the turn passed to Ben: the page goes back to its top, where the banner names him
+    assert _scrolls(app) == [0.0]
+    app.scrolled(type("E", (), {"pixels": 20.0})())      # near the top: the banner is in view
+    assert app.dispatch(Action.make("pass_bid", 1))
+    assert _scrolls(app) == []
     app.go_home()
     assert _scrolls(app) == [0.0] and app.store.get_setting("open_table") == ""
+
+
+def test_what_can_i_do_now_opened_is_brought_into_view(app):
+    asked = []
+
+    async def scroll_to(**kw):
+        asked.append(kw)
+
+    _manila_to(app, "auction")
+    app.page.scroll_to = scroll_to
+    app.page.tasks.clear()
+    card = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
+                and getattr(c.title, "value", None) == "What can I do now?")
+    from ui_harness import Event
+    card.on_change(Event(card, data=False))          # closed: nothing moves
+    assert app.page.tasks == []
+    card.on_change(Event(card, data=True))           # opened below the fold: scrolled up to it
+    for handler, args, kwargs in app.page.tasks:
+        run_coroutine(handler(*args, **kwargs))
+    assert asked and asked[0]["scroll_key"] == "now-card"
+    assert getattr(card.key, "value", card.key) == "now-card"
 
 
 # ----- the final ranking ----------------------------------------------------------
@@ -633,6 +662,19 @@ def test_manila_voyage_results_screen_then_a_tap_goes_on(app):
     press(app.page, "Continue")
     shown = texts(app.page)
     assert "Voyage 1: results" not in shown and any(t.startswith("Bid ") for t in shown)
+    # put away on this device, it stays away when the table is opened again (Home, then
+    # Resume), and when this device starts the app again
+    table_id = app.table.id
+    app.go_home()
+    app.open_table(table_id)
+    assert "Voyage 1: results" not in texts(app.page)
+    again = App(FakePage(), app.store, app.device)
+    again.open_table(table_id)
+    assert "Voyage 1: results" not in texts(again.page)
+    # another browser (settings of its own, none put away) still sees the results once
+    other = App(FakePage(), app.store, Device(token="other", prefs=Prefs({"results_seen": "{}"})))
+    other.open_table(table_id)
+    assert "Voyage 1: results" in texts(other.page)
 
 
 def test_modern_art_round_results_screen_then_a_tap_goes_on(app):

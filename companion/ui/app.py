@@ -27,7 +27,7 @@ import uvicorn
 from ..core.actions import Action
 from ..core.errors import RefereeError, StaleTable
 from ..i18n import LANGUAGES, Translator, pick_language
-from ..messages import describe_error, fill
+from ..messages import describe_error, fill, format_names
 from ..paths import assets_dir, user_data_dir
 from ..registry import get_game
 from ..rules import search
@@ -39,7 +39,7 @@ from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
 from .reconcile import thaw
-from .viewmodels import refusal_text
+from .viewmodels import now_players, refusal_text
 from .web_cache import CachedWeb
 from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
 
@@ -74,6 +74,11 @@ def control_texts(root: Any) -> Any:
             seen.add(id(value))
             stack.extend(getattr(value, f.name, None) for f in fields(value)
                          if not f.name.startswith(("_", "on_")))
+
+
+#: scrolled further down than this (px), the now-banner is (partly) out of view: when the
+#: turn passes, the page goes back to its top
+TURN_SCROLL = 40.0
 
 
 @dataclass
@@ -188,7 +193,8 @@ class App:
         return Translator(self.lang)
 
     def _(self, msgid: str, **params: Any) -> str:
-        return self.t.gettext(msgid, **params)
+        # a {name} is spaced in Chinese by its script, not by the template ("只有小明可以…")
+        return format_names(self.t.gettext(msgid), params, self.lang) if params else self.t.gettext(msgid)
 
     def set_language(self, lang: str) -> None:
         if lang in LANGUAGES:
@@ -257,9 +263,37 @@ class App:
         except Exception as exc:  # noqa: BLE001 - a damaged table: say so, keep the rest usable
             self.unexpected(exc)
             return
-        self.view_memory = {}
+        self.view_memory = self._remembered_views(table_id)
         self.private_flow = None
         self.go("table", **params)
+
+    # ----- what a game's screen remembers on this device (results put away) ---------------------
+    def _remembered_views(self, table_id: str) -> dict[str, Any]:
+        """A table's view memory as this device left it: the results screens it put away
+        (a voyage's, a round's) stay away when the table is opened again."""
+        seen = self._seen_store().get(table_id) or []
+        return {"seen": set(seen)} if seen else {}
+
+    def _seen_store(self) -> dict[str, list[str]]:
+        try:
+            data = json.loads(self._pref(SEEN_KEY) or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _keep_seen(self) -> None:
+        """Write the open table's put-away results to this device, when they changed."""
+        if self.table is None:
+            return
+        seen = sorted(self.view_memory.get("seen") or ())
+        store = self._seen_store()
+        if store.get(self.table.id, []) == seen:
+            return
+        store.pop(self.table.id, None)
+        store[self.table.id] = seen
+        while len(store) > SEEN_TABLES:  # the oldest tables' first (insertion order)
+            store.pop(next(iter(store)))
+        self._remember(SEEN_KEY, json.dumps(store, separators=(",", ":")))
 
     def unexpected(self, exc: BaseException) -> None:
         """The one handler for errors nobody expected (a damaged table, a full
@@ -307,6 +341,7 @@ class App:
         self.exported_to = None
         if self._behind():
             return False
+        turn = self._turn()
         try:
             self.table.apply(action)  # committed to SQLite before we re-render
         except StaleTable as exc:
@@ -322,6 +357,10 @@ class App:
             return False
         self.refusal = None
         self._accepted("apply", action)
+        if self._turn() != turn and self.offset > TURN_SCROLL:
+            # the turn passed (another player, another phase): bring the banner saying
+            # who acts now back into view instead of leaving the page scrolled down
+            self.scroll_target = 0.0
         self.render()
         return True
 
@@ -360,6 +399,12 @@ class App:
 
         self.refusal = None
         self.private(seat, self._("Why it was refused"), form)
+
+    def _turn(self) -> tuple[Any, ...]:
+        """Whose decision it is and in which phase: when it changes, the banner matters."""
+        assert self.table is not None
+        game, state = self.table.game, self.table.state
+        return game.phase(state), tuple(now_players(game, state))
 
     def undo(self, e: Any = None) -> None:
         self._history_step(lambda: self.table.undo(), "undo")  # type: ignore[union-attr]
@@ -683,6 +728,7 @@ class App:
             self.unexpected(exc)
             return
         if self.nav.screen == "table" and self.table is not None:
+            self._keep_seen()
             appbar = join.with_move_number(self, appbar)
             if self.private_flow is None and join.shows_strip(self):
                 body = ft.Column([join.table_strip(self), body], spacing=8)
@@ -752,7 +798,11 @@ def store_prefs(store: Store) -> Prefs:
     return Prefs({k: store.get_setting(k) for k in DEVICE_KEYS}, store.set_setting)
 
 
-DEVICE_KEYS = ("device", "lang", "theme", "open_table")
+DEVICE_KEYS = ("device", "lang", "theme", "open_table", "results_seen")
+#: the device setting holding, per table, the results screens put away ({table id: [keys]})
+SEEN_KEY = "results_seen"
+#: how many tables' put-away results a device keeps
+SEEN_TABLES = 30
 
 
 async def _device(page: ft.Page, store: Store) -> Device:

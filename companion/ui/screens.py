@@ -30,7 +30,7 @@ from .rules_screen import rules_body
 from .viewmodels import (final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
 from .views import view_for
-from .widgets import TOUCH, banner, big_button, expander, icon_button, section_title, text_style
+from .widgets import TOUCH, banner, big_button, expander, icon_button, italic, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
@@ -436,9 +436,12 @@ def _now_banner(app: "App", undo: bool = True) -> ft.Control:
                 color=PLAYER_COLORS[seat % len(PLAYER_COLORS)], weight=ft.FontWeight.BOLD)))
         if after:
             spans.append(ft.TextSpan(after))
-        lines.append(ft.Text(spans=spans, size=20, weight=ft.FontWeight.BOLD, key="now-players"))
+        # an ink of its own: the banner is light in the dark theme too (the theme's white was unreadable)
+        lines.append(ft.Text(spans=spans, size=20, weight=ft.FontWeight.BOLD, key="now-players",
+                             color=ft.Colors.BLUE_GREY_900))
     elif not over:  # a decision for the whole table (enter cards, pick who starts)
-        lines.append(ft.Text(_("Now: everyone"), size=20, weight=ft.FontWeight.BOLD, key="now-players"))
+        lines.append(ft.Text(_("Now: everyone"), size=20, weight=ft.FontWeight.BOLD, key="now-players",
+                             color=ft.Colors.BLUE_GREY_900))
     lines.append(ft.Text(text, size=16, weight=ft.FontWeight.W_500, key="now-text",
                          color=ft.Colors.GREEN_900 if over else ft.Colors.BLUE_900))
     session = table.session
@@ -534,7 +537,7 @@ def _final_ranking(app: "App") -> ft.Control:
         else:  # no tie-break in the rules: a side that won together (a team, the whole table)
             lines.append(ft.Text(_("{names} win together.", names=tied), size=15))
         if clause:
-            lines.append(ft.Text(clause["text"], size=15, italic=True))
+            lines.append(ft.Text(clause["text"], size=15, italic=italic(app.lang)))
             lines.append(_rule_button(app, clause["id"]))
     return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
                         border=ft.Border.all(2, ft.Colors.AMBER_700))
@@ -554,7 +557,22 @@ def _now_card(app: "App") -> ft.Control:
     items = [ft.ListTile(title=ft.Text(item.title, weight=ft.FontWeight.BOLD),
                          subtitle=ft.Text("\n".join(item.paragraphs)),
                          on_click=lambda e, i=item.clause_id: app.open_clause(i)) for item in card.items]
-    return expander(app._("What can I do now?"), items)
+    tile = expander(app._("What can I do now?"), items)
+    tile.key = ft.ScrollKey(NOW_CARD)
+
+    def opened(e: Any) -> None:
+        # it sits at the foot of the table screen: opened, it is brought up to the top of the
+        # screen, its clauses under it (they opened below the fold)
+        scroll = getattr(app.page, "scroll_to", None)
+        if e.data in (True, "true") and scroll is not None:
+            app.page.run_task(scroll, scroll_key=NOW_CARD, duration=300)
+
+    tile.on_change = opened
+    return tile
+
+
+#: the scroll key of the "What can I do now?" card
+NOW_CARD = "now-card"
 
 
 def _private_body(app: "App") -> ft.Control:

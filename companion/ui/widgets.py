@@ -21,6 +21,12 @@ FONT_FALLBACK = [FONT_FAMILY_FULL]
 F = TypeVar("F")
 
 
+def italic(lang: str) -> bool:
+    """Whether a note is set in italics: in English only.  Chinese has no italic face, and
+    Flutter slants the upright glyphs instead (a faux italic that reads badly)."""
+    return lang == "en"
+
+
 def text_style(**kwargs: Any) -> ft.TextStyle:
     return ft.TextStyle(font_family=FONT_FAMILY, font_family_fallback=FONT_FALLBACK, **kwargs)
 

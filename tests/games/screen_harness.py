@@ -32,6 +32,7 @@ class Table:
         self.privately: list[tuple[int, str, Any]] = []  # (seat, title, the form's control)
         self.finished: list[int] = []  # seats whose private form said it was done
         self.redrawn: list[Any] = []  # controls the screen redrew in place (ctx.refresh_control)
+        self.extra: dict[str, Any] = {}  # what the screen remembers between redraws (one device's view memory)
 
     @classmethod
     def seated(cls, game: Game, names: Sequence[str], lang: str = "en", **options: Any) -> "Table":
@@ -52,7 +53,8 @@ class Table:
 
     def ctx(self) -> GameContext:
         return GameContext(self.session.game, self.session.setup, self.session.state, self.lang, self.dispatch,
-                           self.private, lambda cid: None, lambda: None, refresh_control=self.redrawn.append)
+                           self.private, lambda cid: None, lambda: None, refresh_control=self.redrawn.append,
+                           extra=self.extra)
 
     def build(self) -> ft.Control:
         """The game's screen as the app would build it now."""

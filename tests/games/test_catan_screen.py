@@ -166,3 +166,42 @@ def test_the_sheet_states_the_end_rule_in_force_and_opens_its_clause(own_turn: b
     assert line in texts(root)
     click(root, f"Rule: {title}")
     assert opened == [clause]
+
+
+# ----- the screens today (issue 23) -------------------------------------------------------------
+def _contrast(fg: str, bg: str = "#ffffff") -> float:
+    def lum(color: str) -> float:
+        def lin(c: float) -> float:
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "One tap records the settlement"), ("zh_Hans", "点一下就记下这个定居点"),
+                                        ("zh_Hant", "點一下就記下這個定居點")])
+def test_a_harbor_chip_says_that_the_tap_records_the_settlement(lang: str, said: str) -> None:
+    t = Table(Session(GAME, GAME.setup(["A", "B", "C"])), lang)
+    assert any(said in x for x in texts(t.build()))
+    for _ in range(6):
+        click(t.build(), t.ctx().t("ui.no_harbor"))
+    assert t.session.state.phase == "play"
+    shown = texts(t.build())
+    assert t.ctx().t("action.build_settlement") in shown and any(said in x for x in shown)
+
+
+def test_harbor_labels_read_on_white() -> None:
+    # "Wool 2:1" was light green on white (1.9:1)
+    assert all(_contrast(color) >= 4.5 for color in screen.RESOURCE_COLORS.values()), \
+        {r: round(_contrast(c), 1) for r, c in screen.RESOURCE_COLORS.items()}
+
+
+def test_longest_road_and_largest_army_are_marks_not_buttons() -> None:
+    t = Table(Session(GAME, GAME.setup(["A", "B", "C"])))
+    placed(t)
+    view = GAME.view(t.session.state)
+    view["players"][0]["longest_road"] = True          # A holds it (the view as the engine would give it)
+    root = screen._draw_scoreboard(t.ctx(), view)
+    badge = [c for c in walk(root) if isinstance(c, ft.Container) and texts(c) == ["Longest Road"]]
+    assert badge and all(c.on_click is None and c.border is None for c in badge)

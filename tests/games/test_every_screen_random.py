@@ -3,7 +3,8 @@ scripts: no ASCII punctuation where Chinese text needs its own (：；（）、,
 ``punctuation.py``), no raw message key, no unfilled placeholder (and in
 English, no raw key or placeholder either); and no section that centres its
 content (an ExpansionTile's default: a form in it jumps sideways when a line
-in it changes width — ``widgets.expander`` starts it at the left edge).
+in it changes width — ``widgets.expander`` starts it at the left edge); and in
+Chinese no text in italics (``widgets.italic``: a slanted Chinese glyph is a fake).
 
 The games' own screen tests walk chosen phases by hand; this one reaches the
 states nobody thought to script (a pilot's moves, a round's payouts, a game
@@ -37,6 +38,11 @@ def centred_sections(root: ft.Control) -> list[str]:
                  or c.expanded_alignment != ft.Alignment.TOP_LEFT)]
 
 
+def faux_italics(root: ft.Control) -> list[str]:
+    """Texts set in italics: Chinese has no italic face, so Flutter slants the upright glyphs."""
+    return [f"italic: {c.value}" for c in walk(root) if isinstance(c, ft.Text) and c.italic]
+
+
 def _phase(state: object) -> str:
     return str(getattr(state, "phase", ""))
 
@@ -58,7 +64,8 @@ def test_random_game_screens_read_right(game_id: str, lang: str) -> None:
             built += 1
             phases.add(phase)
             for text in (ascii_punctuation(shown) if lang != "en" else []) + raw_keys(shown) + [
-                    f"centred section: {title}" for title in centred_sections(root)]:
+                    f"centred section: {title}" for title in centred_sections(root)] + (
+                    faux_italics(root) if lang != "en" else []):
                 problems.setdefault(phase, set()).add(text)
             last_phase = phase
         if game.is_over(session.state):

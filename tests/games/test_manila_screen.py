@@ -12,6 +12,7 @@ import pytest
 from companion.core import Action, RefereeError
 from companion.games.manila import GAME
 from companion.games.manila.public import roll_dice
+from companion.ui.board import spot_info, spots
 from companion.ui.views import manila as screen
 
 from games.screen_harness import Table, click, raw_keys, texts
@@ -25,6 +26,13 @@ HANDS = {"A": ["silk", "jade"], "B": ["nutmeg", "ginseng"], "C": ["jade", "jade"
 def Screen(table: Game, lang: str = "en") -> Table:
     """The screen over a test table; any refusal (RefereeError) is recorded, not raised."""
     return Table(table.session, lang, refusals=RefereeError)
+
+
+def tap(root: object, key: str) -> None:
+    """Tap the board's spot ``key`` (a space, ``seat:<ware>:<i>``, ``dock:<space>``)."""
+    found = [c for c, info in spots(root) if info.key == key]
+    assert found, f"no spot {key!r}: {[info.key for _, info in spots(root)]}"
+    found[0].on_click(None)
 
 
 def placing() -> Game:
@@ -94,8 +102,14 @@ def test_launch_form() -> None:
     assert form.total() == 10 and form.action(0, legal) is None    # must add up to 9
     form.set_start("silk", 4)
     assert form.action(0, legal) == Action.make("launch", 0, nutmeg=5, silk=4, jade=0)
-    form.pick_left_out("jade")
-    assert form.starts == {}
+    form.pick_left_out("jade")             # another ware stays home: its start goes, the others stay
+    assert form.starts == {"nutmeg": 5, "silk": 4} and form.action(0, legal) is None
+    starts_first = screen.LaunchForm()      # starts may be tapped before the ware that stays home
+    starts_first.set_start("nutmeg", 3)
+    starts_first.set_start("silk", 2)
+    starts_first.set_start("jade", 4)
+    starts_first.pick_left_out("ginseng")
+    assert starts_first.action(0, legal) == Action.make("launch", 0, nutmeg=3, silk=2, jade=4)
 
 
 def test_dice_form_asks_for_the_order_only_when_needed() -> None:
@@ -193,19 +207,16 @@ def test_a_voyage_from_the_screen() -> None:
     assert t.state.master == 0 and t.cash()["A"] == 29
     click(s.build(), "Buy no share")
     root = s.build()
-    click(root, "Ginseng")                  # stays home
-    for label in ("Nutmeg", "Silk", "Jade"):
-        assert label in texts(root)
-    # starting spaces: the form redraws itself; press through the redrawn holder
-    starts = {"Nutmeg": "3", "Silk": "2", "Jade": "4"}
-    for ware, value in starts.items():
-        row = next(r for r in walk(s.redrawn[-1]) if isinstance(r, ft.Row) and texts(r)[:1] == [ware]
-                   and "5" in texts(r))
-        click(row, value)
-    click(s.redrawn[-1], "Load and set out the boats")
+    # on the routes: ginseng stays home, each boat on its starting space (the board and the
+    # controls beside it redraw in place)
+    tap(root, "home:ginseng")
+    for key in ("start:nutmeg:3", "start:silk:2", "start:jade:4"):
+        tap(root, key)
+    assert "Starting spaces add up to 9 (must be 9)." in texts(root)
+    click(root, "Load and set out the boats")
     assert t.state.position == {"nutmeg": 3, "silk": 2, "jade": 4} and t.phase() == "place"
-    click(s.build(), "Jade 3 pesos")
-    click(s.build(), "Insurance +10 pesos")
+    tap(s.build(), "seat:jade:0")            # the jade boat's first seat, 3 pesos
+    tap(s.build(), "insurance")
     click(s.build(), "Hold back")
     assert t.state.spaces["insurance"] == 1 and t.state.withdrawn[2]
     click(s.build(), "Hold back")
@@ -240,7 +251,10 @@ def test_boarding_pilots_and_plunder_buttons() -> None:
     t.roll(nutmeg=4, silk=1, jade=4)
     t.roll(nutmeg=5, silk=1, jade=5)        # nutmeg 13, jade 13
     s = Screen(t)
-    click(s.build(), "Board Jade")
+    root = s.build()
+    # the pirate boards a boat on space 13 by tapping its next free seat
+    assert {info.key for _, info in spots(root) if info.legal} == {"seat:jade:1", "seat:nutmeg:0"}
+    tap(root, "seat:jade:1")
     assert t.state.seats["jade"] == [2, 0, None, None]
     assert t.phase() == "pilot"
     click(s.build(), "Silk +1")
@@ -285,3 +299,136 @@ def test_every_phase_builds_in_every_language(lang: str) -> None:
     assert {"deal", "auction", "buy", "launch", "place", "roll", "reveal"} <= seen
     if lang != "en":
         assert any(("披索" if lang == "zh_Hant" else "比索") in x for x in body)
+
+
+# ----- the board (issue 23) ----------------------------------------------------------------------
+def board_spots(root: object) -> dict[str, object]:
+    return {info.key: info for _, info in spots(root)}
+
+
+def test_placement_is_tapped_on_the_board_and_a_taken_space_says_why() -> None:
+    t = placing()
+    s = Screen(t)
+    root = s.build()
+    found = board_spots(root)
+    # every space of the board is a spot while accomplices are placed, the boats by their next seat
+    assert {"harbor_a", "harbor_b", "harbor_c", "shipyard_a", "shipyard_b", "shipyard_c", "pirate",
+            "pilot_small", "pilot_large", "insurance", "seat:nutmeg:0", "seat:silk:0", "seat:jade:0"} == set(found)
+    tap(root, "harbor_a")
+    assert t.state.spaces["harbor_a"] == 0 and s.refused == []
+    # B taps the harbor A Ana holds: still there, drawn as not open, and the referee says why
+    root = s.build()
+    info = board_spots(root)["harbor_a"]
+    assert not info.legal and info.action == Action.make("place", 1, space="harbor_a")
+    before = GAME.clone(t.state)
+    tap(root, "harbor_a")
+    assert s.refused == ["space_taken"] and t.state == before
+    assert "B: tap a place on the board to put an accomplice there (the framed places are open to you), " \
+           "or hold back." in texts(root)
+
+
+def test_the_harbor_master_is_told_what_is_missing_not_the_wares_counted() -> None:
+    # after the ware left home was chosen the hint said "Load exactly 3 wares (now 0)"
+    t = start(["A", "B", "C"], HANDS)
+    t.passes("A", "B", "C")
+    t.do("A", "skip_share")
+    s = Screen(t)
+    root = s.build()
+    tap(root, "home:ginseng")
+    shown = texts(root)
+    assert "Tap a starting space for each boat (0 of 3 set)." in shown
+    assert not any("now 0" in x for x in shown)
+    tap(root, "start:jade:5")
+    assert "Tap a starting space for each boat (1 of 3 set)." in texts(root)
+    # pressed before it is complete, the button still asks the referee, whose refusal is shown
+    click(root, "Load and set out the boats")
+    assert s.refused == ["need_three_wares"] and t.phase() == "launch"
+
+
+def test_a_player_card_before_any_entry_says_not_entered_yet() -> None:
+    s = Screen(Game("A", "B", "C"))
+    shown = texts(s.build())
+    assert shown.count("Shares: not entered yet") == 3 and "Shares: hidden" not in shown
+    s.session.apply(Action.make("enter_shares", 0, wares=["silk", "jade"]))
+    shown = texts(s.build())
+    assert "Shares: hidden" in shown and shown.count("Shares: not entered yet") == 2
+    assert "Silk + Jade" not in shown                 # the shared screen shows no hand
+
+
+def test_a_seats_own_device_shows_its_own_shares_only() -> None:
+    t = Game("A", "B", "C")
+    t.do("A", "enter_shares", wares=["silk", "jade"])
+    t.do("B", "enter_shares", wares=["nutmeg", "ginseng"])
+    table = Screen(t)
+    ctx = table.ctx()
+    ctx.seat = 0
+    shown = texts(screen.build(ctx))
+    assert "Shares: Silk + Jade" in shown and not any("Nutmeg + Ginseng" in x for x in shown)
+
+
+def arrived() -> Game:
+    """Jade reaches Manila (harbor A) on the second roll; silk stays out at sea."""
+    t = placing()
+    t.do("A", "place", space="jade")
+    t.passes("B", "C", "A")
+    t.roll(nutmeg=1, silk=1, jade=6)          # 4, 3, 10
+    t.roll(nutmeg=1, silk=1, jade=6)          # jade 16: in Manila
+    return t
+
+
+def test_a_docked_boat_lies_in_its_harbor_space_not_on_a_space_past_the_route() -> None:
+    t = arrived()
+    assert t.state.position["jade"] > 13
+    root = Screen(t).build()
+    shown = texts(root)
+    assert "In Manila · Harbour A" in [x.capitalize() for x in shown] or "in Manila · Harbour A" in shown
+    assert not any(x.startswith("Space 1") for x in shown)         # no "Space 16" on a route of 0-13
+    harbor_a = next(c for c in walk(root) if getattr(c, "key", None) == "harbor_a")
+    assert "Jade" in texts(harbor_a)
+    lane = next(c for c in walk(root) if getattr(c, "key", None) == "boat:jade")
+    assert lane.content.opacity == 0.0                            # its piece has left the route
+
+
+def test_a_plundered_boat_stays_visible_on_the_pirates_space() -> None:
+    t = start(["A", "B", "C"], HANDS)
+    t.passes("A", "B", "C")
+    t.do("A", "skip_share")
+    t.do("A", "launch", nutmeg=4, silk=1, jade=4)
+    t.do("A", "place", space="pirate")
+    t.passes("B", "C", "A")
+    t.roll(nutmeg=4, silk=1, jade=4)          # 8, 2, 8
+    t.roll(nutmeg=1, silk=1, jade=1)          # 9, 3, 9
+    t.roll(nutmeg=4, silk=1, jade=1)          # nutmeg 13: plundered
+    assert t.phase() == "plunder"
+    s = Screen(t)
+    root = s.build()
+    piece = next(c for c in walk(root) if getattr(c, "key", None) == "boat:nutmeg")
+    assert piece.offset.x == 13 and piece.content.opacity == 1.0
+    assert ft.Icons.FLAG in [c.icon for c in walk(piece) if isinstance(c, ft.Icon)]
+    # the pirates' space keeps its number, white on red, above the boat
+    thirteen = [c for c in walk(root) if isinstance(c, ft.Text) and c.value == "13"]
+    assert thirteen and all(c.color == "#ffffff" for c in thirteen)
+    # the captain sends it by tapping the harbor's next free space
+    tap(root, "dock:harbor_a")
+    assert s.sent == [Action.make("plunder", 0, ware="nutmeg", to="harbor")] and s.refused == []
+    assert t.state.voyage == 2                            # the voyage was paid out
+
+
+def test_what_moved_is_ringed_after_a_roll() -> None:
+    t = placing()
+    t.passes("A", "B", "C")
+    s = Screen(t)
+    ctx = s.ctx()
+    screen.build(ctx)                                   # the board as this device last drew it
+    t.roll(nutmeg=2, silk=3, jade=1)
+    ctx2 = s.ctx()
+    ctx2.extra = ctx.extra                              # the same device
+    root = screen.build(ctx2)
+
+    def glowing(ware: str) -> bool:
+        piece = next(c for c in walk(root) if getattr(c, "key", None) == f"boat:{ware}")
+        return piece.content.shadow is not None
+
+    assert glowing("nutmeg") and glowing("silk") and glowing("jade")
+    root = screen.build(ctx2)                            # drawn again: still ringed
+    assert glowing("jade")

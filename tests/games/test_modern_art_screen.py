@@ -137,7 +137,9 @@ def test_typed_amount_empty_is_flagged_and_out_of_range_is_refused_by_the_refere
     field_ = next(c for c in walk(root) if isinstance(c, ft.TextField))
     field_.value = ""
     field_.on_submit(None)
-    assert field_.error == "Enter a whole number from 0 to 100." and t.sent == []
+    # the shared screen does not tell Ann's secret money: only the lowest price
+    assert field_.error == "Enter a whole number, at least 0." and t.sent == []
+    assert field_.helper == "Enter a whole number, at least 0."
     field_.value = "15"
     field_.on_change(None)
     assert field_.error is None  # the message goes as soon as the entry is fixed
@@ -165,7 +167,8 @@ def test_double_offered_and_joined_from_the_screen() -> None:
     assert t.sent == []
     click(root, "Offer it to the others")
     root = t.build()
-    click(root, "Open")                                 # Bo adds a Krypto sold openly
+    click(root, "Add my painting")                      # Bo taps the place beside the double ...
+    click(root, "Open")                                 # ... and adds a Krypto sold openly
     assert t.session.state.seller == 1 and t.session.state.co_seller == 0
     assert "takings shared with Ann" in texts(t.build())
 
@@ -185,7 +188,7 @@ def test_money_is_private_until_the_end() -> None:
     root = t.build()
     assert "Money stays secret until the game is over." in texts(root)
     assert not any(x == "100" for x in texts(root))
-    click(root, "Show my money")
+    click(root, "Ann: Show my money")
     seat, title, form = t.privately[-1]
     assert (seat, title) == (0, "Ann's money") and "You have 100." in texts(form)
     open_table = Table(new(lines=START, open_money=True))
@@ -203,3 +206,85 @@ def test_finished_game_and_chinese_labels() -> None:
         assert board in texts(Table(s, lang).build())
     mid = new(lines=START)
     assert "卖" not in " ".join(texts(Table(mid, "zh_Hant").build()))
+
+
+# ----- the board (issue 23) ----------------------------------------------------------------------
+def spot_keys(root: Any) -> dict[str, Any]:
+    from companion.ui.board import spots
+    return {info.key: (control, info) for control, info in spots(root)}
+
+
+def test_a_painting_is_offered_by_tapping_its_artist_on_the_value_board() -> None:
+    t = Table(new(lines=START))
+    root = t.build()
+    found = spot_keys(root)
+    artists = [k for k in found if k.startswith("artist:")]
+    assert artists == ["artist:lite_metal", "artist:yoko", "artist:christin_p", "artist:karl_gitter", "artist:krypto"]
+    control, info = found["artist:yoko"]
+    assert info.legal and not info.direct and Action.make("offer", 0, artist="yoko", auction="sealed") in info.reaches
+    control.on_click(None)
+    assert t.sent == []                                       # a step: the card shows on the auction block
+    shown = texts(root)
+    assert "Auction type printed on the card:" in shown and shown.count("Yoko") >= 2
+    click(root, "Sealed")
+    assert t.sent == [Action.make("offer", 0, artist="yoko", auction="sealed")] and t.session.state.phase == "sealed"
+
+
+def test_an_artist_with_no_painting_left_stays_on_the_board_and_answers_with_the_rule() -> None:
+    session = new(lines=START)
+    session.state.played[0] = 12          # all 12 Lite Metal paintings are out (the table as corrected)
+    t = Table(session)
+    root = t.build()
+    control, info = spot_keys(root)["artist:lite_metal"]
+    assert not info.legal and info.reaches == ()
+    control.on_click(None)                # the tap goes to the referee, which says why (with its clause)
+    assert t.refused == ["artist_exhausted"] and t.session.state.phase == "offer"
+    reason = t.ctx().why_not(info.action)
+    assert reason is not None and reason[1] is not None
+
+
+def test_a_double_on_the_board_shows_the_place_for_the_partners_painting() -> None:
+    t = Table(new(lines=START + ['{"type": "offer", "player": "Ann", "artist": "krypto", "auction": "double"}']))
+    assert t.session.state.phase == "double"
+    root = t.build()
+    control, info = spot_keys(root)["join-slot"]
+    assert info.legal and {a["auction"] for a in info.reaches} == {"open", "once_around", "sealed", "fixed"}
+    control.on_click(None)
+    click(root, "Fixed price")
+    assert t.sent[-1] == Action.make("join", 1, auction="fixed") and t.session.state.paintings == 2
+    shown = texts(t.build())
+    assert "Ann sells Krypto × 2" not in shown and "Bo sells Krypto × 2" in shown   # Bo sells, shares with Ann
+    assert "takings shared with Ann" in shown
+
+
+def test_a_bid_hint_on_the_shared_screen_never_states_secret_money() -> None:
+    t = Table(new(lines=START + ['{"type": "offer", "player": "Ann", "artist": "yoko", "auction": "open"}']))
+    root = t.build()
+    click(root, "Bo")
+    field_ = next(c for c in walk(t.redrawn[-1]) if isinstance(c, ft.TextField))
+    assert field_.helper == "Enter a whole number, at least 1." and "100" not in field_.helper
+    # the quick bids are not cut off at Bo's cash either (which would hint at it)
+    assert "Bo bids 20" in texts(t.redrawn[-1])
+    # Bo's own device may say his limit
+    ctx = t.ctx()
+    ctx.seat = 1
+    click(screen.build(ctx), "Bo")
+    field_ = next(c for c in walk(t.redrawn[-1]) if isinstance(c, ft.TextField))
+    assert field_.helper == "Enter a whole number from 1 to 100."
+    open_money = Table(new(lines=START + ['{"type": "offer", "player": "Ann", "artist": "yoko", "auction": "open"}'],
+                           open_money=True))
+    root = open_money.build()
+    click(root, "Bo")
+    field_ = next(c for c in walk(open_money.redrawn[-1]) if isinstance(c, ft.TextField))
+    assert field_.helper == "Enter a whole number from 1 to 100."   # money is open: the limit may be said
+
+
+def test_a_painting_sold_is_ringed_in_its_buyers_row() -> None:
+    t = Table(new(lines=START + ['{"type": "offer", "player": "Ann", "artist": "yoko", "auction": "open"}',
+                                '{"type": "bid", "player": "Cy", "amount": 5}']))
+    t.build()                                              # this device drew the auction
+    t.session.apply(Action.make("sell", 0))
+    root = t.build()
+    cy = next(c for c in walk(root) if getattr(c, "key", None) == "player:2")
+    bought = [c for c in walk(cy) if isinstance(c, ft.Container) and c.shadow is not None]
+    assert bought and "Yoko ×1" in texts(bought[0])

@@ -45,7 +45,7 @@ def test_setup_and_first_rounds_told_action_by_action() -> None:
     assert step(s, A("draw", 0)) == [ev("drew", board=True, player=0, cards=2), ev("round_starts", n=2, player=1)]
 
     # Bo swaps the spice on his second ship (ship field 1) for tea, then draws
-    assert step(s, A("swap", 1, ship=1, good="tea")) == [
+    assert step(s, A("swap", 1, ship=2, good="tea")) == [
         ev("swapped", board=True, player=1, ship=2, old="spice", good="tea")]
     step(s, A("draw", 1))
     # Ann lays glass on position 1 (spice): glass shows twice; only Ann carries glass: 2 x 1
@@ -129,7 +129,7 @@ def test_open_money_tells_every_income() -> None:
 def test_corrections_of_the_board_are_told() -> None:
     s = table(["Ann", "Bo"], ["spice", "tea", "silk", "ore", "porcelain", "glass"], 0,
               ["spice", "tea", "silk", "ore"])
-    assert step(s, A("correct_cargo", target_player=1, ship=0, good="glass")) == [
+    assert step(s, A("correct_cargo", target_player=1, ship=1, good="glass")) == [
         ev("cargo_set", board=True, player=1, ship=1, good="glass")]
     assert step(s, A("correct_market", slot=5, good="ore")) == [ev("market_set", board=True, slot=6, good="ore")]
 

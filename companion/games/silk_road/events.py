@@ -7,7 +7,7 @@ ship, which good), special cards bought and their price, goods cards played
 drawn, the income of every play, the rounds, and the game's end.
 
 Ships and market positions are numbered from 1, as the board and the refusals
-show them (the actions' ``ship``/``slot`` fields count from 0).
+show them (the actions' ``ship`` field counts from 1 too; ``slot`` from 0).
 
 What stays hidden (``silk_road.phase2.secret``: income is taken without
 showing the others; ``silk_road.app.open_money``): a player's income and
@@ -45,8 +45,8 @@ def action_events(before: SilkState, action: Action, after: SilkState) -> list[E
         ships = after.players[seat].ships
         return [public("loaded", board=True, player=seat, ship=len(ships), good=action["good"])]
     if kind == "swap" and seat is not None:
-        ship = action["ship"]
-        return [public("swapped", board=True, player=seat, ship=ship + 1, old=before.players[seat].ships[ship],
+        ship = action["ship"]  # counts from 1, as the board and the messages do
+        return [public("swapped", board=True, player=seat, ship=ship, old=before.players[seat].ships[ship - 1],
                        good=action["good"])]
     if kind == "buy" and seat is not None:
         card = action["card"]
@@ -75,7 +75,7 @@ def action_events(before: SilkState, action: Action, after: SilkState) -> list[E
         return [private("money_set", [target], END, player=target, money=action["money"]),
                 stand_in("money_corrected", player=target)]
     if kind == "correct_cargo":
-        return [public("cargo_set", board=True, player=action["target_player"], ship=action["ship"] + 1,
+        return [public("cargo_set", board=True, player=action["target_player"], ship=action["ship"],
                        good=action["good"])]
     if kind == "correct_market":
         return [public("market_set", board=True, slot=action["slot"] + 1, good=action["good"])]

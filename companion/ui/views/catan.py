@@ -19,12 +19,15 @@ import flet as ft
 
 from ...core.actions import Action
 from ...games.catan.public import BUILDS, FACTS, GENERIC, cost, robber_discard
+from .. import board
 from ..context import GameContext
 from ...rules import library
-from ..widgets import TOUCH, big_button, chip, expander, player_card, section_title, wrap
+from ..widgets import TOUCH, big_button, chip, expander, italic, player_card, section_title, wrap
 
+#: a resource's colour, also its label's on the page's white: dark enough to read (light green wool
+#: and yellow grain on white were hard to read)
 RESOURCE_COLORS: dict[str, str] = {
-    "wood": "#2e7d32", "brick": "#bf360c", "wool": "#9ccc65", "grain": "#f9a825", "ore": "#546e7a",
+    "wood": "#2e7d32", "brick": "#bf360c", "wool": "#4e7d1e", "grain": "#8a6100", "ore": "#546e7a",
 }
 GENERIC_COLOR = "#1565c0"
 
@@ -147,7 +150,7 @@ def _draw_setup(ctx: GameContext, ch: Choices) -> ft.Control:
     assert ch.seat is not None
     return ft.Column([
         section_title(ctx.t("action.place")),
-        ft.Text(ctx.t("ui.harbor"), size=14),
+        ft.Text(ctx.t("ui.settlement_tap"), size=14),
         _harbor_row(ctx, ch.place, _with_harbor("place", ch.seat)),
     ], spacing=6)
 
@@ -174,6 +177,7 @@ def _draw_turn(ctx: GameContext, ch: Choices) -> ft.Control:
     parts: list[ft.Control] = [section_title(ctx.players[seat])]
     if ch.settlement:
         parts += [ft.Text(ctx.t("action.build_settlement"), size=15, weight=ft.FontWeight.W_600),
+                  ft.Text(ctx.t("ui.settlement_tap"), size=14),
                   _harbor_row(ctx, ch.settlement, _with_harbor("build_settlement", seat))]
     parts.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     if ch.end_turn:
@@ -222,12 +226,15 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             ft.Text(f"{ctx.t('ui.road_length')} {ctx.num(row['road_length'])} · {ctx.t('ui.knights')} "
                     f"{ctx.num(row['knights'])}", size=14),
             ft.Text(f"{ctx.t('ui.pieces_left')}{ctx.colon}{ctx.num(left['settlements'])} / {ctx.num(left['cities'])} / "
-                    f"{ctx.num(left['roads'])}", size=13, italic=True),
+                    f"{ctx.num(left['roads'])}", size=13, italic=italic(ctx.lang)),
         ]
         if row["vp_cards"] is not None:
             lines.append(ft.Text(f"{ctx.t('ui.vp_cards')} {ctx.num(row['vp_cards'])}", size=14))
-        if row["badges"]:
-            lines.append(ft.Row([_chip(ctx.t(f"ui.{b}"), "#6a1b9a", selected=True) for b in row["badges"]],
+        if row["badges"]:  # display only: a flat mark, never a button
+            lines.append(ft.Row([board.mark(ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color="#ffffff"),
+                                                    ft.Text(ctx.t(f"ui.{b}"), size=14, color="#ffffff",
+                                                            weight=ft.FontWeight.W_600)], spacing=4, tight=True),
+                                            bgcolor="#6a1b9a", padding=6) for b in row["badges"]],
                                 wrap=True, spacing=4))
         if row["ratios"]:
             lines.append(ft.Text(ctx.t("ui.trade") + ctx.colon + ctx.join([

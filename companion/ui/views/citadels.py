@@ -21,7 +21,7 @@ from ...core.actions import Action
 from ...games.citadels.public import (COLOURS, FACTS, KING, RANKS, SPECIAL, character, destroy_cost,
                                       draft_rules)
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, confirm_button, player_card, reason_line, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, confirm_button, italic, player_card, reason_line, section_title, wrap
 
 COLOUR_HEX: dict[str, str] = {
     "noble": "#f9a825", "religious": "#1565c0", "trade": "#2e7d32", "military": "#c62828", "special": "#6a1b9a",
@@ -201,7 +201,7 @@ def _draw_calls(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         chips.append(_chip(text, STATUS_HEX[c["status"]], selected=c["status"] == "current"))
     face_up = [ctx.t('ui.face_up') + ctx.colon + ctx.join([ctx.t(f"ui.character.{n}") for n in view["face_up"]])] \
         if view["face_up"] else []
-    return ft.Column([_row(chips), *[ft.Text(t, size=14, italic=True) for t in face_up]], spacing=4)
+    return ft.Column([_row(chips), *[ft.Text(t, size=14, italic=italic(ctx.lang)) for t in face_up]], spacing=4)
 
 
 def _draw_draft(ctx: GameContext) -> ft.Control:
@@ -335,7 +335,7 @@ def _draw_cities(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             _row([_chip(f"{ctx.t(f'ui.colour.{c}')} " + ctx.join(_district_label(ctx, *d) for d in districts),
                         COLOUR_HEX[c]) for c, districts in row["by_colour"].items()]),
             ft.Text(ctx.t("ui.score_line", districts=parts["districts"], all_colours=parts["all_colours"],
-                          complete=parts["complete"], total=parts["total"]), size=13, italic=True),
+                          complete=parts["complete"], total=parts["total"]), size=13, italic=italic(ctx.lang)),
         ]
         cards.append(player_card(lines, color))
     return wrap(cards)

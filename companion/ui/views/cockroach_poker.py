@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.cockroach_poker.public import ANSWERS, CREATURES, LOSE_ALL, LOSE_SAME, taker
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, confirm_button, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, confirm_button, italic, player_card, section_title, wrap
 
 CREATURE_COLORS: dict[str, str] = {
     "cockroach": "#6d4c41", "stinkbug": "#558b2f", "spider": "#424242", "toad": "#2e7d32",
@@ -144,7 +144,7 @@ def _draw_round(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             ft.Text(ctx.t("ui.passers"), size=14),
             seat_row(sorted(set(form.passer_choices()) | set(form.passers)), lambda s: s in form.passers,
                      lambda s: panel.change(lambda: form.toggle_passer(s))),
-            ft.Text(chain, size=14, italic=True),
+            ft.Text(chain, size=14, italic=italic(ctx.lang)),
             ft.Text(ctx.t("ui.caller"), size=14),
             seat_row(form.callers(), lambda s: s == form.caller, lambda s: panel.change(lambda: form.pick_caller(s))),
             ft.Text(ctx.t("ui.claim"), size=14), creature_row(form.claim, setter("claim")),
@@ -182,7 +182,7 @@ def _draw_players(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if row["near_same"] or row["near_all"]:
             lines.append(ft.Text(ctx.t("ui.near_loss"), size=14, color="#c62828", weight=ft.FontWeight.BOLD))
         if view["starter"] == seat and ctx.state.phase == "play":
-            lines.append(ft.Text(ctx.t("ui.starter"), size=14, italic=True))
+            lines.append(ft.Text(ctx.t("ui.starter"), size=14, italic=italic(ctx.lang)))
         if view["loser"] == seat:
             lines.append(ft.Text(ctx.t("ui.loser_line", reason=_end_reason(ctx, view["end_reason"])), size=15,
                                  color="#c62828",

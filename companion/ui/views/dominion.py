@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.dominion.public import SCORING
 from ..context import GameContext
-from ..widgets import big_button, chip, expander, player_card, section_title, wrap
+from ..widgets import big_button, chip, expander, italic, player_card, section_title, wrap
 
 CARD_HEX: dict[str, str] = {
     "estate": "#2e7d32", "duchy": "#1b5e20", "province": "#004d40", "curse": "#6a1b9a", "gardens": "#558b2f",
@@ -128,7 +128,7 @@ def _draw_players(ctx: GameContext, view: dict[str, Any], ch: Choices) -> ft.Con
         ]
         if ch.end_turn and ch.current != seat:
             # another player's turn: this player can only be given a Curse (a Witch)
-            lines.append(ft.Text(ctx.t("ui.curses_only"), size=13, italic=True))
+            lines.append(ft.Text(ctx.t("ui.curses_only"), size=13, italic=italic(ctx.lang)))
         for card, count in row["cards"]:
             # − then + (as Mamma Mia and I'm the Boss); an empty slot keeps the + in its place
             minus: ft.Control = ft.Container(width=52)
@@ -178,7 +178,7 @@ def _draw_setup(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                       hand=s["hand_size"]), size=14),
         ft.Text(ctx.t("ui.treasure_line", copper=s["copper"], silver=s["silver"], gold=s["gold"]), size=14),
         ft.Text(ctx.join([f"{ctx.t(f'ui.card.{c}')} {ctx.num(n)}" for c, n in s["supply"].items()]), size=14),
-        ft.Text(ctx.t('ui.first_game') + ctx.colon + ctx.join(s["first_game"]), size=13, italic=True),
+        ft.Text(ctx.t('ui.first_game') + ctx.colon + ctx.join(s["first_game"]), size=13, italic=italic(ctx.lang)),
     ]
     return expander(ctx.t("ui.setup"), lines)
 

@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.kutschfahrt.public import FACTS, ITEMS, TEAMS, fight_winner, judge_claim
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, expander, section_title
+from ..widgets import FormPanel, big_button, chip, expander, italic, section_title
 
 TEAM_COLORS = {"order": "#1565c0", "brotherhood": "#b71c1c"}
 ITEM_COLOR = "#5d4037"
@@ -231,7 +231,7 @@ def _draw_claim(ctx: GameContext) -> ft.Control:
         if form.claimant is not None:
             parts += [ft.Text(ctx.t("ui.allies"), size=14),
                       ft.Row([ally_chip(s) for s in range(n)], wrap=True, spacing=6, run_spacing=6),
-                      ft.Text(ctx.t("ui.tap_to_add"), size=13, italic=True),
+                      ft.Text(ctx.t("ui.tap_to_add"), size=13, italic=italic(ctx.lang)),
                       ft.Row([_chip(_chip_label(_item(ctx, item)), ITEM_COLOR,
                                     on_click=update(lambda item=item: form.add_item(item)))
                               for item in items_in_game(n)], wrap=True, spacing=4, run_spacing=4)]

@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.mamma_mia.public import KINDS, SPECIALS, fact, scarcest
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, confirm_button, expander, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, confirm_button, expander, italic, player_card, section_title, wrap
 
 KIND_HEX = {"salami": "#c62828", "olive": "#37474f", "pineapple": "#f9a825", "mushroom": "#6d4c41",
             "pepper": "#2e7d32"}
@@ -273,7 +273,7 @@ def _draw_players(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
         if p["hand"] is not None:
             lines.append(ft.Text(f"{ctx.t('ui.hand')}{ctx.colon}{ctx.num(p['hand'])}", size=14))
         if view["chef"] == seat:
-            lines.append(ft.Text(ctx.t("ui.chef"), size=14, italic=True))
+            lines.append(ft.Text(ctx.t("ui.chef"), size=14, italic=italic(ctx.lang)))
         cards.append(player_card(lines, ctx.player_color(seat), width=170, spacing=2))
     return wrap(cards)
 

@@ -21,11 +21,12 @@ import flet as ft
 
 from ...core.actions import Action
 from ...i18n import join_list
-from ...games.manila.public import (BANK, INSURANCE, ManilaState, credit, load, odds, open_spaces, roll_dice,
-                                    share_cost)
+from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRATE, ManilaState, credit, load, odds,
+                                    open_spaces, roll_dice, share_cost)
+from .. import board
 from ..context import GameContext
-from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, player_card, results_sheet,
-                       section_title, seen, send, tile, wrap)
+from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, italic, player_card, reason_line,
+                       results_sheet, section_title, seen, send, tile, wrap)
 
 F = load()
 
@@ -125,11 +126,19 @@ class LaunchForm:
         return [w for w in F.wares if w != self.left_out] if self.left_out else []
 
     def pick_left_out(self, ware: str) -> None:
-        self.left_out, self.starts = ware, {}
+        """That ware stays home (its start, if one was tapped, goes; the others stay)."""
+        self.left_out = ware
+        self.starts.pop(ware, None)
 
     def set_start(self, ware: str, value: int) -> None:
-        if ware in self.cargo():
+        """A boat's starting space (tapped on its route: in any order, before or after
+        the ware that stays home is chosen -- but not for that ware)."""
+        if ware != self.left_out:
             self.starts[ware] = value
+
+    def sent(self) -> dict[str, int]:
+        """The starts of the boats that sail (what a launch would carry now)."""
+        return {w: v for w, v in self.starts.items() if w != self.left_out}
 
     def total(self) -> int:
         return sum(self.starts.values())
@@ -274,70 +283,360 @@ def _call(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
 
 
 
-def _draw_prices(ctx: GameContext, state: ManilaState) -> ft.Control:
+# ----- the board ------------------------------------------------------------------------------------
+#: the action types played by tapping the board (a boat set on its starting space, a space, a boat's
+#: seat, a dock)
+BOARD_ACTIONS = frozenset({"launch", "place", "board", "plunder"})
+#: the route's water, the pirates' space, the dock spaces and the board's other spaces
+WATER = ("#e6eef6", "#d5e3f0")
+PIRATES = ("#b71c1c", "#ffffff")
+FREE_SPACE = "#ffffff"
+#: the harbor's and shipyard's spaces, and the other spaces, are this high at least (a row lines up)
+DOCK_HEIGHT = 84
+SPACE_HEIGHT = 92
+
+
+def docked_at(view: Mapping[str, Any]) -> dict[str, str]:
+    """Harbor/shipyard space -> the ware of the boat docked there."""
+    return {b["space"]: ware for ware, b in view["boats"].items() if b["space"]}
+
+
+def next_dock(view: Mapping[str, Any], kind: str) -> str | None:
+    """Where the next boat sent to the harbor (or shipyard) docks: its first space without a boat."""
+    taken = docked_at(view)
+    return next((s for s in (F.harbor_spaces if kind == "harbor" else F.shipyard_spaces) if s not in taken), None)
+
+
+@dataclass(frozen=True)
+class BoardPlay:
+    """What the board's places do now: per place key (a space, ``seat:<ware>:<i>``, a
+    dock) the action a tap sends and whether it is legal; the plundered boats the
+    captain still sends somewhere, with their two actions."""
+
+    spots: dict[str, tuple[Action, bool]]
+    plunder: dict[str, dict[str, Action]]
+
+
+def board_play(view: Mapping[str, Any], phase: str, legal: Sequence[Action], placer: int | None) -> BoardPlay:
+    """The board's spots in this phase, from the shared view and the legal actions
+    (a list of this phase's few board actions)."""
+    spots: dict[str, tuple[Action, bool]] = {}
+    plunder: dict[str, dict[str, Action]] = {}
+    allowed = set(legal)
+    if phase == "place" and placer is not None:
+        for space in (*F.harbor_spaces, *F.shipyard_spaces, PIRATE, *PILOT_SPACES, INSURANCE):
+            action = Action.make("place", placer, space=space)
+            spots[space] = (action, action in allowed)
+        for ware, b in view["boats"].items():
+            if None in b["seats"]:
+                action = Action.make("place", placer, space=ware)
+                spots[f"seat:{ware}:{b['seats'].index(None)}"] = (action, action in allowed)
+    elif phase == "board":
+        for a in legal:
+            if a.type == "board":
+                seats = view["boats"][a["ware"]]["seats"]
+                slot = a["slot"] if "slot" in a else seats.index(None)
+                spots[f"seat:{a['ware']}:{slot}"] = (a, True)
+    elif phase == "plunder":
+        for a in legal:
+            if a.type == "plunder":
+                plunder.setdefault(a["ware"], {})[a["to"]] = a
+    return BoardPlay(spots, plunder)
+
+
+@dataclass
+class BoardForm:
+    """The board as a form: which plundered boat the captain is sending (the
+    first waiting one unless another was tapped)."""
+
+    play: BoardPlay
+    chosen: str | None = None
+    #: the harbor master's launch, tapped on the routes (shared with the controls' panel)
+    launch: LaunchForm | None = None
+    #: other panels drawn from the same forms, redrawn with the board
+    linked: list[Any] = field(default_factory=list)
+
+    def plundered(self) -> str | None:
+        if self.chosen in self.play.plunder:
+            return self.chosen
+        return next(iter(self.play.plunder), None)
+
+    def choose(self, ware: str) -> None:
+        self.chosen = ware
+
+
+def board_snapshot(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the board shows, by place: compared between drawings to ring what just moved."""
+    snap: dict[str, Any] = {}
+    for ware, b in view["boats"].items():
+        snap[f"boat:{ware}"] = (b["position"], b["status"])
+        for i, holder in enumerate(b["seats"]):
+            snap[f"seat:{ware}:{i}"] = holder
+    for space, holder in view["spaces"].items():
+        snap[space] = holder
+    for space, ware in docked_at(view).items():
+        snap[f"dock:{space}"] = ware
+    snap[PIRATE] = tuple(view["pirates"])
+    for ware, price in view["prices"].items():
+        snap[f"price:{ware}"] = price
+    return snap
+
+
+def _text(text: str, size: int = 13, color: str = board.INK, bold: bool = False) -> ft.Text:
+    return ft.Text(text, size=size, color=color, weight=ft.FontWeight.BOLD if bold else ft.FontWeight.W_500,
+                   text_align=ft.TextAlign.CENTER)
+
+
+def _place(ctx: GameContext, key: str, content: ft.Control, play: BoardPlay, moved: frozenset[str],
+           expand: int = 1, height: int = TOUCH) -> ft.Control:
+    """A board space: a spot when it is part of this phase's choice, else a flat mark
+    (ringed when it just changed); either way at least ``height`` high, so a row lines up."""
+    if key in play.spots:
+        action, legal = play.spots[key]
+        return board.spot(ctx, content, action, legal=legal, key=key, expand=expand, moved=key in moved,
+                          min_height=height)
+    return board.mark(content, bgcolor=FREE_SPACE, padding=6, key=key, min_height=height, expand=expand,
+                      moved=key in moved)
+
+
+def _holder(ctx: GameContext, holder: int | None, empty: str) -> ft.Control:
+    return board.seat_token(ctx, holder, size=24) if holder is not None else board.empty_place(empty, size=24)
+
+
+def _boat_piece(ware: str, plundered: bool, docked: bool, moved: bool) -> ft.Control:
+    bg, fg = WARE_COLORS[ware]
+    icons = [ft.Icon(ft.Icons.DIRECTIONS_BOAT, size=16, color=fg)]
+    if plundered:
+        icons.append(ft.Icon(ft.Icons.FLAG, size=14, color=fg))
+    return ft.Container(
+        content=ft.Row(icons, spacing=0, alignment=ft.MainAxisAlignment.CENTER, tight=True),
+        bgcolor=bg, height=22, border_radius=11, alignment=ft.Alignment.CENTER,
+        border=ft.Border.all(2, PIRATES[0] if plundered else "#ffffff"),
+        shadow=ft.BoxShadow(blur_radius=8, spread_radius=2, color=board.MOVED) if moved else None,
+        opacity=0.0 if docked else 1.0, animate_opacity=ft.Animation(board.ANIMATION_MS))
+
+
+def _water(cells: int) -> ft.LinearGradient:
+    """The route's spaces as stripes of one gradient (hard stops): one control for the whole
+    route instead of one per space; the last space, the pirates', in red."""
+    colors: list[str] = []
+    stops: list[float] = []
+    for i in range(cells):
+        color = PIRATES[0] if i == cells - 1 else WATER[i % 2]
+        colors += [color, color]
+        stops += [i / cells, (i + 1) / cells]
+    return ft.LinearGradient(colors=colors, stops=stops)
+
+
+def _track(ctx: GameContext, ware: str, b: Mapping[str, Any], moved: bool) -> ft.Control:
+    """The boat's route, spaces 0 to the last (the pirates' space, in red), the boat on its space."""
+    last = F.last_space
+    numbers = [ft.Text(ctx.num(i), size=11, expand=1, text_align=ft.TextAlign.CENTER,
+                       color=PIRATES[1] if i == last else board.SOFT_INK,
+                       weight=ft.FontWeight.BOLD if i == last else None) for i in range(last + 1)]
+    docked = b["status"] in ("harbor", "shipyard")
+    at = min(b["position"], last) if not docked else last
+    lane = board.track_piece(_boat_piece(ware, b["status"] == "plundered", docked, moved), last + 1, at,
+                             key=f"boat:{ware}")
+    lane.top, lane.left, lane.right = 17, 0, 0
+    route = ft.Container(content=ft.Row(numbers, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
+                         gradient=_water(last + 1), height=42, border_radius=3, padding=ft.Padding.only(top=1))
+    return ft.Stack([route, lane], height=42)
+
+
+def _lane(ctx: GameContext, form: BoardForm, ware: str, b: Mapping[str, Any], moved: frozenset[str]) -> ft.Control:
+    """One boat: its name and profit, its seats (the crew in seat colours), its route."""
+    bg, fg = WARE_COLORS[ware]
+    play = form.play
+    title = ft.Column([_text(ctx.t(f"ui.ware.{ware}"), 14, fg, True),
+                       _text(f"{ctx.t('ui.profit')} {ctx.num(F.profit[ware])}", 11, fg)], spacing=0,
+                      horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    if ware in play.plunder and len(play.plunder) > 1:  # which plundered boat the captain sends now
+        head: ft.Control = board.spot(ctx, title, next(iter(play.plunder[ware].values())), legal=True,
+                                      key=f"boat:{ware}", on_tap=lambda: form.choose(ware),
+                                      reaches=play.plunder[ware].values(), selected=form.plundered() == ware,
+                                      bgcolor=bg, expand=3)
+    else:
+        head = board.mark(title, bgcolor=bg, expand=3, padding=4)
+    seats: list[ft.Control] = []
+    for i, (holder, cost) in enumerate(zip(b["seats"], b["seat_costs"])):
+        content = (ft.Row([board.seat_token(ctx, holder, size=26)], alignment=ft.MainAxisAlignment.CENTER)
+                   if holder is not None else _text(ctx.num(cost), 15, bold=True))
+        seats.append(_place(ctx, f"seat:{ware}:{i}", content, play, moved, expand=2))
+    lines: list[ft.Control] = [ft.Row([head, *seats], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    lines.append(_track(ctx, ware, b, f"boat:{ware}" in moved))
+    if b["status"] != "sea":
+        where = ctx.t(f"ui.status.{b['status']}") + (f" · {ctx.t('ui.space.' + b['space'])}" if b["space"] else "")
+        lines.append(_text(where, 12, board.SOFT_INK, True))
+    return ft.Container(content=ft.Column(lines, spacing=4), key=f"lane:{ware}")
+
+
+def _launch_lane(panel: FormPanel[BoardForm], ware: str, seat: int, legal: Sequence[Action]) -> ft.Control:
+    """A route while the harbor master loads: its ware staying home or its boat set on a
+    starting space (tapped), the boat drawn where it would start."""
+    ctx, form = panel.ctx, panel.form
+    launch = form.launch
+    assert launch is not None
+    bg, fg = WARE_COLORS[ware]
+
+    def step(change: Callable[[], Any]) -> Callable[[], None]:
+        def run() -> None:
+            change()
+            panel.redraw()
+            for other in form.linked:
+                other.redraw()
+        return run
+
+    home = launch.left_out == ware
+    staying = [a for a in legal if ware not in a]
+    probe = Action.make("launch", seat, **{**launch.sent(), ware: F.start_min})  # refused: why not now
+    head = ft.Row([
+        board.mark(ft.Column([_text(ctx.t(f"ui.ware.{ware}"), 14, fg, True),
+                              _text(f"{ctx.t('ui.profit')} {ctx.num(F.profit[ware])}", 11, fg)], spacing=0,
+                             horizontal_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=bg, expand=3, padding=4),
+        board.spot(ctx, _text(ctx.t("ui.stays_home"), 13, board.INK, True), probe, legal=True, key=f"home:{ware}",
+                   on_tap=step(lambda: launch.pick_left_out(ware)), reaches=staying, selected=home, expand=4)],
+        spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    starts: list[ft.Control] = []
+    for v in range(F.start_min, F.start_max + 1):
+        reaches = [a for a in legal if a.get(ware) == v]
+        starts.append(board.spot(ctx, _text(ctx.num(v), 15, board.INK, True),
+                                 probe if home else Action.make("launch", seat, **{**launch.sent(), ware: v}),
+                                 legal=not home, key=f"start:{ware}:{v}",
+                                 on_tap=step(lambda v=v: launch.set_start(ware, v)), reaches=reaches,
+                                 selected=launch.starts.get(ware) == v and not home, expand=1))
+    at = launch.starts.get(ware)
+    sailing = {"position": at if at is not None else 0,
+               "status": "sea" if at is not None and not home else "harbor", "space": None}
+    return ft.Container(content=ft.Column([head, ft.Row(starts, spacing=4), _track(ctx, ware, sailing, False)],
+                                          spacing=4), key=f"lane:{ware}")
+
+
+def _docks(ctx: GameContext, form: BoardForm, view: Mapping[str, Any], kind: str,
+           moved: frozenset[str]) -> ft.Control:
+    """The harbor (or the shipyard): its three spaces with cost and reward, who
+    stands there and which boat docked there.  While the pirate captain sends a
+    plundered boat, the next free dock is where he taps."""
     names = _names(ctx)
-    chips: list[ft.Control] = []
-    for ware in F.wares:
-        steps = " ".join(f"[{ctx.num(p)}]" if i == state.price_step[ware] else ctx.num(p)
-                         for i, p in enumerate(F.prices))
-        chips.append(ft.Container(
-            content=ft.Column([ft.Text(names[ware], size=14, weight=ft.FontWeight.BOLD, color=WARE_COLORS[ware][1]),
-                               ft.Text(steps, size=13, color=WARE_COLORS[ware][1])], spacing=0),
-            bgcolor=WARE_COLORS[ware][0], border_radius=8, padding=8, width=170))
-    supply = ctx.join(f"{names[w]} {ctx.num(n)}" for w, n in state.supply.items()) if state.supply else "—"
-    return ft.Column([section_title(ctx.t("ui.prices")), ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-                      ft.Text(f"{ctx.t('ui.supply')}{ctx.colon}{supply}", size=14)], spacing=6)
-
-
-def _draw_route(ctx: GameContext, row: BoatRow) -> ft.Control:
-    bg, fg = WARE_COLORS[row.ware]
+    spaces, costs, rewards = ((F.harbor_spaces, F.harbor_costs, F.harbor_rewards) if kind == "harbor"
+                              else (F.shipyard_spaces, F.shipyard_costs, F.shipyard_rewards))
+    boats = docked_at(view)
+    sending = form.plundered()
+    target = next_dock(view, kind) if sending else None
     cells: list[ft.Control] = []
-    for i, kind in enumerate(route_cells(row.position if row.status == "sea" else -1)):
-        color = bg if kind == "boat" else ("#b71c1c" if kind == "pirates" else "#eceff1")
-        cells.append(ft.Container(content=ft.Text(ctx.num(i), size=10, color=fg if kind == "boat" else "#616161"),
-                                  width=20, height=24, bgcolor=color, border_radius=4,
-                                  alignment=ft.Alignment.CENTER))
-    status = ctx.t(f"ui.status.{row.status}")
-    if row.space:
-        status += f" · {ctx.t('ui.space.' + row.space)}"
-    seats = [_seat_dot(ctx, holder, ctx.num(cost)) for holder, cost in row.seats]
-    return ft.Container(content=ft.Column([
-        ft.Row([ft.Text(ctx.t(f"ui.ware.{row.ware}"), size=16, weight=ft.FontWeight.BOLD),
-                ft.Text(f"{ctx.t('ui.position', position=row.position)} · {status} · "
-                        f"{ctx.t('ui.profit')} {ctx.num(F.profit[row.ware])}", size=13)], wrap=True, spacing=8),
-        ft.Row(cells, wrap=True, spacing=1, run_spacing=1),
-        ft.Row(seats, wrap=True, spacing=4, run_spacing=4),
-    ], spacing=4), padding=8, border_radius=10, border=ft.Border.all(2, bg))
+    for space, cost, reward in zip(spaces, costs, rewards):
+        holder = view["spaces"].get(space)
+        lines: list[ft.Control] = [_text(ctx.t(f"ui.space.{space}"), 13, bold=True),
+                                   _text(f"{ctx.num(cost)} · +{ctx.num(reward)}", 12, board.SOFT_INK)]
+        row: list[ft.Control] = [_holder(ctx, holder, ctx.t("ui.free"))]
+        if space in boats:
+            bg, fg = WARE_COLORS[boats[space]]
+            row.append(board.mark(ft.Row([ft.Icon(ft.Icons.DIRECTIONS_BOAT, size=14, color=fg),
+                                          _text(names[boats[space]], 11, fg, True)], spacing=2, tight=True),
+                                  bgcolor=bg, padding=3))
+        lines.append(ft.Row(row, spacing=4, wrap=True, run_spacing=2, alignment=ft.MainAxisAlignment.CENTER))
+        content = ft.Column(lines, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        if space == target and sending is not None:
+            action = form.play.plunder[sending][kind]
+            cells.append(board.spot(ctx, content, action, legal=True, key=f"dock:{space}", expand=1,
+                                    min_height=DOCK_HEIGHT))
+        else:
+            cells.append(_place(ctx, space, content, form.play, moved, height=DOCK_HEIGHT))
+    title = board.heading(f"{ctx.t('ui.' + kind)}  ·  {ctx.t('ui.cost_reward')}", size=13)
+    return ft.Column([title, ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)], spacing=2)
 
 
-def _draw_spaces(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
+def _other_spaces(ctx: GameContext, form: BoardForm, view: Mapping[str, Any], moved: frozenset[str]) -> ft.Control:
+    """The pirate ship (captain and crew), the two pilots and the insurance."""
+    pirates = list(view["pirates"]) + [None] * (F.pirate_seats - len(view["pirates"]))
+    crew = ft.Row([_holder(ctx, seat, ctx.num(F.pirate_cost)) for seat in pirates], spacing=3, tight=True,
+                  alignment=ft.MainAxisAlignment.CENTER, wrap=True, run_spacing=2)
+    cells = [_place(ctx, PIRATE, ft.Column([_text(ctx.t("ui.space.pirate"), 12, bold=True), crew], spacing=2,
+                                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                    form.play, moved, expand=5, height=SPACE_HEIGHT)]
+    for pilot, space in zip(PILOTS, PILOT_SPACES):
+        step = F.pilot_steps[pilot]
+        cells.append(_place(ctx, space, ft.Column(
+            [_text(ctx.t(f"ui.space.{space}"), 12, bold=True),
+             _text(f"{ctx.num(F.pilot_cost[pilot])} · ±{ctx.num(step)}", 11, board.SOFT_INK),
+             _holder(ctx, view["spaces"].get(space), ctx.t("ui.free"))], spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER), form.play, moved, expand=4, height=SPACE_HEIGHT))
+    cells.append(_place(ctx, INSURANCE, ft.Column(
+        [_text(ctx.t("ui.space.insurance"), 12, bold=True), _text(f"+{ctx.num(F.insurance_bonus)}", 11,
+                                                                   board.SOFT_INK),
+         _holder(ctx, view["spaces"].get(INSURANCE), ctx.t("ui.free"))], spacing=2,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER), form.play, moved, expand=4, height=SPACE_HEIGHT))
+    return ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _price_track(ctx: GameContext, view: Mapping[str, Any], moved: frozenset[str]) -> ft.Control:
+    """The four price tracks (the current price ringed and filled) and the shares left in the bank."""
     names = _names(ctx)
-    items: list[ft.Control] = []
-    for row in space_rows(view):
-        label = _space_name(ctx, row.space)
-        if row.docked:
-            label += f"{ctx.colon}{names[row.docked]}"
-        items.append(ft.Row([ft.Text(label, size=14), _seat_dot(ctx, row.holder, ctx.t("ui.free"))], spacing=6))
-    pirates = [_seat_dot(ctx, s, "") for s in view["pirates"]] or [_seat_dot(ctx, None, ctx.t("ui.free"))]
-    items.append(ft.Row([ft.Text(ctx.t("ui.space.pirate"), size=14), *pirates], spacing=6))
-    return ft.Row([ft.Container(content=i, width=175) for i in items], wrap=True, spacing=6, run_spacing=6)
+    rows: list[ft.Control] = [ft.Row([board.heading(ctx.t("ui.prices"), size=13, color=board.INK),
+                                      ft.Container(expand=True),
+                                      board.heading(ctx.t("ui.supply"), size=12, color=board.SOFT_INK)])]
+    for ware in F.wares:
+        bg, fg = WARE_COLORS[ware]
+        price = view["prices"][ware]
+        steps = [board.mark(ctx.num(p), bgcolor=bg if p == price else "#ffffff", color=fg if p == price else board.INK,
+                            size=12, expand=1, padding=2, weight=ft.FontWeight.BOLD if p == price else None,
+                            moved=p == price and f"price:{ware}" in moved)
+                 for p in F.prices]
+        left = view["supply"].get(ware)
+        rows.append(ft.Row([
+            board.mark(names[ware], bgcolor=bg, color=fg, size=12, width=64, padding=2, weight=ft.FontWeight.BOLD),
+            *steps, board.mark("—" if left is None else f"×{ctx.num(left)}", size=12, width=36, padding=2)],
+            spacing=3))
+    return ft.Column(rows, spacing=2)
+
+
+def _draw_board(panel: FormPanel[BoardForm]) -> ft.Control:
+    ctx, form = panel.ctx, panel.form
+    view = ctx.view
+    moved = board.moved(ctx, "manila", board_snapshot(view))
+    parts: list[ft.Control] = [_price_track(ctx, view, moved)]
+    if view["boats"]:
+        parts += [_lane(ctx, form, ware, b, moved) for ware, b in view["boats"].items()]
+    elif form.launch is not None:
+        launches = board.legal_of(ctx, "launch")
+        seat = next((a.player for a in launches), view["harbor_master"])
+        parts += [_launch_lane(panel, ware, seat, launches) for ware in F.wares]
+    else:
+        parts.append(_text(ctx.t("ui.no_boats_yet"), 13, board.SOFT_INK))
+    parts += [_docks(ctx, form, view, "harbor", moved), _docks(ctx, form, view, "shipyard", moved),
+              _other_spaces(ctx, form, view, moved)]
+    return board.surface(ft.Column(parts, spacing=8), key="manila-board")
+
+
+def shares_text(p: Mapping[str, Any], names: dict[str, str], t: Callable[[str], str]) -> str:
+    """A player's dealt shares as this device may show them: the wares once shown
+    (or on their own device), "at the end", "hidden" once entered, "not entered yet" before."""
+    if p.get("shares_dealt"):
+        return hand_label(p["shares_dealt"], names)
+    entry = p.get("shares_entry")
+    if entry == "later":
+        return t("ui.later")
+    return t("ui.not_entered") if entry == "pending" else t("ui.hidden")
 
 
 def _draw_players(ctx: GameContext, state: ManilaState, view: Mapping[str, Any]) -> ft.Control:
     names = _names(ctx)
+    mine = ctx.observation.get("private") or {}
     cards: list[ft.Control] = []
     for seat, p in enumerate(view["players"]):
+        if seat == ctx.seat and mine:  # this device's own seat: its own secrets too
+            p = {**p, **mine}
+        title = p["name"] + (f" · {ctx.t('ui.harbor_master')}" if view["harbor_master"] == seat else "")
         lines: list[ft.Control] = [
-            ft.Text(p["name"] + (f" · {ctx.t('ui.harbor_master')}" if view["harbor_master"] == seat else ""), size=16,
-                    weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
+            ft.Row([board.seat_token(ctx, seat, size=24),
+                    ft.Text(title, size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat), expand=True)],
+                   spacing=6),
             ft.Text(f"{ctx.t('ui.cash')}{ctx.colon}{ctx.money(p['money'])}", size=14),
             ft.Text(f"{ctx.t('ui.loans')}{ctx.colon}{ctx.num(p['loans'])}", size=14),
             ft.Text(f"{ctx.t('ui.accomplices')}{ctx.colon}{ctx.num(p['accomplices'])}", size=14),
         ]
         bought = ctx.join(f"{names[w]} ×{ctx.num(n)}" for w, n in p["shares_bought"].items())
-        dealt = hand_label(p["shares_dealt"], names) if p["shares_dealt"] else (
-            ctx.t("ui.later") if p["shares_entry"] == "later" else ctx.t("ui.hidden"))
-        shares = dealt + (f"{ctx.semicolon}{bought}" if bought else "")
+        shares = shares_text(p, names, ctx.t) + (f"{ctx.semicolon}{bought}" if bought else "")
         lines.append(ft.Text(f"{ctx.t('ui.shares')}{ctx.colon}{shares}", size=14))
         if p.get("wealth") is not None and state.phase == "end":
             lines.append(ft.Text(f"{ctx.t('ui.wealth')}{ctx.colon}{ctx.money(p['wealth'])}", size=14,
@@ -397,7 +696,7 @@ def _draw_odds_panel(panel: FormPanel[OddsForm]) -> ft.Control:
     def pct(x: Fraction | None) -> str:
         return "—" if x is None else f"{ctx.num(round(float(x) * 100, 1))}%"
 
-    lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=True)]
+    lines: list[ft.Control] = [ft.Text(ctx.t("ui.odds_note"), size=13, italic=italic(ctx.lang))]
     for ware, b in result.boats.items():
         lines.append(ft.Text(f"{names[ware]}{ctx.colon}{ctx.t('ui.odds.arrive')} {pct(b.arrive)} · "
                              f"{ctx.t('ui.odds.on13_board')} {pct(b.on_last_after_board)} · "
@@ -481,43 +780,52 @@ def _draw_buy(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> 
             big_button(ctx.t("action.skip_share"), send(ctx, Action.make("skip_share", seat)))]
 
 
-def _draw_launch(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
-    seat = next(a.player for a in legal if a.player is not None)
-    return [FormPanel(ctx, LaunchForm(), lambda p: _draw_launch_form(p, seat, legal)).control]
-
-
 def _draw_launch_form(panel: FormPanel[LaunchForm], seat: int | None, legal: Sequence[Action]) -> ft.Control:
+    """Beside the routes, where the harbor master taps the ware that stays home and each
+    boat's starting space: what is still missing, the total, and loading."""
     ctx, form = panel.ctx, panel.form
-    names = _names(ctx)
-    parts: list[ft.Control] = [ft.Text(ctx.t("ui.left_home"), size=15), wrap(
-        [tile(names[w], WARE_COLORS[w], selected=form.left_out == w,
-              on_click=panel.on(lambda w=w: form.pick_left_out(w))) for w in F.wares])]
-    for ware in form.cargo():
-        parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
-            tile(ctx.num(v), WARE_COLORS[ware] if form.starts.get(ware) == v else FREE,
-                 selected=form.starts.get(ware) == v, on_click=panel.on(lambda w=ware, v=v: form.set_start(w, v)),
-                 width=TOUCH)
-            for v in range(F.start_min, F.start_max + 1)], wrap=True, spacing=4))
     action = form.action(seat, legal) if seat is not None else None
-    tried = action or Action.make("launch", seat, **form.starts)
-    if form.left_out:
-        parts.append(ft.Text(ctx.t("ui.start_total", total=form.total(), required=F.start_sum), size=14))
-    parts.append(confirm_button(ctx, ctx.t("action.launch"), tried, action is not None))
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.tap_board_launch", low=F.start_min, high=F.start_max,
+                                             total=F.start_sum), size=15)]
+    if form.left_out is None:
+        missing: tuple[str, str | None] | None = (ctx.t("ui.left_home"), "manila.harbor_master.cargo")
+    elif set(form.starts) != set(form.cargo()):
+        # not every boat has its start yet: say so (the referee would count the wares given so far)
+        missing = (ctx.t("ui.starts_missing", set=len(form.sent()), required=F.boats_sailing),
+                   "manila.harbor_master.launch")
+    else:
+        missing = None
+    if form.starts:
+        parts.append(ft.Text(ctx.t("ui.start_total", total=sum(form.sent().values()), required=F.start_sum),
+                             size=14))
+    # pressed before it is complete it still sends what was tapped: the referee says why not
+    tried = action or Action.make("launch", seat, **form.sent())
+    button = board.choice(ctx, ctx.t("action.launch"), tried, legal=action is not None, key="launch",
+                          filled=action is not None)
+    reason = missing if missing is not None else (None if action is not None else ctx.why_not(tried))
+    parts += [button, reason_line(ctx, reason, hint=True)]
     return ft.Column(parts, spacing=6)
 
 
+def _number_row(label: str, ware: str, values: range, chosen: int | None, pick: Callable[[int], None],
+                ctx: GameContext) -> ft.Control:
+    """A boat's name over one tile per number (a die's faces, the starting spaces): one
+    line of six 48 px tiles fits a 360 px phone once the name is above them."""
+    return ft.Column([ft.Text(label, size=15, weight=ft.FontWeight.W_600),
+                      ft.Row([tile(ctx.num(v), WARE_COLORS[ware] if chosen == v else FREE, selected=chosen == v,
+                                   on_click=_call(pick, v), width=TOUCH) for v in values], spacing=4)],
+                     spacing=2, key=f"numbers:{ware}")
+
+
 def _draw_place(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
+    """The places themselves are tapped on the board; here: what to do, and holding back."""
     seat = next(a.player for a in legal if a.type == "pass_place")
-    chips = []
-    for opt in place_options(state, legal):
-        colors = WARE_COLORS.get(opt.space, FREE)
-        text = f"{_space_name(ctx, opt.space)} {ctx.money(opt.cost)}"
-        if opt.space == INSURANCE:
-            text = f"{_space_name(ctx, opt.space)} +{ctx.money(F.insurance_bonus)}"
-        if opt.stowaway:
-            text += ctx.paren(ctx.t('ui.reason.stowaway'))
-        chips.append(tile(text, colors, on_click=send(ctx, Action.make("place", seat, space=opt.space))))
-    return [wrap(chips), big_button(ctx.t("action.pass_place"), send(ctx, Action.make("pass_place", seat)))]
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.tap_board_place", player=seat), size=15)]
+    stowaway = [o for o in place_options(state, legal) if o.stowaway]
+    if stowaway:
+        parts.append(ft.Text(ctx.t("ui.stowaway_note", amount=ctx.money(stowaway[0].cost)), size=14))
+    parts.append(big_button(ctx.t("action.pass_place"), send(ctx, Action.make("pass_place", seat))))
+    return parts
 
 
 def _draw_roll(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
@@ -530,11 +838,8 @@ def _draw_dice_form(panel: FormPanel[DiceForm], legal: Sequence[Action]) -> ft.C
     names = _names(ctx)
     parts: list[ft.Control] = []
     for ware in form.boats:
-        parts.append(ft.Row([ft.Container(content=ft.Text(names[ware], size=15), width=70)] + [
-            tile(ctx.num(f), WARE_COLORS[ware] if form.faces.get(ware) == f else FREE,
-                 selected=form.faces.get(ware) == f, on_click=panel.on(lambda w=ware, f=f: form.set_face(w, f)),
-                 width=TOUCH)
-            for f in range(F.die_min, F.die_max + 1)], wrap=True, spacing=4))
+        parts.append(_number_row(names[ware], ware, range(F.die_min, F.die_max + 1), form.faces.get(ware),
+                                 lambda f, w=ware: panel.change(lambda: form.set_face(w, f)), ctx))
     # two plainly different buttons: the app rolls (fills the dice in), or
     # the dice shown are entered
     parts.append(big_button(ctx.ui("Let the app roll the dice"),
@@ -552,27 +857,28 @@ def _draw_dice_form(panel: FormPanel[DiceForm], legal: Sequence[Action]) -> ft.C
 
 
 def _draw_simple(ctx: GameContext, legal: Sequence[Action]) -> list[ft.Control]:
-    """Boarding, pilots and plunder: one button per legal action."""
+    """Pilots: one button per move; boarding and plunder are tapped on the board
+    (a boat's seat, the harbor or shipyard), with staying aboard beside it."""
     names = _names(ctx)
-    buttons = []
+    buttons: list[ft.Control] = []
+    hint: str | None = None
     for a in legal:
-        if a.type == "board":
-            text = ctx.t("ui.board_onto", boat=names[a["ware"]])
-            if "slot" in a:
-                seat_holder = a["slot"]
-                text += ctx.paren(ctx.t('ui.seat_number', number=seat_holder + 1))
-        elif a.type == "pilot":
+        if a.type == "pilot":
             text = move_text(pilot_moves(a), names, ctx.lang)
             if "order" in a:
                 text += ctx.paren(order_text(a['order'], names))
-        elif a.type == "plunder":
-            text = f"{names[a['ware']]}{ctx.colon}{ctx.t('ui.' + a['to'])}"
         elif a.type in ("stay", "skip_pilot"):
             text = ctx.t(f"action.{a.type}")
+        elif a.type == "board":
+            hint = ctx.t("ui.tap_board_seat")
+            continue
+        elif a.type == "plunder":
+            hint = ctx.t("ui.tap_board_dock")
+            continue
         else:
             continue
         buttons.append(big_button(text, send(ctx, a)))
-    return [wrap(buttons)]
+    return ([ft.Text(hint, size=15)] if hint else []) + ([wrap(buttons)] if buttons else [])
 
 
 def _draw_reveal(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
@@ -628,8 +934,8 @@ def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> f
             body.append(ft.Text(f"{'+' if line.amount >= 0 else '−'}{ctx.money(abs(line.amount))}  "
                                 f"{ctx.t('ui.reason.' + line.reason)}{where}", size=15))
         if not any(x.seat == seat for x in lines):
-            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=True))
-    body.append(_draw_prices(ctx, state))
+            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=italic(ctx.lang)))
+    body.append(board.surface(_price_track(ctx, ctx.view, frozenset())))
     return results_sheet(ctx, f"voyage-{voyage}", ctx.ui("Voyage {n}: results", n=voyage), body)
 
 
@@ -639,23 +945,30 @@ def build(ctx: GameContext) -> ft.Control:
     if done is not None and not seen(ctx, f"voyage-{done}"):
         return _draw_voyage_results(ctx, state, done)
     view, legal = ctx.view, ctx.legal
-    parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=state.voyage), size=18, weight=ft.FontWeight.BOLD)]
-    if state.phase == "end":
+    phase = state.phase
+    on_board = board.legal_of(ctx, *BOARD_ACTIONS) if phase in ("place", "board", "plunder") else []
+    placer = next((a.player for a in legal if a.type == "pass_place"), None) if phase == "place" else None
+    play = board_play(view, phase, on_board, placer)
+    launch = LaunchForm() if phase == "launch" else None
+    board_form = BoardForm(play, launch=launch)
+    drawn = FormPanel(ctx, board_form, _draw_board).control
+    parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=view["voyage"]), size=18,
+                                       weight=ft.FontWeight.BOLD)]
+    if phase == "end":
         parts.append(_draw_wealth(ctx, view))
-    elif state.phase in _FORMS:
-        parts += _FORMS[state.phase](ctx, state, legal)
-    elif state.phase == "supply":
+    elif phase in _FORMS:
+        parts += _FORMS[phase](ctx, state, legal)
+    elif phase == "supply":
         parts += _draw_supply(ctx, legal)
-    elif state.phase == "launch":
-        parts += _draw_launch(ctx, legal)
-    elif state.phase in ("board", "pilot", "plunder"):
+    elif phase == "launch" and launch is not None:
+        seat = next((a.player for a in legal if a.type == "launch"), None)
+        controls = FormPanel(ctx, launch, lambda p: _draw_launch_form(p, seat, legal))
+        board_form.linked.append(controls)  # a tap on a route redraws this too
+        parts.append(controls.control)
+    elif phase in ("board", "pilot", "plunder"):
         parts += _draw_simple(ctx, legal)
-    if state.cargo:
-        parts.append(section_title(ctx.t("ui.routes")))
-        parts += [_draw_route(ctx, row) for row in boat_rows(view)]
-        parts.append(_draw_spaces(ctx, view))
-        if state.phase in ("place", "roll", "board", "pilot"):
-            parts.append(_draw_odds(ctx, state))
-    parts += [_draw_players(ctx, state, view), _draw_prices(ctx, state), _draw_payouts(ctx, state, view),
-              _draw_loans(ctx, legal)]
-    return ft.Column(parts, spacing=12)
+    if view["boats"] and phase in ("place", "roll", "board", "pilot"):
+        parts.append(_draw_odds(ctx, state))
+    parts += [_draw_players(ctx, state, view), _draw_payouts(ctx, state, view), _draw_loans(ctx, legal)]
+    return board.two_pane(drawn, ft.Column(parts, spacing=12))
+

@@ -19,8 +19,9 @@ import flet as ft
 from ...core.actions import Action
 from ...games.modern_art.public import ModernArtState
 from ...games.modern_art.public import load as load_facts
+from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, expander, player_card, results_sheet, section_title, seen, wrap
+from ..widgets import FormPanel, big_button, results_sheet, section_title, seen, wrap
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -236,18 +237,29 @@ def _chip(ctx: GameContext, artist: str | None, text: str, selected: bool = Fals
 
 
 
-def _amount_entry(ctx: GameContext, low: int, high: int, label: Callable[[int], str],
+def shown_limit(ctx: GameContext, seat: int, high: int) -> int | None:
+    """The most ``seat`` may bid, if this screen may say it: while money is secret it is
+    that player's cash, which only their own device shows (a shared screen says
+    "at least ..." and lets the referee refuse too much)."""
+    return high if ctx.view["money_shown"] or ctx.seat == seat else None
+
+
+def _amount_entry(ctx: GameContext, low: int, high: int | None, label: Callable[[int], str],
                   submit: Callable[[int], bool]) -> ft.Control:
-    """Quick amounts as buttons, plus a number field for any other amount."""
+    """Quick amounts as buttons, plus a number field for any other amount; ``high``
+    None: the limit is a secret (``shown_limit``), the hint gives only the lowest."""
+    hint = (ctx.t("ui.check_amount", low=low, high=high) if high is not None
+            else ctx.t("ui.check_amount_low", low=low))
     field_ = ft.TextField(label=ctx.t("ui.amount"), expand=True, keyboard_type=ft.KeyboardType.NUMBER,
                           input_filter=ft.NumbersOnlyInputFilter(), error_max_lines=3,
-                          helper=ctx.t("ui.check_amount", low=low, high=high), helper_max_lines=3)
+                          helper=hint, helper_max_lines=3)
+    top = high if high is not None else 10 ** 9
 
     def typed(e: Any) -> None:
         try:
             amount = int(str(field_.value or "").strip())
         except ValueError:
-            field_.error = ctx.t("ui.check_amount", low=low, high=high)
+            field_.error = hint
             ctx.refresh_control(field_)
             return
         if field_.error:
@@ -257,41 +269,16 @@ def _amount_entry(ctx: GameContext, low: int, high: int, label: Callable[[int], 
         submit(amount)
 
     def clear(e: Any) -> None:
-        if field_.error and parse_amount(field_.value, low, high) is not None:
+        if field_.error and parse_amount(field_.value, low, top) is not None:
             field_.error = None
             ctx.refresh_control(field_)
 
     field_.on_submit = typed
     field_.on_change = clear
-    quick = [big_button(label(a), lambda e, a=a: submit(a)) for a in quick_amounts(low, high)]
+    quick = [big_button(label(a), lambda e, a=a: submit(a)) for a in quick_amounts(low, top)]
     # the field takes the row's width, so its message is never cut
     return ft.Column([wrap(quick), ft.Row([field_, big_button(ctx.t("ui.confirm"), typed, filled=True)],
                                           spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)], spacing=6)
-
-
-def _draw_board(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
-    rows = board_rows(view)
-    current = view["round"] - 1
-
-    def cell(text: str, width: int, bold: bool = False, highlight: bool = False) -> ft.Control:
-        return ft.Container(ft.Text(text, size=13, weight=ft.FontWeight.BOLD if bold else None,
-                                    text_align=ft.TextAlign.CENTER),
-                            width=width, alignment=ft.Alignment.CENTER, padding=2,
-                            bgcolor="#fff59d" if highlight else None, border_radius=4)
-
-    head = ft.Row([cell(ctx.t("ui.artist"), 96, True)]
-                  + [cell(ctx.t("ui.round_short", round=r + 1), 40, True, r == current)
-                     for r in range(view["rounds"])]
-                  + [cell(ctx.t("ui.total"), 48, True), cell(ctx.t("ui.count"), 48, True)], spacing=2)
-    lines: list[ft.Control] = [head]
-    for row in rows:
-        tokens = [cell("—" if t is None else (ctx.num(t) if t else "·"), 40, False, i == current)
-                  for i, t in enumerate(row.tokens)]
-        lines.append(ft.Row([_chip(ctx, row.artist, row.name, width=96)] + tokens
-                            + [cell(ctx.num(row.total), 48, True), cell(ctx.num(row.count), 48)], spacing=2))
-    worth = " · ".join(f"{r.name} {ctx.money(r.worth_now)}" for r in rows if r.worth_now)
-    lines.append(ft.Text(f"{ctx.t('ui.preview_title')}{ctx.colon}{worth or '—'}", size=14))
-    return ft.Column(lines, spacing=4)
 
 
 def _private_money(ctx: GameContext, state: ModernArtState, seat: int) -> None:
@@ -307,87 +294,19 @@ def _private_money(ctx: GameContext, state: ModernArtState, seat: int) -> None:
     ctx.private(seat, ctx.t("ui.private_title", player=seat), form)
 
 
-def _draw_players(ctx: GameContext, state: ModernArtState, view: dict[str, Any]) -> ft.Control:
-    cards = []
-    for row in player_rows(view):
-        seat = row.seat
-        bought = [_chip(ctx, a, f"{_artist_name(ctx, a)} ×{ctx.num(k)}", width=120) for a, k in row.bought]
-        lines: list[ft.Control] = [
-            ft.Text(row.name, size=17, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
-            ft.Text(ctx.t("ui.hand_count", count=row.hand), size=14),
-            wrap(bought) if bought else ft.Text(ctx.t("ui.bought_none"), size=14, italic=True),
-            ft.Text(f"{ctx.t('ui.preview_title')}{ctx.colon}{ctx.t('ui.earns', amount=ctx.money(row.earns))}", size=14),
-        ]
-        if row.money is not None:
-            lines.append(ft.Text(ctx.money(row.money), size=16, weight=ft.FontWeight.BOLD))
-        else:
-            lines.append(big_button(ctx.t("ui.show_money"), lambda e, s=seat: _private_money(ctx, state, s),
-                                    icon=ft.Icons.LOCK))
-        cards.append(player_card(lines, ctx.player_color(seat)))
-    return wrap(cards)
-
-
-def _draw_lot(ctx: GameContext, state: ModernArtState, view: dict[str, Any]) -> ft.Control:
-    lot = view["lot"]
-    if lot is None:
+def _draw_money_buttons(ctx: GameContext, state: ModernArtState, view: dict[str, Any]) -> ft.Control:
+    """While money is secret: each player looks at their own behind the hand-the-phone screen."""
+    if view["money_shown"]:
         return ft.Container()
-    text = ctx.t("ui.lot", seller_player=state.seller, artist=_artist_name(ctx, lot["artist"]),
-                 paintings=lot["paintings"])
-    parts: list[ft.Control] = [wrap([_chip(ctx, lot["artist"], _artist_name(ctx, lot["artist"])),
-                                     ft.Text(f"{text} — {_auction_name(ctx, lot['auction'])}", size=16,
-                                             weight=ft.FontWeight.BOLD)])]
-    if lot["co_seller"] is not None:
-        parts.append(ft.Text(ctx.t("ui.shared_with", player=lot["co_seller"]), size=14))
-    if state.phase in ("open", "once_around"):
-        best = (ctx.t("ui.best_bid", amount=ctx.money(lot["high"]), player=lot["high_bidder"])
-                if lot["high_bidder"] is not None else ctx.t("ui.no_bid"))
-        parts.append(ft.Text(best, size=15))
-    return ft.Column(parts, spacing=6)
+    return wrap([big_button(f"{ctx.players[seat]}{ctx.colon}{ctx.t('ui.show_money')}",
+                            lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK)
+                 for seat in range(len(ctx.players))])
 
 
 def _draw_start(ctx: GameContext, ch: Choices) -> list[ft.Control]:
     return [ft.Text(ctx.t("ui.pick_first"), size=16),
             wrap([big_button(ctx.players[s], lambda e, s=s: ctx.dispatch(Action.make("first_seller", seller=s)))
                   for s in ch.first_seats])]
-
-
-def _draw_offer(ctx: GameContext, view: dict[str, Any], ch: Choices) -> list[ft.Control]:
-    seat = ch.seat if ch.seat is not None else 0
-    return [FormPanel(ctx, OfferForm(), lambda p: _draw_offer_form(p, view, ch, seat)).control]
-
-
-def _draw_offer_form(panel: FormPanel[OfferForm], view: dict[str, Any], ch: Choices, seat: int) -> ft.Control:
-    ctx, form = panel.ctx, panel.form
-
-    def choose(auction: str) -> None:
-        action = form.choose(seat, auction)
-        if action is not None:
-            panel.send(action)
-        elif form.double and form.artist is not None and ends_round(view, form.artist) is not None:
-            panel.send(form.alone(seat))    # a double that ends the round needs no second painting
-        else:
-            panel.redraw()
-
-    artists = [_chip(ctx, a, _artist_name(ctx, a), selected=form.artist == a,
-                     on_click=panel.on(lambda a=a: form.pick_artist(a))) for a in ch.offers]
-    parts: list[ft.Control] = [ft.Text(ctx.t("ui.pick_artist", player=seat), size=16), wrap(artists)]
-    if form.artist is not None:
-        ending = ends_round(view, form.artist)
-        if ending is not None:
-            parts.append(ft.Text(ctx.t("ui.ends_round", artist=_artist_name(ctx, form.artist), count=ending),
-                                 size=14, color="#b71c1c"))
-        if not form.double:
-            parts += [ft.Text(ctx.t("ui.pick_auction"), size=14),
-                      wrap([big_button(_auction_name(ctx, k), lambda e, k=k: choose(k))
-                            for k in ch.offers[form.artist]])]
-        else:  # tapping the artist again goes back to the auction types
-            parts += [ft.Text(f"{ctx.t('ui.pick_auction')} {_auction_name(ctx, load_facts().double)}",
-                              size=14, weight=ft.FontWeight.BOLD),
-                      ft.Text(ctx.t("ui.double_own"), size=14),
-                      wrap([big_button(_auction_name(ctx, k), lambda e, k=k: panel.send(form.with_second(seat, k)))
-                            for k in ch.seconds.get(form.artist, [])]),
-                      big_button(ctx.t("ui.double_alone"), lambda e: panel.send(form.alone(seat)))]
-    return ft.Column(parts, spacing=6)
 
 
 def _draw_open(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.Control]:
@@ -408,7 +327,7 @@ def _draw_bid_form(panel: FormPanel[BidForm], ch: Choices) -> ft.Control:
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.bidder"), size=14), wrap(bidders)]
     if form.bidder is not None and form.bidder in ch.bids:
         low, high = ch.bids[form.bidder]
-        parts.append(_amount_entry(ctx, low, high,
+        parts.append(_amount_entry(ctx, low, shown_limit(ctx, form.bidder, high),
                                    lambda a: ctx.t("ui.bid_amount", player=form.bidder, amount=ctx.money(a)),
                                    lambda a: panel.send(form.action(a))))
     return ft.Column(parts, spacing=6)
@@ -419,7 +338,7 @@ def _draw_once_around(ctx: GameContext, state: ModernArtState, ch: Choices) -> l
     parts: list[ft.Control] = []
     if seat in ch.bids:
         low, high = ch.bids[seat]
-        parts.append(_amount_entry(ctx, low, high,
+        parts.append(_amount_entry(ctx, low, shown_limit(ctx, seat, high),
                                    lambda a: ctx.t("ui.bid_amount", player=seat, amount=ctx.money(a)),
                                    lambda a: ctx.dispatch(Action.make("bid", seat, amount=a))))
     parts.append(big_button(ctx.t("ui.pass_as", player=seat), lambda e: ctx.dispatch(Action.make("pass", seat))))
@@ -459,7 +378,8 @@ def _draw_fixed_price(ctx: GameContext, state: ModernArtState, ch: Choices) -> l
         return []
     low, high = ch.price
     seat = state.seller
-    return [_amount_entry(ctx, low, high, lambda a: ctx.t("ui.price_amount", amount=ctx.money(a)),
+    return [_amount_entry(ctx, low, shown_limit(ctx, seat, high),
+                          lambda a: ctx.t("ui.price_amount", amount=ctx.money(a)),
                           lambda a: ctx.dispatch(Action.make("set_price", seat, amount=a)))]
 
 
@@ -475,12 +395,11 @@ def _draw_fixed(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft
 
 
 def _draw_double(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.Control]:
+    """The partner lays a painting beside the double on the board, or passes."""
     seat = state.queue[0]
     parts: list[ft.Control] = []
     if ch.joins:
-        parts += [ft.Text(ctx.t("ui.join_as", player=seat), size=14),
-                  wrap([big_button(_auction_name(ctx, k), lambda e, k=k: ctx.dispatch(
-                      Action.make("join", seat, auction=k))) for k in ch.joins])]
+        parts.append(ft.Text(ctx.t("ui.tap_join", player=seat), size=15))
     parts.append(big_button(ctx.t("ui.pass_as", player=seat), lambda e: ctx.dispatch(Action.make("pass", seat))))
     return parts
 
@@ -497,6 +416,252 @@ def _draw_results(ctx: GameContext, state: ModernArtState) -> list[ft.Control]:
         bids = ctx.join(f"{ctx.players[s]} {ctx.money(b)}" for s, b in enumerate(state.last_bids))
         parts.append(ft.Text(ctx.t("ui.last_bids", bids=bids), size=14))
     return parts
+
+
+# ----- the board --------------------------------------------------------------------------------------
+#: the action types played by tapping the board: a painting offered from the value board's artist,
+#: the partner's painting laid beside a double
+BOARD_ACTIONS = frozenset({"offer", "join"})
+#: a mark per auction type, printed on the card beside its name
+AUCTION_ICONS: dict[str, Any] = {"open": ft.Icons.GAVEL, "once_around": ft.Icons.LOOP, "sealed": ft.Icons.MAIL_LOCK,
+                                 "fixed": ft.Icons.SELL, "double": ft.Icons.LOOKS_TWO}
+CARD_WIDTH = 104
+CARD_HEIGHT = 72
+
+
+@dataclass
+class BoardForm:
+    """The board as a form: the seller's painting picked on the value board (``offer``),
+    or the partner's painting being laid beside a double (``joining``)."""
+
+    choices: Choices
+    offer: OfferForm = field(default_factory=OfferForm)
+    joining: bool = False
+
+    def open_join(self) -> None:
+        self.joining = True
+
+
+def board_snapshot(view: dict[str, Any]) -> dict[str, Any]:
+    """What the board shows, by place: compared between drawings to ring what changed
+    (a painting sold lands in its buyer's row, a round's tokens on the value board)."""
+    snap: dict[str, Any] = {}
+    for artist in view["artists"]:
+        snap[f"count:{artist['id']}"] = artist["count"]
+        for r, row in enumerate(view["board"]):
+            snap[f"token:{artist['id']}:{r}"] = row[artist["id"]]
+    for seat, p in enumerate(view["players"]):
+        for artist, k in p["bought"].items():
+            snap[f"bought:{seat}:{artist}"] = k
+        snap[f"money:{seat}"] = p.get("money")
+    lot = view["lot"]
+    snap["lot"] = None if lot is None else (lot["artist"], lot["auction"], lot["paintings"], lot["co_seller"])
+    return snap
+
+
+def offers_of(choices: Choices, seat: int, artist: str) -> list[Action]:
+    """Every legal offer of ``artist``'s painting (each auction type, a double alone or with a second)."""
+    double = load_facts().double
+    out = [Action.make("offer", seat, artist=artist, auction=k) for k in choices.offers.get(artist, [])]
+    out += [Action.make("offer", seat, artist=artist, auction=double, second=k)
+            for k in choices.seconds.get(artist, [])]
+    return out
+
+
+def _text(text: str, size: int = 13, color: str = board.INK, bold: bool = False) -> ft.Text:
+    return ft.Text(text, size=size, color=color, weight=ft.FontWeight.BOLD if bold else ft.FontWeight.W_500,
+                   text_align=ft.TextAlign.CENTER)
+
+
+def _card(ctx: GameContext, artist: str | None, auction: str | None, *, note: str | None = None,
+          width: int = CARD_WIDTH) -> ft.Control:
+    """A painting card: the artist's colour and name, the auction type printed on it."""
+    if artist is None:  # a card still to come: an empty outline
+        return ft.Container(content=_text(note or "?", 13, board.SOFT_INK, True), width=width, height=CARD_HEIGHT,
+                            border=ft.Border.all(2, board.LINE), border_radius=8, alignment=ft.Alignment.CENTER,
+                            padding=4)
+    bg, fg = ARTIST_COLORS[artist]
+    lines: list[ft.Control] = [_text(_artist_name(ctx, artist), 13, fg, True)]
+    if auction is not None:
+        lines.append(ft.Row([ft.Icon(AUCTION_ICONS[auction], size=14, color=fg),
+                             _text(_auction_name(ctx, auction), 11, fg)],
+                            spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, wrap=True))
+    return ft.Container(content=ft.Column(lines, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                                          alignment=ft.MainAxisAlignment.CENTER),
+                        width=width, height=CARD_HEIGHT, bgcolor=bg, border_radius=8, padding=4,
+                        border=ft.Border.all(1, "#ffffff"), alignment=ft.Alignment.CENTER)
+
+
+def _pips(count: int, limit: int, color: str) -> ft.Control:
+    """This round's paintings of an artist: filled pips out of the count that ends the round."""
+    return ft.Row([ft.Container(width=7, height=7, border_radius=4, bgcolor=color if i < count else None,
+                                border=ft.Border.all(1, color)) for i in range(limit)], spacing=2, tight=True,
+                  alignment=ft.MainAxisAlignment.CENTER)
+
+
+def _lot_area(panel: FormPanel[BoardForm], view: dict[str, Any], moved: frozenset[str]) -> ft.Control:
+    """The auction block: the painting (or the double) on sale with its type, the seller,
+    the best bid or the price; while the seller chooses, the painting picked on the value
+    board and its auction types; while the partner of a double decides, the empty place
+    beside the double."""
+    f = load_facts()
+    ctx, form = panel.ctx, panel.form
+    ch, phase, lot = form.choices, form.choices.phase, view["lot"]
+    parts: list[ft.Control] = [board.heading(ctx.t("ui.on_auction"), size=13)]
+    if phase == "offer" and ch.seat is not None:
+        seat, offer = ch.seat, form.offer
+        if offer.artist is None:
+            parts.append(ft.Row([_card(ctx, None, None), ft.Container(
+                content=_text(ctx.t("ui.tap_painting", player=seat), 13, board.INK), expand=True)],
+                spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            return ft.Column(parts, spacing=4)
+        artist = offer.artist
+        parts.append(ft.Row([_card(ctx, artist, f.double if offer.double else None), ft.Container(
+            content=_text(ctx.t("ui.pick_auction") if not offer.double else ctx.t("ui.double_own"), 13),
+            expand=True)], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        ending = ends_round(view, artist)
+        if ending is not None:
+            parts.append(_text(ctx.t("ui.ends_round", artist=_artist_name(ctx, artist), count=ending), 13,
+                               "#b71c1c", True))
+        buttons: list[ft.Control] = []
+        if not offer.double:
+            for kind in ch.offers.get(artist, []):
+                action = Action.make("offer", seat, artist=artist, auction=kind)
+                if kind == f.double and ending is None:  # a double asks who gives the second painting
+                    buttons.append(board.choice(ctx, _auction_name(ctx, kind), action, key=f"type:{kind}",
+                                                on_tap=lambda: panel.change(lambda: form.offer.choose(seat, f.double)),
+                                                reaches=[a for a in offers_of(ch, seat, artist)
+                                                         if a["auction"] == f.double]))
+                else:  # a double that ends the round needs no second painting
+                    buttons.append(board.choice(ctx, _auction_name(ctx, kind), action, key=f"type:{kind}"))
+        else:
+            for kind in ch.seconds.get(artist, []):
+                buttons.append(board.choice(ctx, _auction_name(ctx, kind), offer.with_second(seat, kind),
+                                            key=f"second:{kind}"))
+            buttons.append(board.choice(ctx, ctx.t("ui.double_alone"), offer.alone(seat), key="alone"))
+        parts.append(wrap(buttons))
+        return ft.Column(parts, spacing=6)
+    if lot is None:
+        parts.append(ft.Row([_card(ctx, None, None, note="—")]))
+        return ft.Column(parts, spacing=4)
+    cards: list[ft.Control] = [_card(ctx, lot["artist"], lot["auction"])]
+    if lot["auction"] == f.double and lot["paintings"] == 1:
+        cards.append(_join_slot(panel))
+    elif lot["paintings"] == 2:
+        cards.append(_card(ctx, lot["artist"], None, note=None))
+    seller = view["seller"]
+    sells = ctx.t("ui.lot", seller_player=seller, artist=_artist_name(ctx, lot["artist"]), paintings=lot["paintings"])
+    who: list[ft.Control] = [ft.Row([board.seat_token(ctx, seller, size=24), _text(sells, 13, bold=True)],
+                                    spacing=4, wrap=True)]
+    if lot["co_seller"] is not None:
+        who.append(_text(ctx.t("ui.shared_with", player=lot["co_seller"]), 12))
+    if phase in ("open", "once_around"):
+        who.append(_text(ctx.t("ui.best_bid", amount=ctx.money(lot["high"]), player=lot["high_bidder"])
+                         if lot["high_bidder"] is not None else ctx.t("ui.no_bid"), 14, bold=True))
+    elif phase == "fixed" and lot["price"] is not None:
+        who.append(_text(ctx.t("ui.price_amount", amount=ctx.money(lot["price"])), 14, bold=True))
+    parts.append(ft.Row([*cards, ft.Container(content=ft.Column(who, spacing=2), expand=True)], spacing=8,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    if phase == "double" and form.joining and ch.seat is not None:
+        parts.append(wrap([board.choice(ctx, _auction_name(ctx, k), Action.make("join", ch.seat, auction=k),
+                                        key=f"join:{k}") for k in ch.joins]))
+    return board.frame_moved(ft.Column(parts, spacing=6), "lot" in moved)
+
+
+def _join_slot(panel: FormPanel[BoardForm]) -> ft.Control:
+    """The empty place beside a double: where the partner lays a second painting."""
+    ctx, form = panel.ctx, panel.form
+    ch = form.choices
+    empty = _card(ctx, None, None, note="+")
+    if ch.phase != "double" or ch.seat is None:
+        return empty
+    joins = [Action.make("join", ch.seat, auction=k) for k in ch.joins]
+    probe = joins[0] if joins else Action.make("join", ch.seat, auction=load_facts().auctions[0])
+    return board.spot(ctx, ft.Container(content=_text(ctx.t("ui.add_painting"), 12, board.INK, True),
+                                        alignment=ft.Alignment.CENTER, width=CARD_WIDTH - 16,
+                                        height=CARD_HEIGHT - 16),
+                      probe, legal=bool(joins), key="join-slot", on_tap=lambda: panel.change(form.open_join),
+                      reaches=joins,
+                      selected=form.joining)
+
+
+def _value_board(panel: FormPanel[BoardForm], view: dict[str, Any], moved: frozenset[str]) -> ft.Control:
+    """Artists by rounds: the tokens each round paid, the total, what a painting pays
+    if the round ended now, and this round's paintings as pips.  While the seller
+    chooses, each artist's card is where a painting of theirs is offered."""
+    f = load_facts()
+    ctx, form = panel.ctx, panel.form
+    ch = form.choices
+    current = view["round"] - 1
+    widths = (5, *(2,) * view["rounds"], 2, 3)
+
+    def head(text: str, expand: int, now: bool = False) -> ft.Control:
+        return board.mark(text, size=11, color=board.INK, expand=expand, padding=2,
+                          bgcolor="#fff3c4" if now else None, weight=ft.FontWeight.BOLD)
+
+    rows: list[ft.Control] = [ft.Row(
+        [head(ctx.t("ui.artist"), widths[0])]
+        + [head(ctx.t("ui.round_short", round=r + 1), 2, r == current) for r in range(view["rounds"])]
+        + [head(ctx.t("ui.total"), 2), head(ctx.t("ui.worth_now"), 3)], spacing=2)]
+    for row in board_rows(view):
+        bg, fg = ARTIST_COLORS[row.artist]
+        name = ft.Column([_text(row.name, 13, fg, True), _pips(row.count, f.round_end_count, fg)], spacing=3,
+                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        if ch.phase == "offer" and ch.seat is not None:
+            reaches = offers_of(ch, ch.seat, row.artist)
+            probe = reaches[0] if reaches else Action.make("offer", ch.seat, artist=row.artist,
+                                                              auction=f.auctions[0])
+            cell: ft.Control = board.spot(ctx, name, probe, legal=bool(reaches), key=f"artist:{row.artist}",
+                                          on_tap=lambda a=row.artist: panel.change(lambda: form.offer.pick_artist(a)),
+                                          reaches=reaches,
+                                          selected=form.offer.artist == row.artist, bgcolor=bg,
+                                          expand=widths[0], moved=f"count:{row.artist}" in moved)
+        else:
+            cell = board.mark(name, bgcolor=bg, padding=4, min_height=40, expand=widths[0],
+                              moved=f"count:{row.artist}" in moved)
+        tokens = [board.mark("—" if t is None else (ctx.num(t) if t else "·"), size=13,
+                             bgcolor="#fff3c4" if i == current else "#ffffff", expand=2,
+                             weight=ft.FontWeight.BOLD if t else None, padding=2,
+                             moved=f"token:{row.artist}:{i}" in moved)
+                  for i, t in enumerate(row.tokens)]
+        rows.append(ft.Row([cell, *tokens, board.mark(ctx.num(row.total), size=13, weight=ft.FontWeight.BOLD,
+                                                      expand=2),
+                            board.mark(ctx.money(row.worth_now) if row.worth_now else "—", size=12, expand=3)],
+                           spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Column([board.heading(ctx.t("ui.value_board"), size=13), *rows], spacing=3)
+
+
+def _collections(ctx: GameContext, view: dict[str, Any], moved: frozenset[str]) -> ft.Control:
+    """Each player's place at the table: the paintings bought this round, cards in hand,
+    money when it is open, what the round would pay them now."""
+    lines: list[ft.Control] = []
+    for row in player_rows(view):
+        seat = row.seat
+        bought = [board.mark(f"{_artist_name(ctx, a)} ×{ctx.num(k)}", color=ARTIST_COLORS[a][1], size=12,
+                             weight=ft.FontWeight.BOLD, bgcolor=ARTIST_COLORS[a][0], padding=5,
+                             moved=f"bought:{seat}:{a}" in moved) for a, k in row.bought]
+        facts = [ctx.t("ui.hand_count", count=row.hand),
+                 f"{ctx.t('ui.preview_title')}{ctx.colon}{ctx.t('ui.earns', amount=ctx.money(row.earns))}"]
+        money = [board.mark(ctx.money(row.money), size=14, weight=ft.FontWeight.BOLD, padding=2,
+                            moved=f"money:{seat}" in moved)] if row.money is not None else []
+        lines.append(ft.Container(content=ft.Column([
+            ft.Row([board.seat_token(ctx, seat, size=24), _text(row.name, 14, board.INK, True), *money,
+                    ft.Container(content=ft.Text(ctx.semicolon.join(facts), size=12, color=board.SOFT_INK),
+                                 expand=True)],
+                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(bought, spacing=4, wrap=True, run_spacing=4) if bought
+            else _text(ctx.t("ui.bought_none"), 12, board.SOFT_INK)], spacing=4,
+            horizontal_alignment=ft.CrossAxisAlignment.START),
+            bgcolor="#ffffff", border_radius=8, padding=6, key=f"player:{seat}"))
+    return ft.Column([board.heading(ctx.t("ui.collections"), size=13), *lines], spacing=4)
+
+
+def _draw_board(panel: FormPanel[BoardForm]) -> ft.Control:
+    ctx = panel.ctx
+    view = ctx.view
+    moved = board.moved(ctx, "modern_art", board_snapshot(view))
+    return board.surface(ft.Column([_lot_area(panel, view, moved), _value_board(panel, view, moved),
+                                    _collections(ctx, view, moved)], spacing=10), key="modern-art-board")
 
 
 _DRAW = {
@@ -538,21 +703,21 @@ def build(ctx: GameContext) -> ft.Control:
         return _draw_round_results(ctx, state, done)
     view = ctx.view
     ch = read_choices(ctx.legal, state.phase)
+    drawn = FormPanel(ctx, BoardForm(ch), _draw_board).control
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.round", round=view["round"], rounds=view["rounds"]),
                                        size=16, weight=ft.FontWeight.BOLD)]
     if state.phase == "start":
         parts += _draw_start(ctx, ch)
     elif state.phase == "offer":
-        parts += _draw_offer(ctx, view, ch)
+        if ch.seat is not None:
+            parts.append(ft.Text(ctx.t("ui.tap_painting", player=ch.seat), size=15))
     elif state.phase in _DRAW:
-        parts.append(_draw_lot(ctx, state, view))
         parts += _DRAW[state.phase](ctx, state, ch)
     elif state.phase == "end":
         parts.append(ft.Text(ctx.t("ui.winners", players=ctx.game.winners(state)), size=18,
                              weight=ft.FontWeight.BOLD))
-    parts.append(expander(ctx.t("ui.value_board"), [_draw_board(ctx, view)], expanded=True))
     parts += _draw_results(ctx, state)
-    parts.append(_draw_players(ctx, state, view))
+    parts.append(_draw_money_buttons(ctx, state, view))
     if not view["money_shown"]:
-        parts.append(ft.Text(ctx.t("ui.money_secret"), size=13, italic=True))
-    return ft.Column(parts, spacing=12)
+        parts.append(ft.Text(ctx.t("ui.money_secret"), size=13))
+    return board.two_pane(drawn, ft.Column(parts, spacing=12))

@@ -19,7 +19,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.pandemic.public import COLOURS, EVENTS, PandemicState, fact
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, chip, expander, player_card, section_title, wrap
+from ..widgets import FormPanel, big_button, chip, expander, italic, player_card, section_title, wrap
 
 COLOUR_HEX = {"blue": "#1565c0", "yellow": "#f9a825", "black": "#424242", "red": "#c62828"}
 LOW_CUBES = 6
@@ -180,7 +180,7 @@ def _draw_players(ctx: GameContext, state: PandemicState, view: dict[str, Any]) 
                     color="#c62828" if p["over_limit"] else None),
         ]
         if state.phase in ("actions", "draw") and state.turn == seat:
-            lines.append(ft.Text(ctx.t("ui.their_turn"), size=14, italic=True))
+            lines.append(ft.Text(ctx.t("ui.their_turn"), size=14, italic=italic(ctx.lang)))
         cards.append(player_card(lines, ctx.player_color(seat), width=170, spacing=2))
     return wrap(cards)
 

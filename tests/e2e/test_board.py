@@ -1,0 +1,201 @@
+"""The board views in the real web app (issue 23): a Manila harbor space and a
+Modern Art painting are tapped on the board; a space that is not open answers
+with the refusal and its rule; the board sits first on a phone and beside the
+controls on a tablet; and review screenshots of each board mid-game at 390x844
+and 1024x768 in the three languages (written to test-output/screenshots/board/).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+import conftest
+from companion.core import Action
+from companion.i18n import Translator
+from companion.messages import game_message
+from companion.registry import get_game
+from companion.rules import library
+from companion.storage import Store
+from conftest import PHONE, TABLET, Screen, Server
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Ben", "Cho"]
+LANGS = ["en", "zh_Hans", "zh_Hant"]
+BOARD_SHOTS = conftest.SHOTS / "board"
+
+
+def _manila(store: Store, actions: list[Action]) -> str:
+    game = get_game("manila")
+    stored = store.create_table(game, game.setup(NAMES, {}))
+    for seat in range(3):
+        stored.apply(Action.make("shares_later", seat))
+    stored.apply(next(a for a in game.legal_actions(stored.state) if a.type == "supply"))
+    for action in [Action.make("bid", 0, amount=2), Action.make("pass_bid", 1), Action.make("pass_bid", 2),
+                   Action.make("skip_share", 0), Action.make("launch", 0, nutmeg=3, silk=2, jade=4), *actions]:
+        stored.apply(action)
+    return stored.id
+
+
+def _modern_art(store: Store, actions: list[Action]) -> str:
+    game = get_game("modern_art")
+    stored = store.create_table(game, game.setup(NAMES, {}))
+    for action in [Action.make("first_seller", seller=0), *actions]:
+        stored.apply(action)
+    return stored.id
+
+
+#: the placements of a voyage mid-way: a boat seat each, Ben on harbor B, Cho on the pirate ship
+PLACED = [Action.make("place", 0, space="jade"), Action.make("place", 1, space="harbor_b"),
+          Action.make("place", 2, space="pirate"), Action.make("place", 0, space="silk"),
+          Action.make("place", 1, space="insurance"), Action.make("place", 2, space="jade")]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    data = tmp_path_factory.mktemp("board")
+    store = Store(data / "companion.db")
+    tables = {
+        "manila_place": _manila(store, []),
+        "manila_layout": _manila(store, []),
+        # mid-way through the second round of placements: Ben places next
+        "manila_placed": _manila(store, PLACED[:4]),
+        # everybody placed twice: the harbor master rolls next (one table per screenshot: it is rolled)
+        **{f"manila_roll:{lang}:{size}": _manila(store, PLACED) for lang in LANGS for size in ("phone", "tablet")},
+        # Cho bought Ana's Yoko; Ben sells next
+        "modern_art_offer": _modern_art(store, [Action.make("offer", 0, artist="yoko", auction="open"),
+                                                Action.make("bid", 2, amount=12), Action.make("sell", 0)]),
+        # then Ben sells a Krypto double: Cho may add a Krypto painting
+        "modern_art_double": _modern_art(store, [Action.make("offer", 0, artist="yoko", auction="open"),
+                                                 Action.make("bid", 2, amount=12), Action.make("sell", 0),
+                                                 Action.make("offer", 1, artist="krypto", auction="double")]),
+    }
+    store.close()
+    server = Server(data)
+    yield data, server, tables
+    server.stop()
+
+
+def open_table(browser, site, key: str, lang: str = "en", viewport=PHONE) -> Screen:
+    data, server, tables = site
+    store = Store(data / "companion.db")
+    store.set_setting("open_table", tables[key])
+    store.set_setting("lang", lang)
+    store.close()
+    return Screen(browser, server, viewport)
+
+
+def shot(screen: Screen, name: str) -> Path:
+    old = conftest.SHOTS
+    conftest.SHOTS = BOARD_SHOTS
+    try:
+        return screen.shot(name)
+    finally:
+        conftest.SHOTS = old
+
+
+def test_a_manila_harbor_space_is_tapped_on_the_board(browser, site):
+    screen = open_table(browser, site, "manila_place")
+    try:
+        screen.wait_text("Now: Ana")
+        harbor_a = screen.button("Harbor A")
+        box = harbor_a.bounding_box()
+        assert box is not None and box["width"] >= 48 and box["height"] >= 48
+        harbor_a.click()
+        screen.wait_text("Last: Ana placed on Harbor A, 4 pesos")
+        screen.wait_text("Now: Ben")
+        # Ben taps the space Ana holds: it is still there, and says why with its rule
+        screen.button("Harbor A").click()
+        screen.wait_text("Not allowed")
+        screen.wait_text("Rule: ", exact=False)
+        shot(screen, "phone-en-manila-taken-space-refused")
+        screen.button("OK", exact=True).click()
+        screen.wait_text("Now: Ben")                              # nothing changed
+        screen.wait_text("Last: Ana placed on Harbor A, 4 pesos")
+        assert screen.outside == []
+    finally:
+        screen.close()
+
+
+def test_a_modern_art_painting_is_offered_from_the_value_board(browser, site):
+    screen = open_table(browser, site, "modern_art_offer")
+    try:
+        screen.wait_text("Now: Ben")
+        screen.button("Krypto").click()                        # the artist's card on the value board
+        screen.wait_text("Auction type printed on the card:")
+        screen.button("Sealed", exact=True).click()
+        screen.wait_text("Sealed auction of Krypto: waiting for Ana, Ben, Cho to bid in secret.", exact=False)
+        assert screen.outside == []
+    finally:
+        screen.close()
+
+
+def test_board_first_on_a_phone_and_beside_the_controls_on_a_tablet(browser, site):
+    for viewport, side_by_side in ((PHONE, False), (TABLET, True)):
+        screen = open_table(browser, site, "manila_layout", viewport=viewport)
+        try:
+            screen.wait_text("Now: Ana")
+            board = screen.button("Harbor A").bounding_box()
+            controls = screen.button("Hold back", exact=True).bounding_box()
+            assert board and controls
+            if side_by_side:   # the board on the left, the controls on its right, both near the top
+                assert controls["x"] > board["x"] + board["width"] and controls["y"] < viewport["height"]
+            else:              # one column: the board above the controls
+                assert controls["y"] > board["y"] and abs(controls["x"] - board["x"]) < 60
+        finally:
+            screen.close()
+
+
+def _roll(screen: Screen, lang: str) -> None:
+    """The harbor master lets the app roll and enters the dice; then the third round
+    of placements begins."""
+    _ = Translator(lang).gettext
+    placing = game_message("manila", "phase.place", lang, {"round": 3, "rounds": 4})
+    screen.button(_("Let the app roll the dice")).click()
+    for _attempt in range(3):  # the confirm button is redrawn once the dice are in: press the one shown
+        screen.page.wait_for_timeout(600)
+        screen.button(_("Enter these dice")).click()
+        try:
+            screen.text(placing, exact=True).wait_for(timeout=8000)
+            return
+        except PlaywrightTimeout:
+            continue
+    screen.wait_text(placing)
+
+
+@pytest.mark.parametrize("viewport, size", [(PHONE, "phone"), (TABLET, "tablet")])
+@pytest.mark.parametrize("lang", LANGS)
+def test_board_screenshots(browser, site, lang, viewport, size):
+    _ = Translator(lang).gettext
+    name = f"{size}-{lang}"
+
+    def now(player: str) -> str:
+        return _("Now: {names}").replace("{names}", player)
+
+    screen = open_table(browser, site, "manila_placed", lang, viewport)
+    try:
+        screen.wait_text(now("Ben"))
+        screen.wait_text(library.message("manila", lang, "ui.cost_reward"), exact=False)
+        shot(screen, f"{name}-manila-placement")
+    finally:
+        screen.close()
+
+    screen = open_table(browser, site, f"manila_roll:{lang}:{size}", lang, viewport)
+    try:
+        screen.wait_text(now("Ana"))
+        _roll(screen, lang)
+        screen.page.wait_for_timeout(900)                   # the boats have slid to their spaces
+        shot(screen, f"{name}-manila-after-roll")
+    finally:
+        screen.close()
+
+    screen = open_table(browser, site, "modern_art_double", lang, viewport)
+    try:
+        screen.wait_text(now("Cho"))
+        screen.wait_text(library.message("modern_art", lang, "ui.add_painting"), exact=False)
+        shot(screen, f"{name}-modern-art-double")
+    finally:
+        screen.close()
