@@ -26,8 +26,11 @@ import uvicorn
 from flet.messaging.protocol import decode_ext_from_msgpack
 from websockets.sync.client import connect
 
+from companion.paths import assets_dir
 from companion.storage import Store
 from companion.ui import app as appmod
+from companion.ui import join
+from companion.ui.offline_web import web_assets
 
 REGISTER, PATCH, EVENT, UPDATE, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
 REPLACE, ADD, REMOVE, MOVE = 0, 1, 2, 3
@@ -60,8 +63,12 @@ class LiveServer:
         self.port = free_port()
         self.db = data_dir / "companion.db"
         self.store = Store.shared(self.db)
-        guarded, _address, self.lan = appmod.web_app("0.0.0.0" if lan else "127.0.0.1", self.port,
-                                                     lambda: Store.shared(self.db))
+        # as ``companion serve --host 0.0.0.0`` (or on loopback) builds it
+        host = "0.0.0.0" if lan else "127.0.0.1"
+        self.lan = lan
+        address = join.lan_address(host) if lan else "127.0.0.1"
+        appmod.SERVING.update(lan=lan, base_url=f"http://{address}:{self.port}")
+        guarded = appmod.web_app(host, self.port, address, web_assets(assets_dir()), lambda: Store.shared(self.db))
         config = uvicorn.Config(_client_address(guarded), host="127.0.0.1", port=self.port, log_level="warning",
                                 ws="websockets-sansio", lifespan="on")
         self.server = uvicorn.Server(config)

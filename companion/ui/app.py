@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlparse
 
@@ -40,14 +40,45 @@ from ..transfer import export_bytes
 from . import join, screens, taps
 from .context import GameContext
 from .files import download
-from .offline_web import web_assets
+from .offline_web import precompress, web_assets
 from .reconcile import thaw
 from .viewmodels import now_players, refusal_text
-from .widgets import FONT_FAMILY
+from .web_cache import CachedWeb
+from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
 
 log = logging.getLogger(__name__)
 
 FONT_FILE = "fonts/NotoSansCJK-subset.otf"
+#: the first-screen cut of it (scripts/build_font.py): what a Chinese phone waits for
+FONT_FILE_UI = "fonts/NotoSansCJK-ui.otf"
+#: the characters of that cut (written beside it by scripts/build_font.py)
+UI_FONT_CHARS = frozenset((assets_dir() / "fonts" / "NotoSansCJK-ui.txt").read_text(encoding="utf-8").rstrip("\n"))
+
+
+def beyond_ui_font(text: str) -> bool:
+    """Whether a text has a CJK character that the first-screen cut lacks."""
+    return any(ord(c) > 0x2E7F and c not in UI_FONT_CHARS for c in text)
+
+
+def control_texts(root: Any) -> Any:
+    """Every string held by a tree of controls (their fields, nested values
+    and children), for the font check below."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif is_dataclass(value) and not isinstance(value, type) and id(value) not in seen:
+            seen.add(id(value))
+            stack.extend(getattr(value, f.name, None) for f in fields(value)
+                         if not f.name.startswith(("_", "on_")))
+
+
 #: scrolled further down than this (px), the now-banner is (partly) out of view: when the
 #: turn passes, the page goes back to its top
 TURN_SCROLL = 40.0
@@ -117,7 +148,9 @@ class Prefs:
 
 
 #: how the server was started (set by ``serve``)
-SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550"}
+#: how this process serves: beyond loopback?, its address, and the prefix of
+#: the app's assets' versioned URLs ("/v/<version>/" when served, see web_cache)
+SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550", "assets": ""}
 
 
 #: the rev of the screen a tap was made on, while its handler runs (``App._stamp``)
@@ -184,6 +217,8 @@ class App:
         self._last_cache: tuple[Any, Any] | None = None
         self._story: tuple[str, Any] | None = None
         self._series: tuple[Any, Any] | None = None
+        #: the whole CJK font has been asked for (see _fonts_for)
+        self.full_font = False
 
     # ----- language ----------------------------------------------------------
     @property
@@ -950,6 +985,7 @@ class App:
             taps.stamp([appbar, body], self.shown_rev, TAP_REV)
         else:
             self.shown_rev = None
+        self._fonts_for([appbar, body])
         key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
         if appbar is not None:
             appbar.key = f"bar:{key}"
@@ -959,6 +995,21 @@ class App:
         thaw([page.appbar, page.controls])  # reconciled controls can be redrawn in place again (forms)
         self._track_taps()
         self._settle_scroll()
+
+    def _fonts_for(self, shown: Any) -> None:
+        """Ask for the whole CJK font (2.4 MB) once a screen may need it: any
+        screen but home, or a home screen showing a character that the
+        first-screen cut (0.3 MB, always asked for) lacks -- a player's name.
+        A phone that only opens the home screen never downloads it."""
+        if self.full_font:
+            return
+        fonts = getattr(self.page, "fonts", None)
+        if fonts is None:
+            return
+        if self.nav.screen == "home" and not any(beyond_ui_font(t) for t in control_texts(shown)):
+            return
+        self.page.fonts = {**fonts, FONT_FAMILY_FULL: SERVING["assets"] + FONT_FILE}
+        self.full_font = True
 
     def _settle_scroll(self) -> None:
         """A new screen starts at its top; a return goes back to where it was."""
@@ -1071,9 +1122,9 @@ def _join_code_in(where: Any) -> str | None:
 
 def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
-        page.fonts = {FONT_FAMILY: FONT_FILE}
-        page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
-        page.dark_theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
+        page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE_UI}  # the full font: App._fonts_for
+        page.theme = themed(color_scheme_seed=ft.Colors.TEAL)
+        page.dark_theme = themed(color_scheme_seed=ft.Colors.TEAL)
         page.scroll = ft.ScrollMode.AUTO
         page.padding = 0
         try:
@@ -1171,7 +1222,14 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     # short grace for a dropped Wi-Fi — a later reconnect reopens the
     # stored table in a new session.  (Read when the web app is created.)
     os.environ.setdefault("FLET_SESSION_TIMEOUT", "60")
-    guarded, address, lan = web_app(host, port)
+    lan = not join.is_loopback(host)
+    address = join.lan_address(host) if lan else "127.0.0.1"
+    SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
+    # our assets plus the web client patched to ask no CDN, and our own splash;
+    # the gzip copies are made once per installed version, in the background
+    folder = web_assets(assets_dir())
+    threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
+    guarded = web_app(host, port, address, folder)
     print(f"Table Companion is running at http://{address if lan else host}:{port}/", flush=True)
     if lan:
         print("Served beyond this computer: every table needs its join code "
@@ -1182,17 +1240,17 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     log.info("stopped")
 
 
-def web_app(host: str, port: int, store_factory: Callable[[], Store] = Store.shared) -> tuple[Any, str, bool]:
-    """The app as served on ``host:port``: Flet's ASGI app behind the Host/Origin
-    gate, and whether it is served beyond loopback (every table then needs its
-    join code).  Returns (ASGI app, the address phones reach, lan)."""
-    lan = not join.is_loopback(host)
-    address = join.lan_address(host) if lan else "127.0.0.1"
-    SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
-    # our assets plus the web client patched to ask no CDN, and our own splash
-    asgi = ft.run(make_main(store_factory), assets_dir=str(web_assets(assets_dir())), no_cdn=True, name="",
-                  export_asgi_app=True)
-    return join.guard(asgi, join.allowed_hosts(host, address), port), address, lan
+def web_app(host: str, port: int, address: str, folder: Any,
+            store_factory: Callable[[], Store] = Store.shared) -> Any:
+    """What ``serve`` runs: Flet's ASGI app for ``make_main()`` on the web
+    folder, served compressed under versioned URLs (``web_cache.CachedWeb``),
+    behind the Host/Origin check (``join.guard``).  ``store_factory``: the
+    data the sessions open (tests/wire.py runs it in-process on a folder of
+    its own)."""
+    asgi = ft.run(make_main(store_factory), assets_dir=str(folder), no_cdn=True, name="", export_asgi_app=True)
+    cached = CachedWeb(asgi, folder)
+    SERVING["assets"] = cached.asset_prefix
+    return join.guard(cached, join.allowed_hosts(host, address), port)
 
 
 class CleanServer(uvicorn.Server):
