@@ -19,6 +19,7 @@ Three ways of looking, from the most general:
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 
@@ -107,6 +108,8 @@ def _until_revealed(app: App, twin_app: App, rng: random.Random, owner: int, ste
     n = len(app.table.setup.players)
     compared = 0
     for _ in range(steps):
+        if game.observe(app.table.state, None)["public"] != game.observe(twin_app.table.state, None)["public"]:
+            break  # the rules themselves made the difference public (Manila's stock once every hand is dealt)
         for viewer in others(n, owner):
             leaked = sorted(set(shown(app, viewer)) ^ set(shown(twin_app, viewer)))
             assert not leaked, f"after move {app.table.session.cursor}: seat {viewer} tells seat {owner}'s " \
@@ -148,6 +151,9 @@ def test_a_secret_entry_and_its_twin_look_the_same_to_everyone_else(tmp_path, ga
             for earlier in app.table.session.actions:
                 stored.apply(earlier)
             twin_app.open_table(stored.id)
+            # both devices have drawn the same positions before (what a board rings as "just moved"
+            # depends on what the device drew last)
+            twin_app.view_memory = copy.deepcopy(app.view_memory)
             assert app.dispatch(action) and twin_app.dispatch(other)
             assert _until_revealed(app, twin_app, rng, action.player) >= 1
             twins += 1

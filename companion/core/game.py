@@ -479,6 +479,16 @@ class Game(Generic[S]):
                     stand_in("secret_entered", player=owner)]
         return [public("action", action=action.to_json())]
 
+    def public_state(self, state: S, seen: frozenset[int] = frozenset()) -> S:
+        """The state as a device that sees the secrets of ``seen`` (and no others)
+        may reason about it: what the rules keep hidden for the other seats is
+        replaced by what does not limit them (Modern Art's hidden money by no
+        limit), so the legal moves a screen offers tell nothing of those secrets.
+        Only for what a screen offers; every action still meets the real state
+        (a refusal that tells a secret is one of :attr:`private_refusals`).
+        By default the game hides nothing that limits a move: ``state`` itself."""
+        return state
+
     def action_seat(self, action: Action) -> int | None:
         """The seat an action is about: its ``player``, else its first seat
         argument (a table's correction ``for_player``/``seat``)."""

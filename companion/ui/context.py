@@ -99,8 +99,12 @@ class GameContext:
 
     @cached_property
     def legal(self) -> Any:
-        """The legal actions now (a lazy ``core.LegalActions``), once per redraw."""
-        return self.game.legal_actions(self.state)
+        """The legal actions now (a lazy ``core.LegalActions``), once per redraw, as
+        this device may know them: from ``Game.public_state`` for the seats whose
+        secrets it may show, so what a screen offers tells no other seat's secret."""
+        n = len(self.players)
+        seen = frozenset(s for s in range(n) if s == self.seat or self.may_see_secrets_of(s))
+        return self.game.legal_actions(self.game.public_state(self.state, seen))
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -193,6 +193,12 @@ _AMOUNT = {"amount": Param("int", min=0)}
 _SINGLES = F.singles
 
 
+#: what a seat's hidden money counts as on a device that may not see it: more than anyone
+#: holds in a real game (100 each at the start), small enough that listing every bid up to it
+#: stays cheap (the legal list is built whole); a bid beyond someone's money is refused privately
+UNSEEN_MONEY = 999
+
+
 class ModernArt(Game[ModernArtState], facts=True):
     id = GAME_ID
     kind = "referee"
@@ -364,6 +370,15 @@ class ModernArt(Game[ModernArtState], facts=True):
 
     def money_shown(self, state: ModernArtState, reveal: bool = False) -> bool:
         return reveal or state.open_money or state.phase == "end"
+
+    def public_state(self, state: ModernArtState, seen: frozenset[int] = frozenset()) -> ModernArtState:
+        """Hidden money (modern_art.app.money-privacy) does not limit what a screen offers
+        for a seat it may not see: a bid beyond it is the referee's private refusal."""
+        if self.money_shown(state) or all(s in seen for s in range(len(state.players))):
+            return state
+        out = self.clone(state)
+        out.money = [m if s in seen else UNSEEN_MONEY for s, m in enumerate(state.money)]
+        return out
 
     def seat_secrets(self, state: ModernArtState, seat: int) -> dict[str, Any]:
         """Own money (unless money is open) and own sealed bid while the others still bid."""

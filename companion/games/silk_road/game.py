@@ -40,6 +40,10 @@ MOVES: dict[str, Move[SilkState]] = moves_table(
 )
 
 
+#: what a seat's hidden money counts as on a device that may not see it: no limit
+UNSEEN_MONEY = 10**6
+
+
 class SilkRoad(Game[SilkState], facts=True):
     id = GAME_ID
     kind = "referee"
@@ -143,6 +147,17 @@ class SilkRoad(Game[SilkState], facts=True):
         elif state.phase == "exchange":
             params["draws"] = min(state.players[state.turn].exchanges * _F.exchange_draws, state.deck)
         return {"code": f"phase.{state.phase}", "players": active, "params": params}
+
+    def public_state(self, state: SilkState, seen: frozenset[int] = frozenset()) -> SilkState:
+        """Hidden money (silk_road.phase2.secret) does not limit what a screen offers for a
+        seat it may not see: a purchase beyond it is the referee's private refusal."""
+        if state.open_money or state.phase == "end" or all(s in seen for s in range(len(state.players))):
+            return state
+        out = self.clone(state)
+        for s, seat in enumerate(out.players):
+            if s not in seen:
+                seat.money = UNSEEN_MONEY
+        return out
 
     def view(self, state: SilkState, reveal: bool = False) -> dict[str, Any]:
         """Public numbers; money and last incomes only with ``reveal``, the
