@@ -8,6 +8,8 @@ many random full games per second the engine plays from legal_actions() for
 Random play from legal_actions() practically never reaches a goal (canoes go
 over the falls far more often than they bring a gem home), so random games end
 at the default round limit (100 rounds); the line says how many ended by a goal.
+The table's tap on the fork (always legal before the flow) is drawn only now and
+then, as at a real table, as bench_manila.py does with loans.
 
     .venv/bin/python benchmarks/bench_niagara.py [--games N]
 """
@@ -16,13 +18,21 @@ from __future__ import annotations
 
 import random
 import statistics
-from typing import Any
+from typing import Any, Sequence
 
 # common first: it puts the repository root on the path
 from common import Timings, games_option, new_state, print_apply, random_game, rate
 
+from companion.core import Action
+from companion.core.legal import excluding
 from companion.games.niagara import GAME
 from companion.games.niagara.game import meets_goal
+
+
+def pick(actions: Sequence[Action], rng: random.Random) -> Action:
+    """A random legal action; the fork switched only now and then."""
+    moves = excluding(actions, "fork")
+    return rng.choice(actions if rng.randrange(10) == 0 or not moves else moves)
 
 
 def play(n: int, rng: random.Random, timings: Timings | None = None) -> tuple[int, bool]:
@@ -31,7 +41,7 @@ def play(n: int, rng: random.Random, timings: Timings | None = None) -> tuple[in
     def phase(state: Any) -> str:
         return f"{state.phase} ({n}p)" if state.phase == "reveal" else state.phase
 
-    steps, state = random_game(GAME, new_state(GAME, n, dict(GAME.random_playout_options)), rng,
+    steps, state = random_game(GAME, new_state(GAME, n, dict(GAME.random_playout_options)), rng, pick,
                                timings=timings, legal_key=phase)
     return steps, any(meets_goal(p) for p in state.players)
 

@@ -12,19 +12,34 @@ languages, the size issue 6 expects):
   typed as-you-type (every prefix of each query), goal <= 5 ms median; "cold" empties the
   cache of cut result texts before every search, "warm" keeps it (as typing does);
 * the time to open one game's rules: table of contents + every clause rendered,
-  cold (files read and parsed) and warm.
+  cold (files read and parsed) and warm;
+* the first query of a cold server process (``--cold``, a fresh Python process each run):
+  without a warm-up (the query builds the index), and with the warm-up the server starts
+  (``search.warm_up()`` in ``companion.ui.app.serve``) for a query typed at once or once the
+  index is ready; and, for comparison, how long the real server (``companion serve``) takes
+  until it serves its first page.  Goal: the first query answers in <= 50 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+import urllib.request
+from pathlib import Path
 from dataclasses import replace
 
-from companion.i18n import LANGUAGES
-from companion.rules import library, reader, search
-from companion.rules.search import Document, GameName, SearchIndex
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's companion and tests
+
+from companion.i18n import LANGUAGES  # noqa: E402
+from companion.rules import library, reader, search  # noqa: E402
+from companion.rules.search import Document, GameName, SearchIndex  # noqa: E402
 
 QUERIES = [
     # English: words, prefixes, several terms
@@ -38,6 +53,8 @@ QUERIES = [
     "擲出 7", "遊戲何時結束", "兩人玩", "搶寶石", "海港負責人", "平底船", "修船場", "盲目的旅客", "銀行",
 ]
 GOAL_MS = 5.0
+FIRST_QUERY_GOAL_MS = 50.0
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def player_queries() -> list[tuple[str, str | None]]:
@@ -155,10 +172,88 @@ def _loads(game: str) -> bool:
     return True
 
 
+# Runs in a fresh interpreter: imports what the server imports, then times the first query.
+_COLD = r"""
+import json, sys, time
+t0 = time.perf_counter()
+import companion.ui.app  # the server's imports (flet, the games, the rules library)
+from companion.rules import search
+imported = time.perf_counter()
+mode = sys.argv[1]
+if mode != "none":
+    thread = search.warm_up()
+    if mode == "ready":
+        thread.join()
+ready = time.perf_counter()
+q0 = time.perf_counter()
+search.search("roll 7", prefer="en", limit=30)
+q1 = time.perf_counter()
+search.search("擲出 7", prefer="zh_Hant", limit=30)
+q2 = time.perf_counter()
+print(json.dumps({"import_ms": (imported - t0) * 1000, "ready_ms": (ready - t0) * 1000,
+                  "first_ms": (q1 - q0) * 1000, "second_ms": (q2 - q1) * 1000}))
+"""
+
+
+def cold_first_query(mode: str) -> dict[str, float]:
+    """One fresh process: ``mode`` "none" (no warm-up: the query builds the index), "at_once"
+    (warm-up started, the query typed at once) or "ready" (the query typed once the index is
+    built)."""
+    out = subprocess.run([sys.executable, "-c", _COLD, mode], cwd=ROOT, capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def server_first_page(port: int) -> float:
+    """Seconds from starting ``companion serve`` until it answers its first page (it is then
+    stopped by its own id)."""
+    data = tempfile.mkdtemp(prefix="bench-rules-")
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DATA_DIR": data})
+    try:
+        while time.perf_counter() - t0 < 60:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1) as r:
+                    if r.status == 200:
+                        return time.perf_counter() - t0
+            except OSError:
+                time.sleep(0.02)
+        raise RuntimeError("the server did not answer within 60 s")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def bench_cold(runs: int, port: int) -> None:
+    print(f"\nfirst query of a cold process (median of {runs} fresh processes; goal <= {FIRST_QUERY_GOAL_MS:.0f} ms):")
+    for mode, label in (("none", "no warm-up: the query builds the index"),
+                        ("at_once", "warm-up at start, query typed at once"),
+                        ("ready", "warm-up at start, query once the index is ready")):
+        rows = [cold_first_query(mode) for _ in range(runs)]
+        med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+        worst = max(r["first_ms"] for r in rows)
+        verdict = "ok" if med["first_ms"] <= FIRST_QUERY_GOAL_MS else "OVER GOAL"
+        print(f"  {label:<48} first query {med['first_ms']:7.1f} ms (worst {worst:7.1f})   second "
+              f"{med['second_ms']:5.1f} ms   imports {med['import_ms']:6.0f} ms   ready "
+              f"{med['ready_ms']:6.0f} ms after start   {verdict}")
+    pages = [server_first_page(port) for _ in range(max(1, runs // 2))]
+    print(f"  the real server (companion serve) answers its first page {statistics.median(pages) * 1000:6.0f} ms "
+          f"after start (median of {len(pages)}); the index is built in the background meanwhile")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--cold", action="store_true", help="only the first query of cold processes")
+    parser.add_argument("--runs", type=int, default=5, help="fresh processes per cold measurement")
+    parser.add_argument("--port", type=int, default=8630, help="a free port for the server start")
     args = parser.parse_args()
+    if args.cold:
+        bench_cold(args.runs, args.port)
+        return
 
     library.clear_caches()
     search.reset()
@@ -176,6 +271,7 @@ def main() -> None:
         report(f"full size ({FULL_GAMES} games x {FULL_CLAUSES} clauses x 3 languages)", big,
                (time.perf_counter() - t0) * 1000, args.repeat)
     bench_open(max(3, args.repeat // 4))
+    bench_cold(args.runs, args.port)
 
 
 if __name__ == "__main__":

@@ -102,7 +102,7 @@ def parse_line(raw: str, players: tuple[str, ...], game: Any = None, line: int |
         keys += [k for k, p in move.params.items() if p.kind == "seat"]
     for key in keys:
         if isinstance(data.get(key), str):
-            name = data[key]
+            name = inputgate.normal_name(data[key])  # the players' names are kept composed (NFC)
             matches = [i for i, p in enumerate(players) if p == name]
             if not matches:
                 raise MalformedAction("bad_player", None, player=inputgate.shown(name))

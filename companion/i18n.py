@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Iterable
 
 from babel import Locale, UnknownLocaleError
@@ -102,7 +102,10 @@ def N_(message: str) -> str:
     return message
 
 
+@lru_cache(maxsize=4096)
 def number(value: int | float | Decimal, lang: str) -> str:
+    """``value`` as the language writes numbers (kept: the rules text formats the same few
+    numbers thousands of times when the search index is built)."""
     return format_decimal(value, locale=_NUMBER_LOCALE[lang])
 
 

@@ -6,7 +6,12 @@ here: size limits (line length, file size, number of lines), strict UTF-8
 nesting limit checked by a linear bracket scan *before* ``json.loads`` (so no
 RecursionError), and numbers checked while parsing: integers beyond
 ``±MAX_INT`` (a 5000-digit number, ``1e25``), fractions, ``NaN`` and
-``Infinity`` never reach a rule or a message formatter.  Each refusal is an
+``Infinity`` never reach a rule or a message formatter; an object that gives a key
+twice is refused (not read as its last value), and an escaped lone surrogate
+(``"\\ud800"``, half of a pair) is named as such.  Player names are kept in one
+Unicode form (NFC: é typed as e + a combining accent is é) and may hold emoji
+sequences with joiners (👩‍🍳); any other invisible character is refused, and a
+message shows it as ``[U+200D]``.  Each refusal is an
 :class:`InputRefused` with a stable code, the 1-based line and the params its
 message needs; the messages are in :data:`companion.messages.CORE_MESSAGES`.
 
@@ -16,6 +21,7 @@ Everything here is linear in the input.
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any, BinaryIO, Iterator, TextIO
 
 #: the largest integer any game takes (money, counts, seats are far smaller)
@@ -165,18 +171,41 @@ def _parse_constant(token: str) -> Any:
     raise InputRefused("input_not_an_integer", None, value=token)
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (two "player" keys would let the last win
+    silently)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise InputRefused("input_duplicate_key", None, key=shown(key))
+    return obj
+
+
+def _escaped_surrogate(text: str, line: int | None) -> None:
+    """A string of the parsed JSON holds a lone surrogate: the line was valid UTF-8, so it
+    came from an escape such as ``\\ud800`` (half of a pair, no character)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        escape = "\\u%04x" % ord(text[exc.start])
+        if line is None:  # a whole file: no line to name
+            raise InputRefused("input_lone_surrogate", None, escape=escape, why="file") from None
+        raise InputRefused("input_lone_surrogate", line, line=line, escape=escape) from None
+
+
 def _check_strings(value: Any, line: int | None) -> None:
     """Every string and key must be encodable (no lone surrogates from escapes)."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            check_text(item, line)
+            _escaped_surrogate(item, line)
         elif isinstance(item, list):
             stack.extend(item)
         elif isinstance(item, dict):
             for key, sub in item.items():
-                check_text(key, line)
+                _escaped_surrogate(key, line)
                 stack.append(sub)
 
 
@@ -185,12 +214,15 @@ def loads(text: str, line: int | None = None, max_depth: int = MAX_DEPTH) -> Any
     whole file, ``None``: lines are then counted inside ``text``)."""
     check_depth(text, max_depth, line or 1)
     try:
-        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant,
+                           object_pairs_hook=_object)
     except InputRefused as exc:
         if exc.line is None:
             exc.line = line
             if line is not None:
                 exc.params.setdefault("line", line)
+            elif exc.code == "input_duplicate_key":
+                exc.params["why"] = "file"  # a whole file: no line to name
         raise
     except json.JSONDecodeError as exc:
         at = line if line is not None else exc.lineno
@@ -207,25 +239,58 @@ def dumps(value: Any) -> str:
 
 
 # ----- names ----------------------------------------------------------------------
+ZWJ = "\u200d"  # the zero-width joiner of emoji sequences (👩‍🍳 = 👩 + ZWJ + 🍳)
+_TAGS = range(0xE0020, 0xE0080)  # the tag letters of subdivision flags (🏴 + g b s c t + cancel)
+
+
+def _emoji_part(ch: str) -> bool:
+    """A character an emoji sequence joins: a pictograph or symbol, a skin tone, a variation selector."""
+    return unicodedata.category(ch) in ("So", "Sk") or ch in "\ufe0e\ufe0f"
+
+
+def visible(text: str, i: int) -> bool:
+    """Whether ``text[i]`` may stand in a name: a printable character, a joiner inside an
+    emoji sequence, or a tag letter of a flag."""
+    ch = text[i]
+    if ch.isprintable():
+        return True
+    if ch == ZWJ:
+        return 0 < i < len(text) - 1 and _emoji_part(text[i - 1]) and unicodedata.category(text[i + 1]) == "So"
+    if ord(ch) in _TAGS:
+        j = i
+        while j > 0 and ord(text[j - 1]) in _TAGS:
+            j -= 1
+        return j > 0 and text[j - 1] == "\U0001F3F4"  # 🏴, the flag the tags spell out
+    return False
+
+
+def normal_name(name: str) -> str:
+    """A player name as kept and compared: trimmed, in Unicode's composed form (NFC)."""
+    return unicodedata.normalize("NFC", name.strip())
+
+
 def name_problem(name: Any) -> tuple[str, dict[str, Any]] | None:
     """Why a player name is refused (code, params), or None.
 
-    A name is text, 1–MAX_NAME characters once trimmed, every character
-    printable: no control characters, ANSI escapes, CR or LF."""
+    A name is text, 1–MAX_NAME characters once trimmed (and composed, NFC), every character
+    visible (:func:`visible`): no control characters, ANSI escapes, CR or LF, no invisible
+    joiner or direction mark outside an emoji sequence."""
     if not isinstance(name, str):
         return "bad_name", {"name": shown(name)}
-    text = name.strip()
+    text = normal_name(name)
     if not text:
         return "empty_name", {}
     if len(text) > MAX_NAME:
         return "name_too_long", {"name": shown(text), "max": MAX_NAME}
-    if not text.isprintable():
+    if not all(visible(text, i) for i in range(len(text))):
         return "bad_name", {"name": shown(text)}
     return None
 
 
 def shown(value: Any, limit: int = MAX_NAME) -> str:
-    """A safe, short rendering of outside text for a message."""
+    """A safe, short rendering of outside text for a message: an invisible character is
+    written as its code point, [U+200D], so the message shows what is wrong; an emoji
+    sequence stays whole."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)[:limit * 2]
-    safe = "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
+    safe = "".join(ch if visible(text, i) else f"[U+{ord(ch):04X}]" for i, ch in enumerate(text))
     return safe if len(safe) <= limit else safe[: limit - 1] + "…"

@@ -29,6 +29,17 @@ CORE_MESSAGES: dict[str, str] = {
     "unknown_arg": N_("“{action}” does not take “{arg}”."),
     "missing_arg": N_("“{action}” needs “{arg}”."),
     "bad_arg": N_("“{arg}” of “{action}” cannot be {value}."),
+    # bad_arg says what is wrong (params["why"], core.game.bad_arg): the same code in every game
+    "bad_arg.text": N_("“{arg}” of “{action}” must be a whole number such as {item}, not the text “{item}”."),
+    "bad_arg.number": N_("“{arg}” of “{action}” must be a whole number, not {shown}."),
+    "bad_arg.range": N_("“{arg}” of “{action}” cannot be {item}: it goes from {min} to {max}."),
+    "bad_arg.min": N_("“{arg}” of “{action}” cannot be {item}: it is at least {min}."),
+    "bad_arg.max": N_("“{arg}” of “{action}” cannot be {item}: it is at most {max}."),
+    "bad_arg.seat": N_("“{arg}” of “{action}” cannot be {shown}: seats are numbered 0 to {last}."),
+    "bad_arg.choice": N_("“{arg}” of “{action}” cannot be {shown}: it is one of {choices}."),
+    "bad_arg.bool": N_("“{arg}” of “{action}” must be true or false, not {shown}."),
+    "bad_arg.str": N_("“{arg}” of “{action}” must be text in quotes, not {shown}."),
+    "bad_arg.list": N_("“{arg}” of “{action}” must be a list in [ ], not {shown}."),
     "game_over": N_("The game is over; only corrections can be entered."),
     "wrong_phase": N_("“{action}” is not allowed at this point of the game."),
     "not_your_turn": N_("It is not {player}'s decision now; waiting for {expected_players}."),
@@ -56,6 +67,12 @@ CORE_MESSAGES: dict[str, str] = {
     "name_too_long": N_("The name “{name}” is too long: at most {max} characters."),
     "bad_value": N_("“{action}” got a value of the wrong kind."),
     "input_bad_utf8": N_("Line {line} is not valid UTF-8 text."),
+    "input_lone_surrogate": N_("Line {line} has the escape {escape}, half of a surrogate pair with no other "
+                               "half: it stands for no character."),
+    "input_lone_surrogate.file": N_("The file has the escape {escape}, half of a surrogate pair with no other "
+                                    "half: it stands for no character."),
+    "input_duplicate_key": N_("Line {line} gives “{key}” twice; give each field once."),
+    "input_duplicate_key.file": N_("The file gives “{key}” twice in one object; give each field once."),
     "input_too_deep": N_("Line {line} is nested too deeply (at most {limit} levels)."),
     "input_number_out_of_range": N_("Line {line} has a number beyond ±{limit}."),
     "input_not_an_integer": N_("Line {line} has “{value}” where a whole number is expected."),
@@ -211,12 +228,21 @@ def fill(template: str, params: dict[str, Any], lang: str, players: Sequence[str
 
 def game_message(game_id: str | None, code: str, lang: str, params: dict[str, Any] | None = None,
                  players: Sequence[str] = ()) -> str:
-    """A game message if the game has one, else the core one, else the code."""
-    template = library.message(game_id, lang, code) if game_id else None
-    if template is None:
-        core = CORE_MESSAGES.get(code)
-        template = Translator(lang).gettext(core) if core is not None else code
-    return fill(template, dict(params or {}), lang, players)
+    """A game message if the game has one, else the core one, else the code.  A refusal
+    whose params say ``why`` reads ``<code>.<why>`` first (a game's own, then the core's):
+    one code, a sentence that says what is wrong."""
+    params = dict(params or {})
+    codes = [code]
+    if isinstance(params.get("why"), str):
+        codes.insert(0, f"{code}.{params['why']}")
+    template = None
+    for key in codes:
+        template = library.message(game_id, lang, key) if game_id else None
+        if template is None and key in CORE_MESSAGES:
+            template = Translator(lang).gettext(CORE_MESSAGES[key])
+        if template is not None:
+            break
+    return fill(template if template is not None else code, params, lang, players)
 
 
 def describe_error(err: RefereeError, game_id: str | None, lang: str, players: Sequence[str] = ()) -> str:

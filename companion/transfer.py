@@ -9,7 +9,13 @@ still read)::
      "finished": null,                     # or when the game ended
      "game": "manila",
      "setup": {"players": [...], "options": {...}},
-     "log": [{"type": ...}, ...], "cursor": 12}
+     "log": [{"type": ...}, ...], "cursor": 12,
+     "story": [{"move": 1, "chapter": ["voyage", 1], "events": [...]}, ...]}
+
+``story`` (written since events exist; never read back: importing replays the
+log, and the story follows from it) is every event of every action in force
+with its visibility -- the host's whole export.  A seat's or a viewer's
+export is what that device may see (``story.visible_log``).
 
 Import reads the bytes through :mod:`companion.inputgate` (size, strict UTF-8,
 depth and number limits) and checks everything before writing anything: a
@@ -30,7 +36,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import inputgate
+from . import inputgate, story
 from .core.actions import Action
 from .core.errors import RefereeError, SetupError
 from .core.session import Session
@@ -76,6 +82,9 @@ def _timestamp(value: Any, key: str) -> float | None:
 def export_table(stored: StoredSession) -> dict[str, Any]:
     identity = stored.store.export_identity(stored.id)
     body = stored.session.to_json()
+    session = stored.session
+    # the table's story travels with it (read back, it is recomputed from the log: the log is the truth)
+    body["story"] = story.full_log(session.game, session.setup, session.actions)
     return {"format": FORMAT, "version": VERSION, "export_id": identity["origin"],
             "created": iso(identity["created"]), "finished": iso(identity["finished"]), **body}
 

@@ -11,19 +11,35 @@ Noto Sans CJK SC (SIL Open Font License) holding:
 Needs Debian's ``fonts-noto-cjk`` and the dev extras (fonttools, opencc).
 Run it again whenever texts change; ``tests/test_font.py`` fails if a
 character of our texts is missing from the font.
+
+It also cuts the *first-screen* font, ``NotoSansCJK-ui.otf``, from that
+subset: the characters of the app's catalogs and the games' names (about 600,
+0.2 MB against 2.4 MB).  A Chinese phone draws its first screens with it while
+the whole subset follows (the app asks for both; see ``companion/ui/app.py``).
+``--ui-only`` rebuilds just that one from the committed subset (no
+``fonts-noto-cjk`` needed).
 """
 
 from __future__ import annotations
 
 import json
+import sys
+from datetime import datetime
 from pathlib import Path
 
+from babel.dates import format_datetime
+
 from fontTools import subset
-from fontTools.ttLib import TTCollection
+from fontTools.ttLib import TTCollection, TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.i18n import _NUMBER_LOCALE  # noqa: E402
+
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 TARGET = ROOT / "companion" / "ui" / "assets" / "fonts" / "NotoSansCJK-subset.otf"
+UI_TARGET = TARGET.with_name("NotoSansCJK-ui.otf")
 
 
 def text_characters() -> set[str]:
@@ -51,19 +67,62 @@ def common_characters() -> set[str]:
     return chars
 
 
-def main() -> None:
-    wanted = {c for c in text_characters() | common_characters() if ord(c) > 0x2E7F}
-    wanted.update(chr(c) for c in range(0x3000, 0x3040))  # CJK punctuation
-    wanted.update(chr(c) for c in range(0xFF01, 0xFF5F))  # full-width forms
-    collection = TTCollection(str(SOURCE))
-    font = next(f for f in collection.fonts if "SC" in f["name"].getDebugName(1))
+def ui_characters() -> set[str]:
+    """What the app's own screens say: every catalog, each game's name (and
+    other names) in both Chinese scripts, the dates the home screen shows
+    (Babel's short format: 上午/下午...); plus CJK punctuation."""
+    chars: set[str] = set()
+    for lang in ("zh_Hans", "zh_Hant"):
+        for month in range(1, 13):
+            for hour in range(24):
+                chars.update(format_datetime(datetime(2026, month, 1 + month, hour, 5), "short",
+                                             locale=_NUMBER_LOCALE[lang]))
+    for path in (ROOT / "locales").rglob("*.po"):
+        chars.update(path.read_text(encoding="utf-8"))
+    for path in (ROOT / "rules_data").glob("*/zh_*.json"):
+        texts = json.loads(path.read_text(encoding="utf-8"))
+        for name in [texts.get("name", ""), *texts.get("aka", [])]:
+            chars.update(name)
+    chars = {c for c in chars if ord(c) > 0x2E7F}
+    chars.update(chr(c) for c in range(0x3000, 0x3040))  # CJK punctuation
+    chars.update(chr(c) for c in range(0xFF01, 0xFF5F))  # full-width forms
+    return chars
+
+
+def subset_options() -> subset.Options:
     options = subset.Options()
     options.layout_features = ["*"]
     options.name_IDs = ["*"]
     options.name_languages = ["*"]
     options.notdef_outline = True
     options.hinting = False
-    subsetter = subset.Subsetter(options)
+    return options
+
+
+def build_ui_font() -> None:
+    """The first-screen font, cut from the committed subset."""
+    font = TTFont(str(TARGET))
+    wanted = ui_characters()
+    subsetter = subset.Subsetter(subset_options())
+    subsetter.populate(unicodes=[ord(c) for c in wanted])
+    subsetter.subset(font)
+    font.save(str(UI_TARGET))
+    # the app reads which characters it has (companion/ui/app.py: beyond_ui_font)
+    cut = sorted(chr(c) for c in font.getBestCmap() if c > 0x2E7F)
+    UI_TARGET.with_suffix(".txt").write_text("".join(cut) + "\n", encoding="utf-8")
+    print(f"{UI_TARGET.relative_to(ROOT)}: {len(wanted)} characters, {UI_TARGET.stat().st_size / 1e6:.2f} MB")
+
+
+def main() -> None:
+    if "--ui-only" in sys.argv:
+        build_ui_font()
+        return
+    wanted = {c for c in text_characters() | common_characters() if ord(c) > 0x2E7F}
+    wanted.update(chr(c) for c in range(0x3000, 0x3040))  # CJK punctuation
+    wanted.update(chr(c) for c in range(0xFF01, 0xFF5F))  # full-width forms
+    collection = TTCollection(str(SOURCE))
+    font = next(f for f in collection.fonts if "SC" in f["name"].getDebugName(1))
+    subsetter = subset.Subsetter(subset_options())
     subsetter.populate(unicodes=[ord(c) for c in wanted])
     subsetter.subset(font)
     TARGET.parent.mkdir(parents=True, exist_ok=True)
@@ -71,6 +130,7 @@ def main() -> None:
     (TARGET.parent / "NotoSansCJK-subset.json").write_text(
         json.dumps({"characters": len(wanted), "source": SOURCE.name, "license": "SIL OFL 1.1"}) + "\n")
     print(f"{TARGET.relative_to(ROOT)}: {len(wanted)} characters, {TARGET.stat().st_size / 1e6:.2f} MB")
+    build_ui_font()
 
 
 if __name__ == "__main__":

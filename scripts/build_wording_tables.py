@@ -211,6 +211,8 @@ HAND_HANT: list[tuple[str, list[str], list[str]]] = [
     ("向上取整", ["無條件進位"], []),
     ("自定義", ["自訂"], []),
     ("界面", ["介面"], ["界面活性劑"]),
+    ("當前", ["目前", "現在"], []),          # 當前回合: Taiwan says 目前 / 現在輪到
+    ("文本", ["文字", "內容", "版本"], []),   # 我們依據的文本: the text we follow
     # 設置 "settings" (設置 "to set up" is ordinary Taiwan usage)
     ("設置頁", ["設定頁"], []),
     ("設置選項", ["設定選項"], []),

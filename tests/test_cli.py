@@ -54,7 +54,7 @@ def test_first_illegal_line_stops_with_line_code_rule_and_message():
 
 def test_message_in_chosen_language():
     _, err = run(['{"type": "take", "player": 1, "n": 1}'], lang="zh_Hant")
-    assert err["message"] == "現在不是 Bo 做決定；正在等待 Ann。"
+    assert err["message"] == "現在還輪不到 Bo 決定；正在等 Ann。"
     _, err = run(['{"type": "take", "player": 1, "n": 1}'], lang="zh_Hans")
     assert err["message"] == "现在不是 Bo 做决定；正在等待 Ann。"
 

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
+from ui_harness import FakePage
+
+from companion.registry import get_game
+from companion.storage import Store
+from companion.ui.app import FONT_FILE, UI_FONT_CHARS, App, Device, Prefs, beyond_ui_font
+from companion.ui.widgets import FONT_FAMILY, FONT_FAMILY_FULL
 
 ROOT = Path(__file__).resolve().parent.parent
 FONT = ROOT / "companion" / "ui" / "assets" / "fonts" / "NotoSansCJK-subset.otf"
@@ -25,3 +32,53 @@ def test_font_is_small_and_has_common_characters():
     cmap = TTFont(str(FONT)).getBestCmap()
     for ch in "的一是在不了有和人这中大为上个国我以要他時個們國說這":
         assert ord(ch) in cmap, ch
+
+
+UI_FONT = FONT.with_name("NotoSansCJK-ui.otf")
+
+
+def test_first_screen_font_covers_the_catalogs_and_game_names_and_is_small():
+    """The cut a Chinese phone waits for on its first visit (the full subset
+    follows): every character of the app's catalogs and of the games' names."""
+    cmap = TTFont(str(UI_FONT)).getBestCmap()
+    missing: set[str] = set()
+    for path in (ROOT / "locales").rglob("*.po"):
+        missing |= {ch for ch in path.read_text(encoding="utf-8") if ord(ch) > 0x2E7F and ord(ch) not in cmap}
+    for path in (ROOT / "rules_data").glob("*/zh_*.json"):
+        texts = json.loads(path.read_text(encoding="utf-8"))
+        for name in [texts["name"], *texts.get("aka", [])]:
+            missing |= {ch for ch in name if ord(ch) > 0x2E7F and ord(ch) not in cmap}
+    assert not missing, f"run python scripts/build_font.py --ui-only; missing: {sorted(missing)}"
+    assert UI_FONT.stat().st_size < 500_000 < FONT.stat().st_size
+    full = TTFont(str(FONT)).getBestCmap()
+    assert set(cmap) <= set(full)  # a cut of the full subset: the same glyphs, fewer of them
+
+
+def test_the_app_knows_which_characters_the_first_screen_font_has():
+    cmap = TTFont(str(UI_FONT)).getBestCmap()
+    assert UI_FONT_CHARS == {chr(c) for c in cmap if c > 0x2E7F}
+    assert not beyond_ui_font("开新一桌 開新一桌 Table 1 马尼拉")  # the catalogs and a game's name
+    assert beyond_ui_font("Ann, 蔻") and "蔻" not in UI_FONT_CHARS  # a name may need the full font
+
+
+def test_the_full_font_is_asked_for_only_once_a_screen_may_need_it(tmp_path):
+    store = Store(tmp_path / "fonts.db")
+
+    def phone(lang: str) -> App:
+        page = FakePage()
+        page.fonts = {FONT_FAMILY: "/v/x/fonts/NotoSansCJK-ui.otf"}
+        app = App(page, store, Device(token=lang, prefs=Prefs({"lang": lang})))
+        app.render()
+        return app
+
+    for lang in ("en", "zh_Hans"):  # an empty home screen: the first-screen cut alone
+        app = phone(lang)
+        assert FONT_FAMILY_FULL not in app.page.fonts
+        app.go("rules")  # any other screen may show any text
+        assert app.page.fonts[FONT_FAMILY_FULL].endswith(FONT_FILE) and FONT_FAMILY in app.page.fonts
+    game = get_game("catan")
+    store.create_table(game, game.setup(["Ann", "Bo", "Cy"], {}))
+    assert FONT_FAMILY_FULL not in phone("zh_Hant").page.fonts  # names the cut can draw
+    store.create_table(game, game.setup(["Ann", "豆蔻", "Cy"], {}))
+    assert FONT_FAMILY_FULL in phone("en").page.fonts  # a name it cannot: asked for on the home screen
+    store.close()

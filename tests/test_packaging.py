@@ -27,6 +27,10 @@ def test_wheel_contents(wheel):
     for lang in ("en", "zh_Hans", "zh_Hant"):
         assert f"companion/_data/locales/{lang}/LC_MESSAGES/companion.mo" in names
     assert "companion/ui/assets/fonts/NotoSansCJK-subset.otf" in names
+    # the first-screen cut and the list of its characters (read at import), our icons (issue 25)
+    assert {"companion/ui/assets/fonts/NotoSansCJK-ui.otf", "companion/ui/assets/fonts/NotoSansCJK-ui.txt",
+            "companion/ui/assets/icons/icon-512.png", "companion/ui/assets/icons/icon-maskable-192.png",
+            "companion/ui/assets/favicon.png"} <= names
     assert "companion/py.typed" in names
     games = {n.split("/")[3] for n in names if n.startswith("companion/_data/rules_data/") and n.endswith("facts.json")}
     from companion.registry import GAMES

@@ -37,7 +37,7 @@ GAME_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "silk_road": {"en": ("Silk Road",), "zh_Hans": ("海上丝路",), "zh_Hant": ("海上絲路",)},
     "catan": {"en": ("Catan",), "zh_Hans": ("卡坦岛",), "zh_Hant": ("卡坦島",)},
     "citadels": {"en": ("Citadels",), "zh_Hans": ("富饶之城",), "zh_Hant": ("富饒之城",)},
-    "dominion": {"en": ("Dominion",), "zh_Hans": ("领土",), "zh_Hant": ("領土",)},
+    "dominion": {"en": ("Dominion",), "zh_Hans": ("领土",), "zh_Hant": ("皇輿爭霸",)},  # the Taiwan edition
     "pandemic": {"en": ("Pandemic",), "zh_Hans": ("瘟疫危机",), "zh_Hant": ("瘟疫危機",)},
     "saboteur": {"en": ("Saboteur",), "zh_Hans": ("矮人矿工",), "zh_Hant": ("矮人礦工",)},
     "mamma_mia": {"en": ("Mamma Mia",), "zh_Hans": ("妈妈咪呀",), "zh_Hant": ("媽媽咪呀",)},

@@ -82,6 +82,9 @@ def test_the_ruling_label_follows_the_readers_language(tmp_path):
 # The zh_Hant rewrite left at most 4% of any game's clauses (9 of 670 in all, the ones
 # awaiting a rule fix) equal to OpenCC's conversion of the zh_Hans text.  The limits leave a
 # little room for short clauses that read the same either way, not for converted text pasted back.
+# Messages (prompts, refusals, labels) and the app catalog's strings are held to the same share
+# once they have MIN_CHARS characters (placeholders left out): shorter ones (取消, 城市) read the
+# same in both scripts by nature.
 MAX_CONVERTED_SHARE = 0.05
 MAX_CONVERTED_TOTAL = 15
 
@@ -105,6 +108,29 @@ def test_zh_hant_is_written_not_converted():
     assert sum(len(same) for same, _ in found.values()) <= MAX_CONVERTED_TOTAL
 
 
+def test_zh_hant_messages_are_written_not_converted():
+    checker = _checker()
+    converters = checker._converters()
+    found = {game: checker.converted_messages(game, converters) for game in game_dirs()}
+    assert all(total for _, total in found.values())
+    over = {game: same for game, (same, total) in found.items() if len(same) > MAX_CONVERTED_SHARE * total}
+    assert over == {}
+
+
+def test_zh_hant_catalog_is_written_not_converted():
+    checker = _checker()
+    same, total = checker.converted_catalog(checker._converters())
+    assert total > 50
+    assert len(same) <= MAX_CONVERTED_SHARE * total, same
+
+
+def test_only_strings_long_enough_count():
+    checker = _checker()
+    assert checker.long_enough("這艘船的座位已經坐滿了。")
+    assert not checker.long_enough("{player}：第 {round} 輪")  # 5 characters once the fields are out
+    assert not checker.long_enough("取消")
+
+
 def test_the_check_flags_text_pasted_from_a_conversion(tmp_path, monkeypatch):
     checker = _checker()
     game = tmp_path / "manila"
@@ -117,3 +143,19 @@ def test_the_check_flags_text_pasted_from_a_conversion(tmp_path, monkeypatch):
     monkeypatch.setattr(checker, "RULES", tmp_path)
     same, total = checker.converted("manila")
     assert len(same) == total > MAX_CONVERTED_SHARE * total
+    same, total = checker.converted_messages("manila")
+    assert len(same) == total > MAX_CONVERTED_SHARE * total
+
+
+def test_the_check_flags_a_catalog_pasted_from_a_conversion(tmp_path, monkeypatch):
+    checker = _checker()
+    from opencc import OpenCC
+
+    for lang in ("zh_Hans", "zh_Hant"):
+        (tmp_path / lang / "LC_MESSAGES").mkdir(parents=True)
+    hans = (checker.LOCALES / "zh_Hans" / "LC_MESSAGES" / "companion.po").read_text(encoding="utf-8")
+    (tmp_path / "zh_Hans" / "LC_MESSAGES" / "companion.po").write_text(hans, encoding="utf-8")
+    (tmp_path / "zh_Hant" / "LC_MESSAGES" / "companion.po").write_text(OpenCC("s2t").convert(hans), encoding="utf-8")
+    monkeypatch.setattr(checker, "LOCALES", tmp_path)
+    same, total = checker.converted_catalog()
+    assert len(same) == total > 50

@@ -104,7 +104,7 @@ def test_english_is_case_insensitive_and_matches_word_starts(index: SearchIndex)
     # "auc": the section title "Auction" of harbor's two auction clauses, "auction cards" in dragon's text
     assert sorted(hit_ids(index.search("auc"))) == ["dragon.play.hand", "harbor.auction.bids",
                                                     "harbor.auction.no-reentry"]
-    assert index.search("uction") == []  # not a word start
+    assert index.search("ction") == []  # not a word start (and two letters from "auction": not a typo)
     hit = index.search("pes")[0]  # "pesos"
     assert hit.clause_id in ("harbor.overview.goal", "harbor.setup.money")
     assert marked(hit.snippet, hit.snippet_spans) == ["pesos"]
@@ -205,9 +205,20 @@ def test_aliases_and_section_aliases() -> None:
 
 
 def test_module_level_search_builds_the_index_lazily(fixture_library: None) -> None:
-    assert search.default_index.cache_info().currsize == 0
+    assert not search.index_ready()
     hits = search.search("馬尼拉")
-    assert hits and search.default_index.cache_info().currsize == 1
+    assert hits and search.index_ready()
+    index = search.default_index()
+    assert search.search("拍賣") and search.default_index() is index  # built once
+
+
+def test_warm_up_builds_the_index_in_the_background(fixture_library: None) -> None:
+    assert not search.index_ready()
+    thread = search.warm_up()
+    hits = search.search("馬尼拉")  # a query while it builds waits for the one build
+    thread.join(10)
+    assert not thread.is_alive() and search.index_ready() and hits
+    assert search.default_index() is search.default_index()
 
 
 def test_parse_query() -> None:
@@ -342,7 +353,153 @@ def test_the_table_game_leads_with_every_clause_that_holds_the_whole_query() -> 
             Document("b", "en", "b.x.other", "Other things", "You may go to the bank for a loan.", "Misc"),
             Document("b", "en", "b.x.bank", "The bank", "Ask for money.", "Money")]
     index = SearchIndex(docs)
-    # b.x.bank holds only "bank", the commoner half of the query: left out
-    assert hit_ids(index.search("bank loan")) == ["a.x.loans", "b.x.other"]
+    # b.x.bank holds only "bank", the commoner half of the query: it would be left out, but its
+    # whole title ("The bank") is in the query, so it stays, last
+    assert hit_ids(index.search("bank loan")) == ["a.x.loans", "b.x.other", "b.x.bank"]
     # at b's table: b's clause with both words first, even from its text
-    assert hit_ids(index.search("bank loan", game="b")) == ["b.x.other", "a.x.loans"]
+    assert hit_ids(index.search("bank loan", game="b")) == ["b.x.other", "a.x.loans", "b.x.bank"]
+    # a clause holding the commoner half without its title in the query is left out
+    docs[2] = Document("b", "en", "b.x.bank", "Money", "Ask the bank for money.", "Money")
+    assert hit_ids(SearchIndex(docs).search("bank loan")) == ["a.x.loans", "b.x.other"]
+
+
+# ---- issue 24: typos, question words, a named game, numbers asked for, ranges, synonyms, whole titles
+
+def typo_index() -> SearchIndex:
+    docs = [Document("g", "en", "g.a.insurance", "Insurance", "The insurer pays for boats in the shipyard."),
+            Document("g", "en", "g.a.assassin", "Assassin", "Name a character to kill."),
+            Document("g", "en", "g.a.exchange", "Exchange", "Draw one more card."),
+            Document("g", "en", "g.a.cart", "Cart", "A broken cart stops you.")]
+    return SearchIndex(docs)
+
+
+@pytest.mark.parametrize(("query", "clause"), [
+    ("assasin", "g.a.assassin"),  # a letter left out
+    ("assassinn", "g.a.assassin"),  # a letter doubled
+    ("exchnage", "g.a.exchange"),  # two letters swapped
+    ("insurence", "g.a.insurance"),  # a letter wrong
+    ("insurrence", "g.a.insurance"),  # two typos in a word of 9 letters or more
+    ("what does the assasin do", "g.a.assassin"),
+])
+def test_a_typo_in_an_english_word_still_finds_it(query: str, clause: str) -> None:
+    hits = typo_index().search(query)
+    assert hit_ids(hits)[:1] == [clause]
+    assert hits[0].title_spans  # the word it stands for is marked
+
+
+def test_typo_tolerance_grows_with_the_word() -> None:
+    index = typo_index()
+    assert index.search("cert") == []  # 4 letters: no typo allowed ("cart" is one letter away)
+    assert index.search("exchnagg") == []  # 8 letters: one typo, not two
+    assert search.max_edits(4) == 0 and search.max_edits(5) == search.max_edits(8) == 1 and search.max_edits(9) == 2
+    assert search.edit_distance("exchange", "exchnage") == 1  # a swap is one edit
+    assert search.edit_distance("assassin", "assasin") == 1
+    assert search.edit_distance("cart", "exchange", most=2) == 3  # "more than 2"
+
+
+def test_a_word_found_as_written_is_not_read_as_a_typo() -> None:
+    docs = [Document("g", "en", "g.a.cards", "Cards", "Hold cards."), Document("g", "en", "g.a.carts", "Carts", "Push a cart.")]
+    assert hit_ids(SearchIndex(docs).search("cards")) == ["g.a.cards"]
+
+
+def test_chinese_question_and_filler_words_are_left_out() -> None:
+    assert parse_query("什麼時候可以蓋城市") == ["盖城", "城市"]
+    assert parse_query("怎麼贖回股份呢") == parse_query("赎回股份")
+    assert parse_query("打平了") == ["打平"] and parse_query("了解") == ["了解"]  # 了 only at the end
+    assert parse_query("什么") == ["什么"]  # a query of nothing else is kept as typed
+    docs = [Document("g", "zh_Hans", "g.a.city", "城市", "把定居点升级为城市。"),
+            Document("g", "zh_Hans", "g.a.when", "何时", "什么时候都可以交易。")]
+    # 什么时候 and 可以 would have matched the second clause's words; only 城市 counts
+    assert hit_ids(SearchIndex(docs).search("什么时候可以升级城市")) == ["g.a.city"]
+
+
+def test_how_many_meets_any_number() -> None:
+    assert parse_query("发几张") == ["发#", "#张"] and parse_query("幾顆") == ["#颗"]
+    assert parse_query("要多少钱") == ["要#", "#钱"]
+    assert parse_query("几乎") == ["几乎"]  # 几 of 几乎 ("almost") is no number
+    docs = [Document("g", "zh_Hans", "g.a.deal", "发牌", "每人发 4 张牌。"),
+            Document("g", "zh_Hans", "g.a.other", "其他", "每人拿一张牌。")]
+    index = SearchIndex(docs)
+    hits = index.search("发几张")
+    assert hit_ids(hits)[:1] == ["g.a.deal"] and marked(hits[0].snippet, hits[0].snippet_spans) == ["发 4 张"]
+    # a number typed is looked up as given: 4张 is no 5张
+    assert "5张" in parse_query("发5张") and "#张" not in parse_query("发5张")
+
+
+def test_a_measure_word_after_a_number_is_optional() -> None:
+    assert parse_query("三个人") == parse_query("3人") == ["3", "3人"]
+    assert parse_query("個人") == ["个人"]  # without a number 个人 is a word of its own
+
+
+def test_a_range_does_not_pair_with_its_numbers() -> None:
+    surfaces: dict[str, str] = {}
+    terms = search._index_terms("适合 2 到 7 人", surfaces)
+    assert "到7" not in terms and "2到" not in terms and "7人" in terms
+    assert "到7" in search._index_terms("骰到 7 点", surfaces)  # not a range: kept
+    docs = [Document("g", "zh_Hans", "g.a.players", "人数", "适合 2 到 7 人。"),
+            Document("g", "zh_Hans", "g.a.seven", "掷出 7", "掷出 7 时盗贼行动。")]
+    assert hit_ids(SearchIndex(docs).search("骰到7")) == ["g.a.seven"]
+
+
+def test_a_pair_does_not_cross_a_line() -> None:
+    # a table's rows are lines: the last cell of one row and the first of the next are no pair
+    assert "张3" not in search._index_terms("每人 4 张\n3 | 6", {})
+    assert "张3" in search._index_terms("每人 4 张 3", {})
+
+
+def test_synonyms_find_the_rules_words() -> None:
+    docs = [Document("g", "zh_Hant", "g.a.seven", "擲出 7", "擲出 7 時沒有產出。"),
+            Document("g", "zh_Hant", "g.a.tie", "平手", "平手時共享勝利。"),
+            Document("g", "zh_Hant", "g.a.other", "其他", "骰子由莊家保管。")]
+    index = SearchIndex(docs)
+    assert hit_ids(index.search("骰到7"))[:1] == ["g.a.seven"]
+    assert hit_ids(index.search("丟到 7 怎麼辦"))[:1] == ["g.a.seven"]
+    assert hit_ids(index.search("打平了"))[:1] == ["g.a.tie"]
+    assert hit_ids(index.search("同分"))[:1] == ["g.a.tie"]
+
+
+def test_a_clause_whose_whole_title_is_in_the_question_is_kept() -> None:
+    docs = [Document("g", "zh_Hant", "g.a.thief", "盜賊", "說出要偷的角色。"),
+            Document("g", "zh_Hant", "g.a.list", "角色", "刺客 | 殺一個角色\n盜賊 | 偷走一個角色的錢"),
+            Document("g", "zh_Hant", "g.a.other", "其他", "盜賊不能偷刺客。")]
+    # the list holds all three of the question's words (盜賊, 偷走, 的錢), the two others one
+    # each, less than half of it: the thief stays as its whole title is in the question
+    assert hit_ids(SearchIndex(docs).search("盜賊偷走誰的錢")) == ["g.a.list", "g.a.thief"]
+
+
+def named_index() -> SearchIndex:
+    docs = [Document("alpha", "en", "alpha.end.tie", "A tie", "Tied players share the win."),
+            Document("alpha", "en", "alpha.end.winner", "Winner", "The richest player wins."),
+            Document("beta", "en", "beta.end.tie", "Ties", "A tie is broken by turns."),
+            Document("beta", "en", "beta.x.merchant", "Merchant", "The merchant takes one gold."),
+            Document("gamma", "en", "gamma.x.saboteurs", "When the saboteurs win", "Each saboteur takes gold."),
+            Document("gamma", "en", "gamma.x.miners", "When the miners win", "Saboteurs get nothing.")]
+    names = [GameName("alpha", "en", "Alpha Quest", ("阿尔法",)), GameName("beta", "en", "Beta"),
+             GameName("gamma", "en", "Saboteur"), GameName("delta", "en", "Merchants")]
+    return SearchIndex(docs, names)
+
+
+def test_a_game_named_in_the_query_restricts_the_search_to_it() -> None:
+    index = named_index()
+    assert set(hit_ids(index.search("tie"))[:2]) == {"alpha.end.tie", "beta.end.tie"}
+    assert hit_ids(index.search("beta tie")) == ["beta.end.tie"]  # not alpha's
+    assert hit_ids(index.search("alpha quest tie")) == ["alpha.end.tie"]
+    assert hit_ids(index.search("阿尔法 tie")) == ["alpha.end.tie"]
+    # the named game wins over the game on the table
+    assert hit_ids(index.search("beta tie", game="alpha"))[:1] == ["beta.end.tie"]
+    # a name alone still finds the game itself
+    assert [h.field for h in index.search("beta")][:1] == ["name"]
+    assert index.named_games("beta tie") == ({"beta"}, "     tie")
+
+
+def test_a_name_that_is_also_a_word_of_its_game_is_kept_as_a_term() -> None:
+    index = named_index()
+    # "saboteurs" names gamma and is the word its titles use: it restricts and still counts
+    games, rest = index.named_games("how much gold do the saboteurs get")
+    assert games == {"gamma"} and "saboteurs" in rest
+    assert hit_ids(index.search("how much gold do the saboteurs get"))[:1] == ["gamma.x.saboteurs"]
+
+
+def test_a_name_another_game_uses_as_a_word_names_nothing() -> None:
+    # "Merchants" (delta's name) is beta's Merchant too: it does not say which game is meant
+    assert named_index().named_games("merchant gold")[0] == set()

@@ -7,6 +7,12 @@ results.  The set holds every failure the issue names ("loan", 贷款, "roll 7",
 carrier, license, 遊戲何時結束, 兩人玩, 发几张, 搶寶石, the rulebooks' terms 海港負責人, 平底船,
 修船場, 盲目的旅客, 成套卖画, 喊一圈, 魔法师, 平局 for Citadels, 銀行 at the table).
 
+Issue 24 adds the kinds of misses it names (a typo in the key word, Chinese question words,
+a game named in the query, the Taiwan Manila rulebook's terms, everyday phrasings such as
+骰到7 and 村莊) and the held-out questions that missed and were fixed (tests/search_heldout.json).
+This is the *tuning* set: the search is tuned on it.  The held-out set is not (see
+tests/search_eval.py; README shows both figures).
+
 Runs on the real library (rules_data/), all 13 games.
 """
 
@@ -66,6 +72,7 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("draw the mamma card", None, EN, "mamma_mia.turn.mamma"),
     ("recruit", "im_the_boss", EN, "im_the_boss.cards.recruit"),
     ("how many cards", "saboteur", EN, "saboteur.setup.hands"),
+    ("counterclockwise", "saboteur", EN, "saboteur.scoring.pick-order"),  # the text says anticlockwise (British)
     ("who starts", "modern_art", EN, "modern_art.setup.first-seller"),
     ("tie", "dominion", EN, "dominion.scoring.winner"),
     ("biddin", "manila", EN, "manila.auction.bids"),  # as typed, a letter short
@@ -105,7 +112,6 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("盲目的旅客", None, HANT, "manila.placement.stowaway"),
     ("擲出 7", None, HANT, "catan.robber.seven"),
     ("遊戲何時結束", "citadels", HANT, "citadels.end.trigger"),
-    ("遊戲何時結束", None, HANT, "citadels.end.trigger"),
     ("兩人玩", "im_the_boss", HANT, "im_the_boss.variants.two-players"),
     ("兩人玩", None, HANT, "citadels.players.two"),
     ("搶寶石", None, HANT, "niagara.rob.when"),
@@ -127,6 +133,61 @@ CASES: list[tuple[str, str | None, str, str]] = [
     ("Citadels 平局", None, HANT, "citadels.end.tie"),
     ("pandemic 爆發", None, HANT, "pandemic.infection.outbreak"),
     ("7 點", "catan", HANT, "catan.robber.seven"),
+    # ---- issue 24: the kinds of misses it names
+    # a doubled or dropped letter in the one key word
+    ("morgage", None, EN, "manila.loans.mortgage"),
+    ("stowawway", None, EN, "manila.placement.stowaway"),
+    ("magican", "citadels", EN, "citadels.characters.magician"),
+    ("insurrance", "manila", EN, "manila.spaces.insurance"),
+    ("licence for income", None, EN, "silk_road.specials.licence"),
+    # Chinese question words
+    ("什麼時候可以贖回股份", "manila", HANT, "manila.loans.redeem"),
+    ("怎麼蓋城市", "catan", HANT, "catan.build.city"),
+    ("一回合可以買幾張牌", "dominion", HANT, "dominion.turn.buy"),
+    ("可以交易吗", "catan", HANS, "catan.trade.domestic"),
+    # a game named in the query
+    ("manila tie", None, EN, "manila.end.tie"),
+    ("dominion tie", "manila", EN, "dominion.scoring.winner"),
+    ("modern art tie", None, EN, "modern_art.end.tie"),
+    ("saboteur tie", "catan", EN, "saboteur.end.tie"),
+    ("馬尼拉 平手", None, HANT, "manila.end.tie"),
+    # the Taiwan Manila rulebook's own words (seed 004)
+    ("克制", "manila", HANT, "manila.placement.restraint"),
+    ("自我克制", None, HANT, "manila.placement.restraint"),
+    ("起標價", "manila", HANT, "manila.auction.bids"),
+    ("海盜上船", None, HANT, "manila.pirates.board"),
+    ("理賠金", "manila", HANT, "manila.insurance.claims"),
+    ("利潤分配", "manila", HANT, "manila.payout.boats"),
+    # everyday phrasings
+    ("骰到7", None, HANT, "catan.robber.seven"),
+    ("擲到7", "catan", HANT, "catan.robber.seven"),
+    ("骰到七怎么办", "catan", HANS, "catan.robber.seven"),
+    ("国王被刺客杀了", "citadels", HANS, "citadels.round.killed_king"),
+    ("村莊", "catan", HANT, "catan.build.settlement"),
+    ("蓋村莊", "catan", HANT, "catan.build.settlement"),
+    ("六边形", "catan", HANS, "catan.components.resources"),
+    ("最大軍隊", None, HANT, "catan.awards.largest_army"),
+    # held-out questions of round 1 that missed at the first measurement and were fixed (tests/search_heldout.json, moved_to_tuning)
+    ("how many points do you need to win catan", None, EN, "catan.end.win"),
+    ("what does the assasin do", "citadels", EN, "citadels.characters.assassin"),
+    ("insurence", "manila", EN, "manila.spaces.insurance"),
+    ("what happens when the player deck runs out", "pandemic", EN, "pandemic.draw.empty-deck"),
+    ("how much gold do the saboteurs get", "saboteur", EN, "saboteur.scoring.saboteurs"),
+    ("exchnage", "silk_road", EN, "silk_road.specials.exchange"),
+    ("im the boss how many cards can i hold", None, EN, "im_the_boss.cards.hand-limit"),
+    ("刺客可以杀国王吗", "citadels", HANS, "citadels.round.killed_king"),
+    ("三个人怎么玩", "citadels", HANS, "citadels.players.three"),
+    ("花园怎么算分", "dominion", HANS, "dominion.scoring.gardens"),
+    ("云牌有什么用", "niagara", HANS, "niagara.weather.cloud"),
+    ("矿工赢了金子怎么分", "saboteur", HANS, "saboteur.scoring.miners"),
+    ("魔城马车打架打平了", None, HANS, "kutschfahrt.fight.tie"),
+    ("盜賊偷走誰的錢", "citadels", HANT, "citadels.characters.thief"),
+    ("七個人怎麼選角色", "citadels", HANT, "citadels.players.seven"),
+    ("獨木舟可以載幾顆寶石", "niagara", HANT, "niagara.gems.one"),
+    ("河流每回合流幾格", "niagara", HANT, "niagara.flow.speed"),
+    ("海盜搶到船的錢怎麼分", "manila", HANT, "manila.pirates.plunder"),
+    ("爆發幾次就輸了", "pandemic", HANT, "pandemic.end.loss-outbreaks"),
+    ("海上絲路 一艘船可以載幾個貨物", None, HANT, "silk_road.setup.one_token"),
 ]
 
 
@@ -178,6 +239,20 @@ def test_the_game_on_the_table_comes_first(query: str, game: str) -> None:
     mine = [h for h in hits if h.game == game]
     assert len(mine) >= 3
     assert [h.game for h in hits[:3]] == [game] * 3
+
+
+@pytest.mark.parametrize("query", ["遊戲何時結束", "游戏什么时候结束", "when does the game end"])
+def test_a_question_every_game_answers_gets_end_clauses_without_a_game(query: str) -> None:
+    """With no game open, 'when does the game end' has one answer per game: which game comes
+    first is not for the query to say, but the first results are each a game's end clause."""
+    hits = search.search(query, limit=3)
+    assert len(hits) == 3 and all(".end." in h.clause_id for h in hits), [h.clause_id for h in hits]
+
+
+def test_a_range_is_no_answer_to_a_roll() -> None:
+    """骰到7: the pair 到7 of '2 到 7 人' (a player count) is not a roll of 7."""
+    for query in ("骰到7", "擲到7"):
+        assert not any(h.clause_id.endswith("overview.players") for h in search.search(query, limit=5)), query
 
 
 def test_issue_examples_find_something_in_every_script() -> None:

@@ -406,7 +406,7 @@ def test_ui_shows_a_translated_message_for_a_damaged_table_and_keeps_the_rest(tm
     assert any(t.startswith("This table's saved data is damaged") for t in shown)
     assert "Damaged tables" in shown and "Export raw log" in shown
     app.set_language("zh_Hant")
-    assert "已損壞的對局" in texts(app.page)
+    assert "已損壞的遊戲" in texts(app.page)
     app.open_table(good)
     assert app.nav.screen == "table" and app.table.state.pile == 48
 

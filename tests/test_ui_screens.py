@@ -336,12 +336,12 @@ def test_now_banner_names_who_acts_and_the_last_action_with_its_undo(app):
     shown = texts(app.page)
     # the screen visibly moves on: the next bidder is named, the pass is told
     assert "Now: Ben" in shown and "Now: Ana" not in shown
-    assert "Last: Ana passed" in shown
+    assert "Last: Ana passes." in shown
     assert app.dispatch(Action.make("bid", 1, amount=3))
     shown = texts(app.page)
-    assert "Now: Cho" in shown and "Last: Ben bid 3 pesos" in shown
-    press(app.page, "Undo: Ben bid 3 pesos")  # the banner's own undo button
-    assert "Now: Ben" in texts(app.page) and "Last: Ana passed" in texts(app.page)
+    assert "Now: Cho" in shown and "Last: Ben bids 3 pesos." in shown
+    press(app.page, "Undo: Ben bids 3 pesos.")  # the banner's own undo button
+    assert "Now: Ben" in texts(app.page) and "Last: Ana passes." in texts(app.page)
 
 
 def test_now_banner_in_chinese_uses_full_width_colon(app):
@@ -364,7 +364,7 @@ def test_now_banner_summarises_other_games_actions(app):
 
 
 # ----- refusals where the person is looking -----------------------------------------
-@pytest.mark.parametrize("lang, name", [("en", "Not allowed"), ("zh_Hant", "不能這樣做"), ("zh_Hans", None)])
+@pytest.mark.parametrize("lang, name", [("en", "Not allowed"), ("zh_Hant", "不可以這樣做"), ("zh_Hans", None)])
 def test_the_refusal_dialog_is_named_in_the_readers_language(app, lang, name):
     """A screen reader announces the dialog by its name: Flet's default is the English "Alert"."""
     shown = []

@@ -21,13 +21,16 @@ exactly as it was, whatever the move did before raising.
 from __future__ import annotations
 
 import copy
+import json
+import re
 from dataclasses import dataclass, field, is_dataclass
 from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Sequence, TypeVar
 
-from ..inputgate import name_problem, shown
+from ..inputgate import name_problem, normal_name, shown
 from .actions import SCALAR_TYPES, Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
+from .events import END, Event, private, public, stand_in
 from .facts import header as facts_header
 from .options import OptionSpec
 from .phases import PhaseTable, Rule
@@ -113,37 +116,79 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _type_ok(param: Param, value: Any, n_players: int) -> bool:
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+_NUMBER_KINDS = ("int", "seat", "int_list", "seat_list")
+
+
+def written(value: Any) -> str:
+    """How a value was written in the JSON line ("3" with its quotes, null, true), short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def bad_arg(action: str, arg: str, value: Any, why: str | None = None, item: Any = None,
+            **extra: Any) -> MalformedAction:
+    """The one refusal of an argument of the wrong kind or outside its values (code
+    ``bad_arg``, every game alike); ``why`` picks the message that says what is wrong:
+    ``text`` (a whole number written as text, "3"), ``number`` (a whole number is wanted),
+    ``min``/``max``/``range``, ``seat``, ``choice``, ``bool``, ``str``, ``list``.  ``item``:
+    the value at fault inside a list (else ``value`` itself), ``shown`` as it was written."""
+    params: dict[str, Any] = {"action": action, "arg": arg, "value": value}
+    if why is not None:
+        item = value if item is None else item
+        params.update(why=why, item=item, shown=written(item), **extra)
+    return MalformedAction("bad_arg", None, **params)
+
+
+def number_problem(value: Any) -> str | None:
+    """Why ``value`` is no whole number (``text`` for "3", ``number`` otherwise), or None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None
+    return "text" if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()) else "number"
+
+
+def _arg_problem(param: Param, value: Any, n_players: int) -> tuple[Any, str, dict[str, Any]] | None:
+    """(the value at fault, why, its message's extra fields) if ``value`` does not fit
+    ``param``, else None.  A list kind names the first item at fault."""
     kind = param.kind
     if kind == "json":
-        return True
-    if kind == "int":
-        if not _is_int(value):
-            return False
-    elif kind == "str":
-        if not isinstance(value, str):
-            return False
-    elif kind == "bool":
-        return isinstance(value, bool)
-    elif kind == "seat":
-        return _is_int(value) and 0 <= value < n_players
-    elif kind == "seat_list":
-        return isinstance(value, list) and all(_is_int(v) and 0 <= v < n_players for v in value)
-    elif kind == "int_list":
-        if not (isinstance(value, list) and all(_is_int(v) for v in value)):
-            return False
-    elif kind == "str_list":
-        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            return False
-    items = value if isinstance(value, list) else [value]
+        return None
+    if kind == "bool":
+        return None if isinstance(value, bool) else (value, "bool", {})
+    if kind.endswith("_list"):
+        if not isinstance(value, list):
+            return value, "list", {}
+        items = value
+    else:
+        items = [value]
     for item in items:
+        if kind in _NUMBER_KINDS:
+            why = number_problem(item)
+            if why:
+                return item, why, {}
+        elif kind in ("str", "str_list") and not isinstance(item, str):
+            return item, "str", {}
+        if kind in ("seat", "seat_list"):
+            if not 0 <= item < n_players:
+                return item, "seat", {"last": n_players - 1}
+            continue
         if param.choices is not None and item not in param.choices:
-            return False
-        if param.min is not None and _is_int(item) and item < param.min:
-            return False
-        if param.max is not None and _is_int(item) and item > param.max:
-            return False
-    return True
+            return item, "choice", {"choices": [str(c) for c in param.choices]}
+        if _is_int(item):
+            low = param.min is not None and item < param.min
+            high = param.max is not None and item > param.max
+            if low or high:
+                if param.min is not None and param.max is not None:
+                    return item, "range", {"min": param.min, "max": param.max}
+                return (item, "min", {"min": param.min}) if low else (item, "max", {"max": param.max})
+    return None
+
+
+def _type_ok(param: Param, value: Any, n_players: int) -> bool:
+    return _arg_problem(param, value, n_players) is None
 
 
 class Game(Generic[S]):
@@ -207,7 +252,7 @@ class Game(Generic[S]):
         n = len(players)
         if n < self.min_players or n > self.max_players:
             problems.append(SetupProblem("player_count", count=n, min=self.min_players, max=self.max_players))
-        names = [p.strip() if isinstance(p, str) else "" for p in players]
+        names = [normal_name(p) if isinstance(p, str) else "" for p in players]  # é typed either way is é
         reported: set[str] = set()
         for p in players:
             problem = name_problem(p)
@@ -243,7 +288,7 @@ class Game(Generic[S]):
         problems = self.validate_setup(players, options)
         if problems:
             raise SetupError(problems)
-        return TableSetup(tuple(p.strip() for p in players), self.resolve_options(options))
+        return TableSetup(tuple(normal_name(p) for p in players), self.resolve_options(options))
 
     def new_state(self, setup: TableSetup) -> S:
         raise NotImplementedError
@@ -303,8 +348,10 @@ class Game(Generic[S]):
             value = given[key]
             if not (type(value) in SCALAR_TYPES or type(value) is tuple and param.kind in _SCALAR_KINDS):
                 value = action[key]  # thawed: lists and objects as the move reads them
-            if not _type_ok(param, value, n):
-                raise MalformedAction("bad_arg", None, action=action.type, arg=key, value=action[key])
+            problem = _arg_problem(param, value, n)
+            if problem is not None:
+                item, why, extra = problem
+                raise bad_arg(action.type, key, action[key], why, item, **extra)
         return move
 
     def check_flow(self, state: S, action: Action, move: Move[S]) -> None:
@@ -404,3 +451,85 @@ class Game(Generic[S]):
         """Final scores per seat for the play history (None if not scored)."""
         return None
 
+    # ----- the table's story (events with visibility: core/events.py) ----------
+    #: refusal codes whose sentence tells something hidden about a seat (its
+    #: money, its hand): shown in full only to that seat (``secret_seat``)
+    private_refusals: frozenset[str] = frozenset()
+    #: the public number per seat the story's chart follows (a key of
+    #: ``view(...)["players"][i]``); None: the first of score, money, points
+    story_key: str | None = None
+
+    def events(self, before: S, action: Action, after: S) -> list[Event]:
+        """What ``action`` did, as events (see :mod:`companion.core.events`):
+        the action's own line (:meth:`action_events`) then what it led to
+        (:meth:`outcome_events`).  ``before``/``after`` are the states around
+        it; neither may be changed."""
+        return self.action_events(before, action, after) + self.outcome_events(before, action, after)
+
+    def action_events(self, before: S, action: Action, after: S) -> list[Event]:
+        """The action's own line.  A secret move is seen only by the seat that
+        entered it (its ``player``, else its ``for_player``) until the game is
+        over; everyone else reads that a secret was entered -- not which move,
+        since the move alone may be the secret (Catan's Victory Point card).  A
+        game whose secret move may be named (a sealed bid) says so itself."""
+        move = self.moves.get(action.type)
+        if move is not None and move.secret:
+            owner = self.action_seat(action)
+            return [private("action", [owner], END, action=action.to_json()),
+                    stand_in("secret_entered", player=owner)]
+        return [public("action", action=action.to_json())]
+
+    def action_seat(self, action: Action) -> int | None:
+        """The seat an action is about: its ``player``, else its first seat
+        argument (a table's correction ``for_player``/``seat``)."""
+        if action.player is not None:
+            return action.player
+        move = self.moves.get(action.type)
+        for name, param in (move.params.items() if move is not None else ()):
+            value = action.get(name)
+            if param.kind == "seat" and isinstance(value, int) and not isinstance(value, bool):
+                return value
+        return None
+
+    def outcome_events(self, before: S, action: Action, after: S) -> list[Event]:
+        """What the action led to (an auction won, boats moved, payouts...)."""
+        return []
+
+    def chapter(self, state: S) -> tuple[str, int] | None:
+        """Where the table is in the game (``("voyage", 3)``), to group the
+        log; the state is the one before the action."""
+        return None
+
+    def secret_seat(self, state: S, error: RefereeError, action: Action | None) -> int | None:
+        """The seat whose secret a refusal would tell (its code is one of
+        :attr:`private_refusals`): the acting player, else the one it names."""
+        if error.code not in self.private_refusals:
+            return None
+        seat = error.params.get("player")
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return seat
+        return self.action_seat(action) if action is not None else None
+
+    def story_values(self, state: S, reveal: bool = False) -> list[int | float | None] | None:
+        """Each seat's number for the story's chart, from the public view
+        (None for a seat whose number is hidden; ``reveal`` once the game is
+        over and every secret is out)."""
+        key = self.story_value_key(state, reveal)
+        if key is None:
+            return None
+        rows = self.view(state, reveal=reveal).get("players") or []
+        values = [row.get(key) if isinstance(row, dict) else None for row in rows]
+        return [v if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in values]
+
+    def story_value_key(self, state: S, reveal: bool = False) -> str | None:
+        """Which number of the view's player rows the chart follows: ``story_key``,
+        else the first of score, money, points that some row shows."""
+        if self.story_key:
+            return self.story_key
+        rows = self.view(state, reveal=reveal).get("players")
+        if not isinstance(rows, list) or not rows:
+            return None
+        for key in ("score", "money", "points"):
+            if any(isinstance(row, dict) and key in row for row in rows):
+                return key
+        return None

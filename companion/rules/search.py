@@ -38,19 +38,23 @@ not count; nor do Chinese question particles 吗, 呢, 么 …).  The game on th
 other game's.  Ties go by game id, then reading order.  A query that is all a
 game's name (or an ``aka``) also returns the game itself first (``field == "name"``).
 
-The index is built once, lazily, from :mod:`companion.rules.library`
-(:func:`default_index`); :class:`SearchIndex` can also be built from any
-documents (tests, benchmarks).
+The index is built once from :mod:`companion.rules.library` (:func:`default_index`):
+in a background thread when the app starts (:func:`warm_up`), so the first query
+does not wait for it; :class:`SearchIndex` can also be built from any documents
+(tests, benchmarks).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
+import threading
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from ..i18n import LANGUAGES
@@ -71,6 +75,53 @@ NAME_WEIGHT = 0.5  # a query term found in the clause's game name
 GAME_BOOST = 2.0  # the game on the table
 FULL_COVER = 0.999  # a clause of the game on the table that holds the whole query comes first
 MAX_TERMS = 24
+FUZZY_WEIGHT = 0.7  # a word matched with a typo (a letter left out, doubled, swapped or wrong)
+SYNONYM_WEIGHT = 0.9  # a word of the query's synonym group (data/search_synonyms.json)
+WHOLE_TITLE = 2.0  # a clause whose whole title (or one whole alias) is in the query
+SYNONYMS_FILE = Path(__file__).resolve().parent / "data" / "search_synonyms.json"
+
+
+@cache
+def synonym_groups() -> tuple[tuple[str, ...], ...]:
+    """The groups of data/search_synonyms.json, folded."""
+    data = json.loads(SYNONYMS_FILE.read_text(encoding="utf-8"))
+    return tuple(tuple(dict.fromkeys(fold(w) for w in group)) for group in data["groups"])
+
+
+def max_edits(length: int) -> int:
+    """The typos an English word of ``length`` letters may hold and still be found: none up
+    to 4 letters (too many short words lie one letter apart), 1 up to 8, 2 from 9."""
+    return 0 if length < 5 else 1 if length < 9 else 2
+
+
+def edit_distance(a: str, b: str, most: int = 2) -> int:
+    """Letters inserted, left out, changed or two neighbours swapped to turn ``a`` into ``b``
+    (optimal string alignment); ``most + 1`` once it is more than ``most``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        if min(row) > most:
+            return most + 1
+        prev2, prev = prev, row
+    return min(prev[-1], most + 1)
+
+
+def _deletes(word: str, n: int) -> set[str]:
+    """``word`` with up to ``n`` letters left out."""
+    out = {word}
+    edge = {word}
+    for _ in range(n):
+        edge = {w[:i] + w[i + 1:] for w in edge for i in range(len(w))}
+        out |= edge
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,21 +169,36 @@ class Hit:
 _CN_DIGIT = {"零": "0", "〇": "0", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4",
              "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
 _CN_NUM = "零〇一二两三四五六七八九十"
+#: "how many": stands for any number in a pair (几张 meets 4 张, 多少钱 meets 5 钱)
+_ANY_NUMBER = r"几(?!乎)|多少"
 _UNIT = re.compile(
     r"[a-z]+(?:'[a-z]+)*"  # a word (after folding: lower case, straight apostrophes)
     r"|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"  # a number
     rf"|[{_CN_NUM}]+"  # a Chinese number
-    rf"|(?:(?![{_CN_NUM}])[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])+"  # Han characters
+    rf"|{_ANY_NUMBER}"  # a number asked for
+    rf"|(?:(?![{_CN_NUM}]|{_ANY_NUMBER})[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])+"  # Han characters
 )
+_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")  # the words of a folded text
+ANY = "#"  # the number term of 几 / 多少, and the number side of a pair's class (#张 for 4 张)
+#: a range's word between two numbers (2 到 7 人): no pair with either number, so a
+#: query's 骰到7 does not meet a player count
+_RANGE = frozenset("到至")
 _WORD_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                  "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
 STOPWORDS = frozenset(
     "a an the of to in on at for and or is are be do does did how what when where which who whom "
     "can could i my me you your it its if with by as from this that these those there their them "
-    "they we our will would should shall may might than then so such about into per".split())
+    "they we our will would should shall may might than then so such about into per much many happen get got".split())
 WORD, NUMBER, HAN = "w", "n", "c"
-#: Chinese question particles: a character or pair of a query holding one is left out
-PARTICLES = frozenset("吗呢吧啊嘛呀么")
+CLASS = "k"  # a pair's class (#张 of 4 张): indexed, and met by a query's 几张, never by its 4张
+#: Chinese question and filler words (as folded: Simplified), left out of a query: they ask,
+#: they do not name what is asked about.  Longest first; 了 only at the end of a run (打平了)
+FILLERS = ("什么时候", "什么时间", "什么情况", "怎么回事", "可不可以", "需不需要", "有什么用", "是不是",
+           "有没有", "要不要", "会不会", "能不能", "怎么办", "怎么样", "为什么", "有什么", "干什么", "做什么",
+           "有啥用", "什么", "怎么", "怎样", "如何", "干嘛",
+           "为何", "何时", "可以", "能否", "是否", "请问", "一下", "的话", "到底", "还能", "哪个", "哪些",
+           "哪里", "谁", "哪", "吗", "呢", "吧", "啊", "嘛", "呀", "么")
+_FILLER = re.compile("|".join(FILLERS) + r"|了(?![\u3400-\u9fff])")
 
 
 def _cn_number(run: str) -> str:
@@ -183,7 +249,7 @@ _SPELLING = {"colour": "color", "harbour": "harbor", "licenc": "licens", "neighb
 @dataclass(frozen=True, slots=True)
 class Token:
     text: str
-    kind: str  # WORD, NUMBER, HAN (one character) or "b" (a bigram)
+    kind: str  # WORD, NUMBER, HAN (one character), "b" (a bigram) or CLASS (a bigram's class)
     start: int
     end: int
     surface: str = ""  # a word as written (folded, no apostrophes), for prefix matching
@@ -213,21 +279,40 @@ def _units(folded: str, drop_stopwords: bool) -> list[_Raw]:
             units.append((_number(s.replace(",", "")), NUMBER, a, b, ""))
         elif c in _CN_NUM:
             units.append((_cn_number(s), NUMBER, a, b, ""))
+        elif s in ("几", "多少"):
+            units.append((ANY, NUMBER, a, b, ""))
         else:
+            if s[0] == "个" and units and units[-1][1] == NUMBER and not folded[units[-1][3]:a].strip():
+                s, a = s[1:], a + 1  # 三个人 = 三人: the measure word after a number is left out
+                if not s:
+                    continue
             units.append((s, _RUN, a, b, ""))
+    # a range's 到 between two numbers is left out (no pair with either number)
+    for i in range(len(units) - 2, 0, -1):
+        u = units[i]
+        if (u[1] == _RUN and u[0] in _RANGE and units[i - 1][1] == NUMBER and units[i + 1][1] == NUMBER
+                and not folded[units[i - 1][3]:u[2]].strip() and not folded[u[3]:units[i + 1][2]].strip()):
+            del units[i]
     return units
 
 
-def _pair(folded: str, prev: _Raw | None, u: _Raw) -> _Raw | None:
-    """The bigram across two neighbouring units: two characters, or a character and a number;
-    spaces count only beside a number (掷出 7 = 掷出7), between two characters they part words."""
+def _pairs(folded: str, prev: _Raw | None, u: _Raw) -> list[_Raw]:
+    """The bigrams across two neighbouring units: two characters, or a character and a number
+    (then also the pair's class, the number as :data:`ANY`: 4 张 gives 4张 and #张); spaces
+    count only beside a number (掷出 7 = 掷出7) and on one line; between two characters
+    they part words."""
     if prev is None or prev[1] == WORD or u[1] == WORD or _RUN not in (prev[1], u[1]):
-        return None
-    if prev[3] != u[2] and (prev[1] != NUMBER and u[1] != NUMBER or folded[prev[3]:u[2]].strip()):
-        return None
+        return []
+    if prev[3] != u[2]:
+        gap = folded[prev[3]:u[2]]
+        if prev[1] != NUMBER and u[1] != NUMBER or gap.strip(" \t\u3000个") or "\n" in gap:
+            return []
     left, start = (prev[0], prev[2]) if prev[1] == NUMBER else (prev[0][-1], prev[3] - 1)
     right, end = (u[0], u[3]) if u[1] == NUMBER else (u[0][0], u[2] + 1)
-    return (left + right, "b", start, end, "")
+    pair = (left + right, "b", start, end, "")
+    if ANY in pair[0]:
+        return [pair]
+    return [pair, ((ANY + right) if prev[1] == NUMBER else (left + ANY), CLASS, start, end, "")]
 
 
 def _analyze(text: str, drop_stopwords: bool = False) -> list[_Raw]:
@@ -243,14 +328,11 @@ def _analyze(text: str, drop_stopwords: bool = False) -> list[_Raw]:
                 if i:
                     out.append((s[i - 1:i + 1], "b", a + i - 1, a + i + 1, ""))
                 else:
-                    pair = _pair(folded, prev, u)
-                    if pair:
-                        out.append(pair)
+                    out += _pairs(folded, prev, u)
         else:
-            out.append(u)
-            pair = _pair(folded, prev, u)
-            if pair:
-                out.append(pair)
+            if u[0] != ANY:  # 几 alone is no term: only its pairs are
+                out.append(u)
+            out += _pairs(folded, prev, u)
         prev = u
     return out
 
@@ -266,13 +348,12 @@ def _index_terms(text: str, surfaces: dict[str, str]) -> list[str]:
             s = u[0]
             out.extend(s)
             out.extend([s[i:i + 2] for i in range(len(s) - 1)])
-        else:
+        elif u[0] != ANY:
             out.append(u[0])
             if u[4]:
                 surfaces[u[4]] = u[0]
-        pair = _pair(folded, prev, u)
-        if pair:
-            out.append(pair[0])
+        if prev is not None:
+            out += [p[0] for p in _pairs(folded, prev, u)]
         prev = u
     return out
 
@@ -291,22 +372,42 @@ def _number(s: str) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
+def without_fillers(query: str) -> str:
+    """``query`` folded, its Chinese question and filler words (:data:`FILLERS`) blanked out
+    (same length, so offsets carry over); the query as folded if nothing else is left."""
+    folded = fold(query)
+    blanked = _FILLER.sub(lambda m: " " * len(m.group()), folded)
+    return blanked if blanked.strip() else folded
+
+
+def _query_raw(query: str) -> list[_Raw]:
+    """:func:`query_terms` as plain tuples."""
+    text = without_fillers(query)
+    raws = _analyze(text, True) or _analyze(text)
+    starts = {t[2] for t in raws if t[1] == "b"}
+    ends = {t[3] for t in raws if t[1] == "b"}
+    # a character is looked up through its pairs; a number as given, not as its class
+    raws = [t for t in raws if not (t[1] == HAN and (t[2] in starts or t[3] in ends) or t[1] == CLASS)]
+    seen: set[str] = set()
+    return [t for t in raws if not (t[0] in seen or seen.add(t[0]))][:MAX_TERMS]  # type: ignore[func-returns-value]
+
+
 def query_terms(query: str) -> list[Token]:
     """The terms a query is looked up by: its words and numbers; for each run of Chinese,
-    its bigrams (a lone character by itself).  In order, without duplicates."""
-    tokens = analyze(query, drop_stopwords=True) or analyze(query)
-    starts = {t.start for t in tokens if t.kind == "b"}
-    ends = {t.end for t in tokens if t.kind == "b"}
-    # a character is looked up through its pairs; a particle and its pairs not at all
-    kept = [t for t in tokens if not (t.kind == HAN and (t.start in starts or t.end in ends))]
-    tokens = [t for t in kept if not (t.kind in (HAN, "b") and any(ch in PARTICLES for ch in t.text))] or kept
-    terms: list[Token] = []
-    seen: set[str] = set()
-    for t in tokens:
-        if t.text not in seen:
-            seen.add(t.text)
-            terms.append(t)
-    return terms[:MAX_TERMS]
+    its bigrams (a lone character by itself), question and filler words left out.  In order,
+    without duplicates."""
+    return [Token(*raw) for raw in _query_raw(query)]
+
+
+@lru_cache(maxsize=1 << 14)
+def whole_terms(text: str) -> frozenset[str]:
+    """The terms a query holds when it holds ``text`` whole (a title, an alias, a name)."""
+    return frozenset(t[0] for t in _query_raw(text))
+
+
+def _word_pairs(word: str) -> list[str]:
+    """The pairs of a folded word of Chinese (a lone character: itself)."""
+    return [word[i:i + 2] for i in range(len(word) - 1)] or [word]
 
 
 def parse_query(query: str) -> list[str]:
@@ -369,9 +470,9 @@ def mark(text: str, matched: frozenset[str] | set[str], han: list[str] | None = 
                     i = run.find(t, i + 1)
         elif u[0] in matched:
             spans.append((u[2], u[3]))
-        pair = _pair(folded, prev, u)
-        if pair and pair[0] in matched:
-            spans.append((pair[2], pair[3]))
+        for pair in _pairs(folded, prev, u):
+            if pair[0] in matched:
+                spans.append((pair[2], pair[3]))
         prev = u
     return _merge(spans)
 
@@ -441,6 +542,12 @@ class SearchIndex:
                 self._postings.setdefault(term, {})[i] = (self._idf[term] * f * (K1 + 1) / (f + K1), masks[term])
         self._surface_stem = surfaces
         self._surfaces = sorted(surfaces)
+        # every word as written, and it with one letter left out -> the words (for typos)
+        self._near: dict[str, list[str]] = {}
+        for word in self._surfaces:
+            if len(word) >= 4 and word.isalpha():
+                for variant in _deletes(word, 1):
+                    self._near.setdefault(variant, []).append(word)
 
         self._names: dict[tuple[str, str], GameName] = {(g.game, g.lang): g for g in names}
         self._name_terms: dict[str, set[str]] = {}
@@ -452,6 +559,18 @@ class SearchIndex:
                 bag.update(t for t in _terms([text], words) if t not in STOPWORDS)
             for word in [w for w in words if w in STOPWORDS]:
                 del words[word]
+        self._name_keys = self._naming_keys()
+
+        # each clause's titles and aliases as the sets of terms a query holds when it holds
+        # them whole, filed under their rarest term
+        self._wholes: dict[str, list[tuple[int, frozenset[str]]]] = {}
+        for i, u in enumerate(self._units):
+            texts = {d.title for d in u.docs.values()} | set(aliases.get((u.game, u.clause_id), ()))
+            for text in texts:
+                whole = whole_terms(text)
+                if whole:
+                    rarest = min(whole, key=lambda t: (df.get(t, 0), t))
+                    self._wholes.setdefault(rarest, []).append((i, whole))
 
     @classmethod
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
@@ -480,6 +599,88 @@ class SearchIndex:
             found = sorted(found, key=lambda w: (-self._df[w], w))[:most]
         return found
 
+    def _fuzzy(self, term: Token) -> list[str]:
+        """The indexed stems of the words nearest to a query word that is found nowhere, within
+        :func:`max_edits` of it (as written): "assasin" stands for "assassin"."""
+        most = max_edits(len(term.surface)) if term.kind == WORD and term.surface.isalpha() else 0
+        if not most:
+            return []
+        near: set[str] = set()
+        for variant in _deletes(term.surface, most):
+            near.update(self._near.get(variant, ()))
+        best = most + 1
+        found: set[str] = set()
+        for word in near:
+            d = edit_distance(term.surface, word, most)
+            if d < best:
+                best, found = d, set()
+            if d == best:
+                found.add(self._surface_stem[word])
+        return sorted(found - {term.text}) if best <= most else []
+
+    def _naming_keys(self) -> list[tuple[str, tuple[str, ...], str, bool]]:
+        """(game, key, kind, content) for each name and aka that names its game in a query:
+        "han" keys are a run of characters found in the folded query, "words" keys a run of
+        words; ``content``: a title of the game's own clauses uses the name as a word too
+        ("When the saboteurs win", 破坏者), so a query keeps it as a term.  A name whose terms are all in one
+        clause of another game ("Merchants": Citadels' Merchant) is left out: it does not say
+        which game is meant."""
+        keys: list[tuple[str, tuple[str, ...], str, bool]] = []
+        seen: set[tuple[str, tuple[str, ...]]] = set()
+        titles: dict[str, list[frozenset[str]]] = {}  # game -> the terms of each of its clause titles
+        for u in self._units:
+            titles.setdefault(u.game, []).extend(whole_terms(d.title) for d in u.docs.values())
+        for g in self._names.values():
+            for text in (g.name, *g.aka):
+                folded = fold(text)
+                han = "".join(ch for ch in folded if is_cjk(ch))
+                if han and len(han) >= 2:
+                    key, kind = (han,), "han"
+                else:
+                    key, kind = tuple(stem(w) for w in _WORDS.findall(folded)), "words"
+                if not key or (g.game, key) in seen:
+                    continue
+                seen.add((g.game, key))
+                terms = whole_terms(text)
+                holders: set[int] | None = None
+                for t in terms:
+                    units = set(self._postings.get(t, ()))
+                    holders = units if holders is None else holders & units
+                if {self._units[i].game for i in holders or ()} - {g.game}:
+                    continue  # another game's clauses hold the whole name
+                content = any(terms <= words for words in titles.get(g.game, ()))
+                keys.append((g.game, key, kind, content))
+        return keys
+
+    def named_games(self, query: str) -> tuple[set[str], str]:
+        """The games a query names (by a name or aka, see :meth:`_naming_keys`), and the query
+        with those names blanked out (same length)."""
+        folded = fold(query)
+        words = [(m.start(), m.end(), stem(m.group())) for m in _WORDS.finditer(folded)]
+        stems = [w[2] for w in words]
+        games: set[str] = set()
+        spans: list[Span] = []
+        for game, key, kind, content in self._name_keys:
+            found: list[Span] = []
+            if kind == "han":
+                at = folded.find(key[0])
+                if at >= 0:
+                    found.append((at, at + len(key[0])))
+            else:
+                n = len(key)
+                found += [(words[i][0], words[i + n - 1][1]) for i in range(len(stems) - n + 1)
+                          if tuple(stems[i:i + n]) == key]
+            if found:
+                games.add(game)
+                if not content:  # a name only: not a term of the question
+                    spans += found
+        if not games:
+            return set(), query
+        chars = list(query)
+        for a, b in spans:
+            chars[a:b] = " " * (b - a)
+        return games, "".join(chars)
+
     def _name_prefixed(self, game: str, term: Token) -> set[str]:
         """The stems of the game's name words that start with the query word as typed."""
         if term.kind != WORD:
@@ -489,34 +690,57 @@ class SearchIndex:
     def _in_name(self, game: str, term: Token, prefix: bool) -> bool:
         return term.text in self._name_terms.get(game, ()) or (prefix and bool(self._name_prefixed(game, term)))
 
-    def _score(self, terms: list[Token], last: bool) -> tuple[
-            dict[int, float], dict[int, int], dict[int, float], float, set[str], list[tuple[Token, float, bool]]]:
+    def synonyms(self, query: str) -> dict[str, list[str]]:
+        """Query pair -> the pairs of the other words of its synonym group (the query holding
+        a group's whole word), those that are indexed."""
+        folded = without_fillers(query)
+        out: dict[str, list[str]] = {}
+        for group in synonym_groups():
+            for word in group:
+                if len(word) >= 2 and word in folded:
+                    alternates = [p for other in group if other != word for p in _word_pairs(other)
+                                  if p in self._postings]
+                    for pair in _word_pairs(word):
+                        out.setdefault(pair, []).extend(a for a in alternates if a != pair)
+        return out
+
+    def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None) -> tuple[
+            dict[int, float], dict[int, int], dict[int, float], float, set[str], list[tuple[Token, float, bool]],
+            set[str]]:
         """Per clause: the BM25F score, the fields matched, the query weight held; the query's
-        total weight, the index terms matched, and (term, weight, prefix allowed) of each
-        query term found somewhere."""
+        total weight, the index terms matched, (term, weight, prefix allowed) of each query
+        term found somewhere, and the index terms that stand for a whole query term (itself,
+        its typo's correction or a synonym; not the words a prefix may start)."""
         scores: dict[int, float] = {}
         masks: dict[int, int] = {}
         covered: dict[int, float] = {}
         total_weight = 0.0
         matched: set[str] = set()
+        whole: set[str] = set()
         term_info: list[tuple[Token, float, bool]] = []
         for t_i, term in enumerate(terms):
             prefix = last and t_i == len(terms) - 1 or len(term.surface) >= 3
             postings = self._postings.get(term.text)
-            expansions = self._expand(term, last and t_i == len(terms) - 1)
+            expansions = [(w, PREFIX_WEIGHT) for w in self._expand(term, last and t_i == len(terms) - 1)]
+            expansions += [(w, SYNONYM_WEIGHT) for w in (synonyms or {}).get(term.text, ())]
             named = any(self._in_name(g, term, prefix) for g in self._name_terms)
             if postings is None and not expansions and not named:
-                continue  # in no clause and no name (a bigram across two words, a typo): not counted
-            weight = self._idf.get(term.text) or max((self._idf[w] for w in expansions), default=self._max_idf)
+                expansions = [(w, FUZZY_WEIGHT) for w in self._fuzzy(term)]
+                if not expansions:
+                    continue  # in no clause and no name (a bigram across two words): not counted
+            weight = self._idf.get(term.text) or max((self._idf[w] for w, _ in expansions), default=self._max_idf)
             total_weight += weight
             term_info.append((term, weight, prefix))
             best: dict[int, tuple[float, int]] = dict(postings or {})
             if postings:
                 matched.add(term.text)
-            for w in expansions:
+                whole.add(term.text)
+            for w, factor in expansions:
                 matched.add(w)
+                if factor != PREFIX_WEIGHT:
+                    whole.add(w)
                 for i, (s, m) in self._postings[w].items():
-                    s *= PREFIX_WEIGHT
+                    s *= factor
                     old = best.get(i)
                     if old is None or s > old[0]:
                         best[i] = (s, m if old is None else m | old[1])
@@ -524,28 +748,43 @@ class SearchIndex:
                 scores[i] = scores.get(i, 0.0) + s
                 masks[i] = masks.get(i, 0) | m
                 covered[i] = covered.get(i, 0.0) + weight
-        return scores, masks, covered, total_weight, matched, term_info
+        return scores, masks, covered, total_weight, matched, term_info, whole
 
     def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
                prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
         """Ranked hits for ``query``.  ``langs``: the languages a hit may be shown in (the
         first of prefer / the query's script / en, zh_Hans, zh_Hant that the clause has);
-        ``games``: only these games; ``game``: the game on the table, ranked first."""
+        ``games``: only these games; ``game``: the game on the table, ranked first.  A query
+        that names a game besides asking something ("Manila loan", "蟑螂扑克谁输了") searches
+        that game only (all games if it has no answer there)."""
+        named, rest = self.named_games(query)
+        if games is not None:
+            named &= set(games)
+        if named and query_terms(rest):
+            hits = self._search(rest, query, langs, sorted(named), prefer, limit, game)
+            if hits:
+                return hits
+        return self._search(query, query, langs, games, prefer, limit, game)
+
+    def _search(self, query: str, typed: str, langs: Sequence[str] | None, games: Sequence[str] | None,
+                prefer: str | None, limit: int | None, game: str | None) -> list[Hit]:
+        """:meth:`search` of ``query`` (``typed``, the query as typed, tells its language)."""
         terms = query_terms(query)
         if not terms:
             return []
         last = len(query.rstrip()) == len(query) and terms[-1].end >= len(query.rstrip())
-        chinese = ("zh_Hans", "zh_Hant") if any(is_cjk(ch) for ch in query) else ()
-        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(query), *chinese, *LANGUAGES))
+        chinese = ("zh_Hans", "zh_Hant") if any(is_cjk(ch) for ch in typed) else ()
+        lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(typed), *chinese, *LANGUAGES))
                       if lang and (langs is None or lang in langs)]
         if not lang_order:
             return []
         allowed = None if games is None else set(games)
-        scores, masks, covered, total_weight, matched, term_info = self._score(terms, last)
+        scores, masks, covered, total_weight, matched, term_info, whole = self._score(
+            terms, last, self.synonyms(query))
         if not term_info and any(t.kind == "b" for t in terms):
             # no pair of the query's characters is anywhere (建路, 毒戒指): its characters
-            chars = [t for t in analyze(query) if t.kind == HAN and t.text not in PARTICLES]
-            scores, masks, covered, total_weight, matched, term_info = self._score(chars, False)
+            chars = [t for t in analyze(without_fillers(query)) if t.kind == HAN]
+            scores, masks, covered, total_weight, matched, term_info, whole = self._score(chars, False)
         if not term_info:
             return []
 
@@ -561,14 +800,18 @@ class SearchIndex:
                         covered[i] += weight
         covers = {i: min(1.0, c / total_weight) for i, c in covered.items()
                   if allowed is None or self._units[i].game in allowed}
+        # a clause whose whole title or alias the query holds ("盗贼" in 盗贼偷走谁的钱)
+        titled = {i for t in whole for i, words in self._wholes.get(t, ()) if words <= whole}
         # at least half of what the best clause holds (a long question rarely matches whole)
         floor = MIN_COVER * max(covers.values(), default=0.0)
         ranked: list[tuple[int, float, int, int]] = []
         for i, cover in covers.items():
             u = self._units[i]
-            if cover < floor:
-                continue
+            if cover < floor and i not in titled:
+                continue  # (a clause whose whole title the query holds stays: 花园 of 花园怎么算分)
             s = scores[i] * cover * cover
+            if i in titled:
+                s *= WHOLE_TITLE
             if game is not None and u.game == game:
                 s *= GAME_BOOST
             ranked.append((1, -s, u.order, i))
@@ -723,15 +966,39 @@ def _show(game: str, template: str, lang: str) -> str:
         return template
 
 
-@cache
+_index: SearchIndex | None = None
+_index_lock = threading.Lock()
+
+
 def default_index() -> SearchIndex:
-    """The index of the whole library, built on first use."""
-    return SearchIndex.from_library()
+    """The index of the whole library: built once (by :func:`warm_up` at start, else here on
+    first use; a search that comes while it is being built waits for it)."""
+    global _index
+    if _index is None:
+        with _index_lock:
+            if _index is None:
+                _index = SearchIndex.from_library()
+    return _index
+
+
+def index_ready() -> bool:
+    """Whether the library's index is built (a search now answers without building it)."""
+    return _index is not None
+
+
+def warm_up() -> threading.Thread:
+    """Build the library's index in a background thread, so that it is ready before the first
+    letter is typed (the app calls this when it starts)."""
+    thread = threading.Thread(target=default_index, name="rules-search-index", daemon=True)
+    thread.start()
+    return thread
 
 
 def reset() -> None:
     """Drop the built index (after the rules data changed, or in tests)."""
-    default_index.cache_clear()
+    global _index
+    with _index_lock:
+        _index = None
 
 
 def search(query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,

@@ -17,7 +17,7 @@ import secrets
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlparse
 
@@ -27,22 +27,55 @@ import uvicorn
 from ..core.actions import Action
 from ..core.errors import RefereeError, StaleTable
 from ..i18n import LANGUAGES, Translator, pick_language
-from ..messages import describe_error, format_names
+from ..messages import describe_error, fill, format_names
 from ..paths import assets_dir, user_data_dir
 from ..registry import get_game
+from ..rules import search
+from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_to_file
 from . import join, screens
 from .context import GameContext
 from .files import download
-from .offline_web import web_assets
+from .offline_web import precompress, web_assets
 from .reconcile import thaw
 from .viewmodels import now_players, refusal_text
-from .widgets import FONT_FAMILY
+from .web_cache import CachedWeb
+from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
 
 log = logging.getLogger(__name__)
 
 FONT_FILE = "fonts/NotoSansCJK-subset.otf"
+#: the first-screen cut of it (scripts/build_font.py): what a Chinese phone waits for
+FONT_FILE_UI = "fonts/NotoSansCJK-ui.otf"
+#: the characters of that cut (written beside it by scripts/build_font.py)
+UI_FONT_CHARS = frozenset((assets_dir() / "fonts" / "NotoSansCJK-ui.txt").read_text(encoding="utf-8").rstrip("\n"))
+
+
+def beyond_ui_font(text: str) -> bool:
+    """Whether a text has a CJK character that the first-screen cut lacks."""
+    return any(ord(c) > 0x2E7F and c not in UI_FONT_CHARS for c in text)
+
+
+def control_texts(root: Any) -> Any:
+    """Every string held by a tree of controls (their fields, nested values
+    and children), for the font check below."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif is_dataclass(value) and not isinstance(value, type) and id(value) not in seen:
+            seen.add(id(value))
+            stack.extend(getattr(value, f.name, None) for f in fields(value)
+                         if not f.name.startswith(("_", "on_")))
+
+
 #: scrolled further down than this (px), the now-banner is (partly) out of view: when the
 #: turn passes, the page goes back to its top
 TURN_SCROLL = 40.0
@@ -52,6 +85,10 @@ TURN_SCROLL = 40.0
 class Refusal:
     message: str
     rule: str | None
+    #: the seat whose secret the full sentence would tell (it is shown only to that seat:
+    #: on their own phone, or behind hand-the-phone through "Show <name> why")
+    secret_of: int | None = None
+    full: str = ""
 
 
 @dataclass
@@ -98,7 +135,9 @@ class Prefs:
 
 
 #: how the server was started (set by ``serve``)
-SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550"}
+#: how this process serves: beyond loopback?, its address, and the prefix of
+#: the app's assets' versioned URLs ("/v/<version>/" when served, see web_cache)
+SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550", "assets": ""}
 
 
 @dataclass
@@ -141,6 +180,12 @@ class App:
         self.scroll_target: float | None = 0.0
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
+        #: the newest entry of the open table's story, and the story itself (app.last_entry, story_entries)
+        self._last_cache: tuple[Any, Any] | None = None
+        self._story: tuple[str, Any] | None = None
+        self._series: tuple[Any, Any] | None = None
+        #: the whole CJK font has been asked for (see _fonts_for)
+        self.full_font = False
 
     # ----- language ----------------------------------------------------------
     @property
@@ -304,8 +349,7 @@ class App:
             return False
         except RefereeError as exc:
             # the move and its field named as the screen names them, not by their ids
-            self.refusal = Refusal(refusal_text(self.table.game.id, exc, action, self.lang,
-                                                self.table.setup.players), exc.rule)
+            self.refusal = self._refusal_for(exc, action)
             self.show_refusal()  # the state is unchanged: no rebuild, a half-filled form stays as it was
             return False
         except Exception as exc:  # noqa: BLE001 - not committed: the table is as it was
@@ -319,6 +363,42 @@ class App:
             self.scroll_target = 0.0
         self.render()
         return True
+
+    def _refusal_for(self, exc: RefereeError, action: Action | None) -> Refusal:
+        """The refusal as this device may show it: a sentence that would tell a
+        seat's secret (``Game.private_refusals``: "X doesn't have 90") is said in
+        full only on that seat's own device or behind its hand-the-phone screen;
+        elsewhere it names the seat and offers to show that player why."""
+        assert self.table is not None
+        game, players = self.table.game, self.table.setup.players
+        text = refusal_text(game.id, exc, action, self.lang, players)
+        owner = game.secret_seat(self.table.state, exc, action)
+        if owner is None or not 0 <= owner < len(players) or self.may_see_secrets_of(owner):
+            return Refusal(text, exc.rule)
+        hidden = fill(self._("Not possible for {player}. Why is {player}'s secret."), {"player": owner}, self.lang,
+                      players)
+        return Refusal(hidden, exc.rule, owner, text)
+
+    def may_see_secrets_of(self, seat: int) -> bool:
+        """Whether this device may show ``seat``'s secrets now: it is that seat's
+        own phone, or that player holds it behind the hand-the-phone screen."""
+        if self.my_seat() == seat:
+            return True
+        flow = self.private_flow
+        return flow is not None and flow.player == seat and flow.stage == "form"
+
+    def show_why(self, refusal: Refusal) -> None:
+        """Hand the phone to the refused player to read the refusal in full."""
+        seat = refusal.secret_of
+        if seat is None:
+            return
+        full, rule = refusal.full, refusal.rule
+
+        def form(done: Callable[[], None]) -> Any:
+            return screens.private_refusal(self, full, rule, done)
+
+        self.refusal = None
+        self.private(seat, self._("Why it was refused"), form)
 
     def _turn(self) -> tuple[Any, ...]:
         """Whose decision it is and in which phase: when it changes, the banner matters."""
@@ -348,8 +428,7 @@ class App:
             self._stale(exc)
             return
         except RefereeError as exc:  # nothing changed: no rebuild, the refusal where the person looks
-            self.refusal = Refusal(describe_error(exc, self.table.game.id, self.lang, self.table.setup.players),
-                                   exc.rule)
+            self.refusal = self._refusal_for(exc, None)
             self.show_refusal()
             return
         except Exception as exc:  # noqa: BLE001
@@ -397,8 +476,51 @@ class App:
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
             refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark",
             last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None,
-            extra=self.view_memory, seat=seat)
+            extra=self.view_memory, seat=seat, may_see_secrets_of=self.may_see_secrets_of)
         return context
+
+    # ----- the table's story: what this device may see of it -------------------------
+    def last_entry(self) -> tuple[Any, list[Any]] | None:
+        """The newest action in force and the events this device may show
+        (``story.last_visible``), kept until the table or the seat changes."""
+        table = self.table
+        if table is None:
+            return None
+        session = table.session
+        seat = self.my_seat()
+        newest = session.log[session.cursor - 1] if session.cursor else None
+        key = (table.id, id(session), session.cursor, len(session.log), newest, seat)
+        cached = self._last_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
+        got = story.last_visible(session, seat)
+        self._last_cache = (key, got)
+        return got
+
+    def story_entries(self) -> list[Any]:
+        """Every entry of the open table's log in force (``story.Story``: each
+        computed once, only the changed tail again)."""
+        table = self.table
+        assert table is not None
+        if self._story is None or self._story[0] != table.id:
+            self._story = (table.id, story.Story(table.game))
+        return self._story[1].entries(table.session)
+
+    def story_series(self) -> tuple[list[int], list[list[Any]], str] | None:
+        """The open table's chart (moves, each seat's number, which number),
+        hidden numbers only once the game is over; kept until the table changes."""
+        table = self.table
+        assert table is not None
+        session = table.session
+        over = table.game.is_over(table.state)
+        key = (table.id, id(session), session.cursor, len(session.log), over)
+        if self._series is not None and self._series[0] == key:
+            return self._series[1]  # type: ignore[no-any-return]
+        got = story.series(table.game, table.setup, session)
+        which = table.game.story_value_key(table.state, over)
+        result = None if got is None or which is None else (got[0], got[1], which)
+        self._series = (key, result)
+        return result
 
     # ----- several devices at one table (issue 11) -------------------------------
     def observation(self) -> dict[str, Any]:
@@ -610,6 +732,7 @@ class App:
             appbar = join.with_move_number(self, appbar)
             if self.private_flow is None and join.shows_strip(self):
                 body = ft.Column([join.table_strip(self), body], spacing=8)
+        self._fonts_for([appbar, body])
         key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
         if appbar is not None:
             appbar.key = f"bar:{key}"
@@ -618,6 +741,21 @@ class App:
         page.update()
         thaw([page.appbar, page.controls])  # reconciled controls can be redrawn in place again (forms)
         self._settle_scroll()
+
+    def _fonts_for(self, shown: Any) -> None:
+        """Ask for the whole CJK font (2.4 MB) once a screen may need it: any
+        screen but home, or a home screen showing a character that the
+        first-screen cut (0.3 MB, always asked for) lacks -- a player's name.
+        A phone that only opens the home screen never downloads it."""
+        if self.full_font:
+            return
+        fonts = getattr(self.page, "fonts", None)
+        if fonts is None:
+            return
+        if self.nav.screen == "home" and not any(beyond_ui_font(t) for t in control_texts(shown)):
+            return
+        self.page.fonts = {**fonts, FONT_FAMILY_FULL: SERVING["assets"] + FONT_FILE}
+        self.full_font = True
 
     def _settle_scroll(self) -> None:
         """A new screen starts at its top; a return goes back to where it was."""
@@ -700,9 +838,9 @@ def _join_code_in_url(page: ft.Page) -> str | None:
 
 def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
-        page.fonts = {FONT_FAMILY: FONT_FILE}
-        page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
-        page.dark_theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.TEAL)
+        page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE_UI}  # the full font: App._fonts_for
+        page.theme = themed(color_scheme_seed=ft.Colors.TEAL)
+        page.dark_theme = themed(color_scheme_seed=ft.Colors.TEAL)
         page.scroll = ft.ScrollMode.AUTO
         page.padding = 0
         try:
@@ -773,6 +911,7 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     Host and Origin headers (``join.guard``); it stops cleanly on SIGTERM and
     SIGINT.  Beyond loopback (``--host 0.0.0.0`` or a LAN address) every table
     needs its join code."""
+    search.warm_up()  # the rules search's index, built while the first page loads
     host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
     port = port or int(os.environ.get("COMPANION_PORT", "8550"))
     headless = not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux")
@@ -787,10 +926,11 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     lan = not join.is_loopback(host)
     address = join.lan_address(host) if lan else "127.0.0.1"
     SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
-    # our assets plus the web client patched to ask no CDN, and our own splash
-    asgi = ft.run(make_main(), assets_dir=str(web_assets(assets_dir())), no_cdn=True, name="",
-                  export_asgi_app=True)
-    guarded = join.guard(asgi, join.allowed_hosts(host, address), port)
+    # our assets plus the web client patched to ask no CDN, and our own splash;
+    # the gzip copies are made once per installed version, in the background
+    folder = web_assets(assets_dir())
+    threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
+    guarded = web_app(host, port, address, folder)
     print(f"Table Companion is running at http://{address if lan else host}:{port}/", flush=True)
     if lan:
         print("Served beyond this computer: every table needs its join code "
@@ -799,6 +939,16 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
                             timeout_graceful_shutdown=3)
     CleanServer(config).run()
     log.info("stopped")
+
+
+def web_app(host: str, port: int, address: str, folder: Any) -> Any:
+    """What ``serve`` runs: Flet's ASGI app for ``make_main()`` on the web
+    folder, served compressed under versioned URLs (``web_cache.CachedWeb``),
+    behind the Host/Origin check (``join.guard``)."""
+    asgi = ft.run(make_main(), assets_dir=str(folder), no_cdn=True, name="", export_asgi_app=True)
+    cached = CachedWeb(asgi, folder)
+    SERVING["assets"] = cached.asset_prefix
+    return join.guard(cached, join.allowed_hosts(host, address), port)
 
 
 class CleanServer(uvicorn.Server):

@@ -140,14 +140,15 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
          on_tap: Callable[[], Any] | None = None, reaches: Iterable[Action] = (), selected: bool = False,
          moved: bool = False, bgcolor: str | None = SPOT_GROUND, width: float | None = None,
          min_height: int = TOUCH, expand: bool | int | None = None, padding: int = 4,
-         tooltip: str | None = None) -> ft.Container:
+         tooltip: str | None = None, dim: bool = True) -> ft.Container:
     """A tappable place on the board (see the module's contract).
 
     ``content`` is drawn on ``bgcolor`` (give its texts an explicit colour), across the
     spot's width (its ``expand`` and ``opacity`` are set here: centre a Column's lines with
     its ``horizontal_alignment``);
     ``min_height`` holds the spot at touch height however small its content,
-    and it grows with longer content (never cut)."""
+    and it grows with longer content (never cut).  ``dim=False`` keeps a spot that is
+    not legal now at full ink (a piece whose colour means something)."""
     assert legal or action is not None, "a spot that is not legal must say why: give it the action it refuses"
     if width is not None:
         width = max(width, TOUCH)
@@ -161,9 +162,11 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
     frame, color = (4, SELECTED) if selected else ((3, LEGAL) if legal else (1, LINE))
     strut = ft.Container(width=0, height=max(0, min_height - 2 * (padding + 4)))
     # the content itself takes the spot's width and its dimming: no wrapper of its own (a board
-    # redraw costs by the controls it has and their depth)
+    # redraw costs by the controls it has and their depth); dim=False: a piece whose colours carry
+    # its meaning (a market card, a canoe) keeps full ink when not legal now, its flat grey frame
+    # (no accent, no shadow) saying so
     content.expand = True
-    content.opacity = 1.0 if legal or selected else 0.55
+    content.opacity = 1.0 if legal or selected or not dim else 0.55
     box = ft.Container(
         content=ft.Row([strut, content], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bgcolor, border=ft.Border.all(frame, color), border_radius=8,

@@ -57,7 +57,8 @@ from ..core.errors import RefereeError
 from ..core.game import Game, TableSetup
 from ..i18n import Translator, clause_separator, colon, join_list, number
 from ..messages import describe_error, fill, game_message
-from ..rules import library
+from ..story import action_label
+from ..story import money as story_money
 
 PLAYER_COLORS = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2",
                  "#00838f", "#ef6c00", "#5d4037", "#c2185b", "#455a64")
@@ -80,6 +81,9 @@ class GameContext:
     extra: dict[str, Any] = field(default_factory=dict)
     #: this device's seat (None: the shared screen)
     seat: int | None = None
+    #: whether this device may show a seat's secrets now (its own phone, or the
+    #: player holding it behind hand-the-phone); the shell decides
+    may_see_secrets_of: Callable[[int], bool] = lambda seat: False
 
     TOUCH = 48
 
@@ -117,18 +121,8 @@ class GameContext:
         return _number(value, self.lang)
 
     def money(self, value: int | float) -> str:
-        label = self.t("ui.money", amount=value)
-        if label == "ui.money":
-            return self.num(value)
-        if self.lang == "en" and isinstance(value, int):
-            # English units take a plural: "1 peso", "2 pesos" (ngettext)
-            template = library.message(self.game.id, "en", "ui.money") or ""
-            _ = self.translator
-            forms = {"{amount} pesos": lambda n: _.ngettext("{n} peso", "{n} pesos", n),
-                     "{amount} coins": lambda n: _.ngettext("{n} coin", "{n} coins", n)}
-            if template in forms:
-                return forms[template](value)
-        return label
+        """An amount with the game's unit ("1 peso", "2 pesos", "3 披索")."""
+        return story_money(self.game.id, value, self.lang)
 
     @property
     def colon(self) -> str:
@@ -156,10 +150,16 @@ class GameContext:
 
     def why_not(self, action: Action) -> tuple[str, str | None] | None:
         """Why the engine would refuse ``action`` now (message, rule clause id),
-        or None if it would accept it; nothing is changed."""
+        or None if it would accept it; nothing is changed.  A reason that would
+        tell a seat's secret ("X doesn't have 90") is given in full only where
+        that seat's secrets may be shown (``may_see_secrets_of``)."""
         try:
             self.game.apply(self.state, action)
         except RefereeError as exc:
+            owner = self.game.secret_seat(self.state, exc, action)
+            if owner is not None and 0 <= owner < len(self.players) and owner != self.seat \
+                    and not self.may_see_secrets_of(owner):
+                return self.ui("Not possible for {player}. Why is {player}'s secret.", player=owner), exc.rule
             return describe_error(exc, self.game.id, self.lang, self.players), exc.rule
         return None
 
@@ -169,16 +169,3 @@ def _number(value: int | float, lang: str) -> str:
     """A number in the language's format (Babel's formatting, remembered: a
     screen formats hundreds of the same small numbers on every redraw)."""
     return number(value, lang)
-
-
-def action_label(game_id: str, action: Action, lang: str, players: tuple[str, ...] | list[str]) -> str:
-    """``action.<type>`` from the game's messages, filled with the action's
-    arguments (and ``player``); falls back to the type and its arguments."""
-    params = dict(action.to_json())
-    params.pop("type", None)
-    text = game_message(game_id, f"action.{action.type}", lang, params, players)
-    if text == f"action.{action.type}":
-        args = " ".join(f"{k}={v}" for k, v in params.items() if k != "player")
-        who = f"{players[action.player]}{colon(lang)}" if action.player is not None and action.player < len(players) else ""
-        return f"{who}{action.type} {args}".strip()
-    return text

@@ -72,6 +72,9 @@ def history_body(app: "App") -> ft.Control:
         if play.scores:
             scores = sep.join(f"{n} {app.t.number(s)}" for n, s in zip(play.players, play.scores) if s is not None)
         parts.append(ft.ListTile(
+            # a tap opens the finished table (its final ranking, story chart and move log)
+            on_click=lambda e, i=play.table_id: app.open_table(i, read_only=True),
+            trailing=ft.Icon(ft.Icons.HISTORY),
             title=ft.Text(f"{_game_name(app, play.game)} · {when}"),
             subtitle=ft.Text(_("Winner: {names}", names=sep.join(play.winners) or "—") +
                              (f"\n{scores}" if scores else "") +

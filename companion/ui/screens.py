@@ -17,14 +17,17 @@ from ..messages import describe_problem, game_message
 from ..paths import user_data_dir
 from ..registry import game_ids, get_game
 from ..rules import library, reader
+from .. import story
+from ..core.events import Event
 from ..transfer import ImportRefused, import_from_text
 from .context import PLAYER_COLORS
 from .corrections import corrections_panel
 from .files import pick_text
 from .history_screen import history_body
+from .log_screen import log_body, story_chart
 from .labels import game_title, option_label, option_value_label
 from .rules_screen import rules_body
-from .viewmodels import (action_summary, final_ranking, now_players, now_text, player_slots, seat_order,
+from .viewmodels import (final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
 from .views import view_for
 from .widgets import TOUCH, banner, big_button, expander, icon_button, italic, section_title, text_style
@@ -284,6 +287,7 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         # on a 360 px phone (padding 12: a 48 px touch target around the 24 px icon)
         ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=_("More"), padding=(TOUCH - 24) // 2, items=[
             ft.PopupMenuItem(content=_("Home"), icon=ft.Icons.HOME, on_click=app.go_home),
+            ft.PopupMenuItem(content=_("Move log"), icon=ft.Icons.HISTORY, on_click=lambda e: app.go("log")),
             ft.PopupMenuItem(content=_("Language"), icon=ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings")),
             ft.PopupMenuItem(content=_("Export"), icon=ft.Icons.SAVE_ALT, on_click=app.export_table),
         ]),
@@ -307,12 +311,22 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     parts.append(app.refusal_slot)
     if game.is_over(table.state):
         parts.append(_final_ranking(app))
+        chart = story_chart(app, height=180)
+        if chart is not None:
+            parts.append(chart)
     parts.append(view_for(game.id).build(ctx))
     corrections = None if read_only else corrections_panel(ctx)
     if corrections is not None:
         parts.append(corrections)
     parts.append(_now_card(app))
     return bar, ft.Column(parts, spacing=12)
+
+
+def screen_log(app: "App") -> tuple[Any, ft.Control]:
+    """The open table's move log (and its story chart)."""
+    if app.table is None:
+        return screen_home(app)
+    return _bar(app, app._("Move log")), log_body(app)
 
 
 def _rule_button(app: "App", rule: str, before: Any = None) -> ft.Control:
@@ -336,6 +350,15 @@ def _refusal_banner(app: "App") -> ft.Control | None:
     return banner(refusal.message, "error", [_rule_button(app, refusal.rule)] if refusal.rule else None)
 
 
+def private_refusal(app: "App", text: str, rule: str | None, done: Any) -> ft.Control:
+    """Behind hand-the-phone: a refusal that tells the player's own secret, in full."""
+    parts: list[ft.Control] = [ft.Text(text, size=17)]
+    if rule:
+        parts.append(_rule_button(app, rule))
+    parts.append(big_button(app._("OK"), lambda e: done(), filled=True))
+    return ft.Column(parts, spacing=12)
+
+
 def refusal_dialog(app: "App") -> ft.AlertDialog:
     """The refusal where the person is looking: a dialog over the screen with
     the reason and its rule link."""
@@ -356,6 +379,14 @@ def refusal_dialog(app: "App") -> ft.AlertDialog:
             pass
 
     actions: list[ft.Control] = []
+    if refusal.secret_of is not None:
+        name = app.table.setup.players[refusal.secret_of] if app.table is not None else ""
+
+        def show_why(e: Any = None) -> None:
+            close()
+            app.show_why(refusal)
+
+        actions.append(ft.TextButton(_("Show {name} why", name=name), on_click=show_why, height=TOUCH))
     if refusal.rule:
         actions.append(_rule_button(app, refusal.rule, before=close))
     actions.append(ft.TextButton(_("OK"), on_click=close, height=TOUCH))
@@ -414,35 +445,60 @@ def _now_banner(app: "App", undo: bool = True) -> ft.Control:
     lines.append(ft.Text(text, size=16, weight=ft.FontWeight.W_500, key="now-text",
                          color=ft.Colors.GREEN_900 if over else ft.Colors.BLUE_900))
     session = table.session
-    if session.cursor > 0:
-        last = session.log[session.cursor - 1]
-        summary = last_action_text(app, last)
+    last = last_texts(app)
+    undone = undone_text(app)
+    if undone:  # the Redo button would bring this back (every device reads it from the log)
+        lines.append(ft.Text(undone, size=15, italic=False, color=ft.Colors.BLUE_GREY_800, key="undone-line"))
+    if last:
+        summary = last[0]
         row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=15, expand=True,
-                                         color=ft.Colors.BLUE_GREY_800)]
+                                         color=ft.Colors.BLUE_GREY_800, key="last-line")]
         if undo and session.can_undo():
             row.append(ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
                                      height=TOUCH, tooltip=_("Undo: {action}", action=summary)))
         lines.append(ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        # what the action led to, as the table must move it (up to three lines; the rest in the log)
+        more = last[1:]
+        for text in more[:LAST_OUTCOMES]:
+            lines.append(ft.Text(f"• {text}", size=15, color=ft.Colors.BLUE_GREY_800))
+        if len(more) > LAST_OUTCOMES or session.cursor > 1 or session.can_redo():
+            lines.append(ft.TextButton(
+                content=_("Move log ({n} more)", n=len(more) - LAST_OUTCOMES) if len(more) > LAST_OUTCOMES
+                else _("Move log"), icon=ft.Icons.HISTORY, height=TOUCH, on_click=lambda e: app.go("log"),
+                key="open-log"))
     return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
                         bgcolor=ft.Colors.GREEN_50 if over else ft.Colors.BLUE_50,
                         border=ft.Border.all(
                             3, PLAYER_COLORS[seats[0] % len(PLAYER_COLORS)] if len(seats) == 1 else ft.Colors.BLUE_200))
 
 
-def last_action_text(app: "App", action: Any) -> str:
-    """The view's own sentence for an accepted action if it has one, else the
-    generic summary."""
+#: outcome lines under "Last:" (the rest are in the move log)
+LAST_OUTCOMES = 3
+
+
+def last_texts(app: "App") -> list[str]:
+    """The newest action's events this device may see, as sentences (the
+    first is the action's own line): the engine's events through
+    ``core.events.visible`` for this device's seat -- never the action's
+    arguments themselves, which may hold another seat's secret."""
     table = app.table
     assert table is not None
-    describe = getattr(view_for(table.game.id), "describe", None)
-    if describe is not None:
-        try:
-            text = describe(app.game_context(), action)
-        except Exception:  # noqa: BLE001 - a sentence that cannot be made falls back to the summary
-            text = None
-        if text:
-            return text
-    return action_summary(table.game, action, app.lang, table.setup.players)
+    got = app.last_entry()
+    if got is None:
+        return []
+    _entry, events = got
+    return [story.event_text(table.game, e, app.lang, table.setup.players) for e in events]
+
+
+def undone_text(app: "App") -> str | None:
+    """"Undone: <what>" while the newest undone action waits for a redo, as this device may see it."""
+    table = app.table
+    assert table is not None
+    got = story.undone_visible(table.session, app.my_seat())
+    if got is None or not got[1]:
+        return None
+    what = story.event_text(table.game, got[1][0], app.lang, table.setup.players)
+    return story.event_text(table.game, Event("undone", {"what": what}), app.lang, table.setup.players)
 
 
 def _final_ranking(app: "App") -> ft.Control:

@@ -13,7 +13,7 @@ from ..core.game import Game, Move, Param
 from ..i18n import Translator, list_separator, number
 from ..messages import game_message
 from ..rules import library
-from .context import action_label
+from ..story import action_label, action_summary  # noqa: F401 - re-exported for the screens
 
 #: more legal actions of one type than this are offered as a picker, not buttons
 MAX_BUTTONS = 12
@@ -159,63 +159,6 @@ def split_template(template: str, slot: str) -> tuple[str, str]:
         return template + " ", ""
     before, after = template.split(marker, 1)
     return before, after
-
-
-#: action arguments that are amounts of money
-MONEY_KEYS = frozenset({"amount", "price", "money", "bid", "cost", "pay", "coins"})
-
-
-def _arg_text(game_id: str, key: str, value: Any, lang: str, players: Sequence[str]) -> str | None:
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int):
-        if key in MONEY_KEYS:
-            text = game_message(game_id, "ui.money", lang, {"amount": value}, players)
-            return text if text != "ui.money" else number(value, lang)
-        if key.endswith("player") and 0 <= value < len(players):
-            return players[value]
-        # a number the game names in a sentence of its own ("8 points"): ``ui.arg.<key>``
-        code = f"ui.arg.{key}"
-        text = game_message(game_id, code, lang, {key: value}, players)
-        return text if text != code else None
-    if isinstance(value, str):
-        for code in (f"value.{key}.{value}", f"ui.{key}.{value}", f"ui.ware.{value}", f"ui.space.{value}", f"ui.artist.{value}",
-                     f"ui.good.{value}", f"ui.{value}"):
-            text = game_message(game_id, code, lang, {}, players)
-            if text != code and "{" not in text:
-                return text
-        return None
-    if isinstance(value, (list, tuple)):
-        shown = [_arg_text(game_id, key, v, lang, players) for v in value]
-        shown = [s for s in shown if s]
-        return (" + ".join(shown)) if shown else None
-    return None
-
-
-_PLAYER_FIELD = re.compile(r"\{player[}:]")
-
-
-def _names_player(game_id: str, action: Action, lang: str) -> bool:
-    """Whether :func:`action_label` already names the acting player: its ``action.<type>``
-    message has a ``{player}`` field, or there is none and the fallback names them.
-    (Looking for the name in the label fails for a name inside a word: "A" in "Add".)"""
-    template = library.message(game_id, lang, f"action.{action.type}")
-    return template is None or bool(_PLAYER_FIELD.search(template))
-
-
-def action_summary(game: Game, action: Action, lang: str, players: Sequence[str]) -> str:  # type: ignore[type-arg]
-    """One line for an accepted action: who did what, with the arguments a
-    person would say ("Ana: Bid (3 pesos)")."""
-    _ = Translator(lang).gettext
-    label = action_label(game.id, action, lang, players)
-    details = [d for d in (_arg_text(game.id, k, v, lang, players)
-                           for k, v in action.to_json().items() if k not in ("type", "player")) if d]
-    sep = list_separator(lang)
-    if details:
-        label = _("{action} ({details})", action=label, details=sep.join(details))
-    if action.player is not None and 0 <= action.player < len(players) and not _names_player(game.id, action, lang):
-        return _("{name}: {action}", name=players[action.player], action=label)
-    return label
 
 
 # ----- the final ranking ----------------------------------------------------------------------

@@ -9,9 +9,14 @@ import flet as ft
 from ..rules import library
 
 TOUCH = 48
-#: the bundled CJK font (registered in app.py). A TextStyle without a family
+#: the bundled CJK fonts (registered in app.py). A TextStyle without a family
 #: replaces the theme's, and Chinese would then be drawn as boxes on the web.
+#: FONT_FAMILY is the first-screen cut (the app's own words and the games'
+#: names, 0.3 MB: a phone's first visit waits for it alone); every other
+#: character comes from FONT_FAMILY_FULL, which follows (2.4 MB).
 FONT_FAMILY = "NotoCJK"
+FONT_FAMILY_FULL = "NotoCJKFull"
+FONT_FALLBACK = [FONT_FAMILY_FULL]
 
 F = TypeVar("F")
 
@@ -23,7 +28,17 @@ def italic(lang: str) -> bool:
 
 
 def text_style(**kwargs: Any) -> ft.TextStyle:
-    return ft.TextStyle(font_family=FONT_FAMILY, **kwargs)
+    return ft.TextStyle(font_family=FONT_FAMILY, font_family_fallback=FONT_FALLBACK, **kwargs)
+
+
+def themed(**kwargs: Any) -> ft.Theme:
+    """The app's theme: our fonts for every text style (the theme's own
+    family, and the full font behind it in each of its text styles)."""
+    roles = ("display", "headline", "title", "label", "body")
+    styles = {f"{role}_{size}": ft.TextStyle(font_family_fallback=FONT_FALLBACK)
+              for role in roles for size in ("large", "medium", "small")}
+    return ft.Theme(font_family=FONT_FAMILY, text_theme=ft.TextTheme(**styles),
+                    primary_text_theme=ft.TextTheme(**styles), **kwargs)
 
 
 def big_button(label: str, on_click: Callable[[Any], Any], icon: Any = None, filled: bool = False,

@@ -163,10 +163,10 @@ def test_manila_auction_banner_moves_on_after_a_pass(browser, site):
         screen.shot("phone-en-manila-auction-banner")
         screen.click("Pass", exact=True)
         screen.wait_text("Now: Ben")
-        screen.wait_text("Last: Ana passed")
+        screen.wait_text("Last: Ana passes.")
         screen.click("Bid 1", exact=True)
         screen.wait_text("Now: Cho")
-        screen.wait_text("Last: Ben bid 1 peso")
+        screen.wait_text("Last: Ben bids 1 peso.")
         # start-up and play asked nothing of any other host (no CDN, no fonts)
         assert screen.outside == []
     finally:

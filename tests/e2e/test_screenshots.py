@@ -14,6 +14,7 @@ from companion.registry import get_game
 from companion.rules import library
 from companion.storage import Store
 from conftest import PHONE, TABLET, Screen, Server
+from test_phone_referee import into_view
 
 pytestmark = pytest.mark.browser
 
@@ -131,10 +132,11 @@ def test_review_screenshots(browser, site, lang, viewport, size):
     screen = open_table(browser, site, "niagara", lang, viewport)
     try:
         # each paddle card is entered on its owner's turn (the rulebook's way): the first player
-        # enters hers, with her hand and its cloud card on screen
+        # enters hers, with her hand and its cloud card on screen (on a phone below the board:
+        # scrolled to)
         screen.wait_text(_("Now: {names}").replace("{names}", NAMES[0]))
         cloud = library.message("niagara", lang, "ui.cloud")
-        inside(screen, screen.text(cloud, exact=True))
+        inside(screen, into_view(screen, screen.text(cloud, exact=True)))
         screen.shot(f"{name}-niagara-hand")
     finally:
         screen.close()

@@ -35,11 +35,11 @@ def test_move_undo_language_reload(browser, server):
     try:
         start_catan(screen)
         screen.shot("phone-catan-start-en")
-        press_text(screen, "No harbor")
+        press_text(screen, "No harbour")
         screen.wait_text("Ben: place a starting settlement and its road.")
         screen.tap("Undo")
         screen.wait_text("Ana: place a starting settlement and its road.")
-        press_text(screen, "No harbor")
+        press_text(screen, "No harbour")
         screen.wait_text("Ben: place a starting settlement and its road.")
         screen.tap("More")
         screen.page.get_by_role("menuitem", name="Language").or_(
@@ -47,10 +47,10 @@ def test_move_undo_language_reload(browser, server):
         screen.page.wait_for_timeout(300)
         screen.page.get_by_role("radio", name="繁體中文").click()
         screen.tap("返回")
-        screen.wait_text("Ben：請放置初始定居點和道路。")
+        screen.wait_text("Ben：請放置初始村莊和道路。")
         screen.shot("phone-catan-zh_Hant")
         screen.reload()
-        screen.wait_text("Ben：請放置初始定居點和道路。")  # the table resumed where it was
+        screen.wait_text("Ben：請放置初始村莊和道路。")  # the table resumed where it was
         screen.shot("phone-catan-reloaded-zh_Hant")
     finally:
         screen.close()
@@ -61,13 +61,13 @@ def test_catan_score_to_ten_win_history_and_statistics(browser, server):
     try:
         start_catan(screen)
         for _ in range(6):
-            press_text(screen, "No harbor")
+            press_text(screen, "No harbour")
         # Ana: two cities from her two settlements (4), three settlements (7),
         # two more cities (9), one more settlement (10) -- on her own turn.
-        for label in ("City", "City", "No harbor", "No harbor", "No harbor", "City", "City"):
+        for label in ("City", "City", "No harbour", "No harbour", "No harbour", "City", "City"):
             press_text(screen, label)
         screen.shot("tablet-catan-nine-points")
-        press_text(screen, "No harbor")
+        press_text(screen, "No harbour")
         screen.wait_text("Game over. Winner: Ana")
         screen.shot("tablet-catan-won")
         screen.menu("Home")

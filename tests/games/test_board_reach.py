@@ -66,7 +66,9 @@ def tap_through(session: Session, action: Action, lang: str = "en", dispatch: An
     table = Recorder(session, lang) if dispatch is None else dispatch
     root = board_of(table)
     trail: list[str] = []
-    for _ in range(DEPTH):
+    # a view may need more taps for a turn made of several pieces (Niagara: two canoes, each a place
+    # and maybe a gem or a robbery, then Confirm): it says how many in BOARD_DEPTH
+    for _ in range(getattr(view_for(session.game.id), "BOARD_DEPTH", DEPTH)):
         found = [(c, info) for c, info in spots(root) if info.leads_to(action) and info.key not in trail]
         assert found, f"{session.game.id} {session.state.phase}: no spot leads to {action} (after {trail})"
         control, info = min(found, key=lambda f: not f[1].direct)  # a spot that plays it at once first

@@ -23,9 +23,9 @@ def table(*names: str, **options: object) -> Session:
     return Session(GAME, GAME.setup(list(names), options))
 
 
-def after_setup(*names: str, harbors: dict[int, str] | None = None) -> Session:
+def after_setup(*names: str, harbors: dict[int, str] | None = None, **options: object) -> Session:
     """Every seat places its two starting settlements (snake order)."""
-    s = table(*names)
+    s = table(*names, **options)
     harbors = dict(harbors or {})
     for seat in h.placement_order(len(names)):
         harbor = harbors.pop(seat, None)
@@ -172,8 +172,44 @@ def test_golden_game_to_ten() -> None:
     assert GAME.prompt(s.state)["code"] == "phase.end"
 
 
+def issue_example(**options: object) -> Session:
+    """Issue 24's table: on A's turn, A's settlement cuts B's road and Longest Road moves to C,
+    who has 10 points then; A (9) is one Knight away from Largest Army and 11."""
+    s = table("A", "B", "C", **options)
+    for seat in h.placement_order(3):
+        s.apply(A("place", seat))
+    run(s, A("correct_counts", 0, settlements=3, cities=3, knights=2),            # A: 3 + 6 = 9
+        A("correct_counts", 1, roads=6, road_length=6),                          # B: 2 + Longest Road
+        A("correct_counts", 2, settlements=2, cities=3, roads=5, road_length=5))  # C: 2 + 6 = 8
+    assert points(s) == [9, 4, 8] and s.state.turn == 0 and s.state.phase == "play"
+    s.apply(A("road_broken", 1, length=4))       # B's road cut: C (5) is the single longest
+    assert s.state.longest_road == 2 and points(s) == [9, 2, 10]
+    return s
+
+
+def test_the_game_ends_when_any_player_reaches_10_and_the_most_points_win() -> None:
+    """Seed 002: 当某位玩家的积分达到10分时游戏结束，这时拥有最高积分的玩家为胜利者 — the game
+    ends the moment anyone reaches 10, whoever's turn it is; C wins, and A's Knight comes
+    too late (before issue 24 the sheet waited for C's turn and named A, with 11)."""
+    s = issue_example()
+    assert s.state.phase == "end" and GAME.winners(s.state) == [2]
+    assert GAME.prompt(s.state)["params"] == {"player": [2], "points": 10}
+    refused(s, A("knight", 0), "game_over")
+
+
+def test_only_on_your_own_turn_is_an_option() -> None:
+    """The option 'own_turn' (catan.end.own_turn): C's 10 on A's turn does not end the game;
+    A's Knight takes Largest Army on A's own turn, A has 11, the game ends and the most
+    points (A's 11 against C's 10) win."""
+    s = issue_example(own_turn=True)
+    assert s.state.phase == "play"
+    s.apply(A("knight", 0))
+    assert s.state.largest_army == 0 and points(s) == [11, 2, 10]
+    assert s.state.phase == "end" and GAME.winners(s.state) == [0]
+
+
 def test_win_only_on_own_turn() -> None:
-    s = after_setup("A", "B", "C")
+    s = after_setup("A", "B", "C", own_turn=True)
     # table state by correction: A holds Longest Road with 6, B has 8 points and a road of 5
     run(s, A("correct_counts", 0, roads=6, road_length=6),
         A("correct_counts", 1, settlements=2, cities=3, roads=5, road_length=5))
@@ -189,12 +225,23 @@ def test_win_only_on_own_turn() -> None:
     assert s.state.phase == "end" and GAME.winners(s.state) == [1]
 
 
-def test_most_points_win_when_the_game_ends() -> None:
-    # Rulebook (seed 002, Catan scoring): when a player's points reach 10 the game ends,
-    # and the player with the most points is the winner.  B is pushed to 11 on C's turn
-    # (Longest Road moves to him when A's road is cut); on A's own turn A reaches 10 and
-    # the game ends — B, with 11, wins, not A.
+def test_b_pushed_to_11_on_cs_turn_wins_at_once() -> None:
+    # the rulebook's rule: the game ends the moment B has 11 (Longest Road moves to him when
+    # A's road is cut on C's turn), and B, with the most points, wins
     s = after_setup("A", "B", "C")
+    run(s, A("correct_counts", 0, roads=6, road_length=6),
+        A("correct_counts", 1, settlements=3, cities=3, roads=5, road_length=5))
+    run(s, A("end_turn", 0), A("end_turn", 1), A("road_broken", 0, length=4))
+    assert points(s) == [2, 11, 2] and s.state.turn == 2
+    assert s.state.phase == "end" and GAME.winners(s.state) == [1]
+
+
+def test_most_points_win_when_the_game_ends() -> None:
+    # Option own_turn: the game ends on the turn of a player at the target, and then (as the
+    # rulebook says) the player with the most points is the winner.  B is pushed to 11 on
+    # C's turn (Longest Road moves to him when A's road is cut); on A's own turn A reaches
+    # 10 and the game ends — B, with 11, wins, not A.
+    s = after_setup("A", "B", "C", own_turn=True)
     run(s, A("correct_counts", 0, roads=6, road_length=6),
         A("correct_counts", 1, settlements=3, cities=3, roads=5, road_length=5))
     assert points(s) == [4, 9, 2]                 # A 2 settlements + LR; B 3 + 3*2
@@ -210,7 +257,7 @@ def test_most_points_win_when_the_game_ends() -> None:
 
 def test_equal_most_points_share_the_win() -> None:
     # as above, but B has 10 when A reaches 10: nobody has more, both win (our ruling)
-    s = after_setup("A", "B", "C")
+    s = after_setup("A", "B", "C", own_turn=True)
     run(s, A("correct_counts", 0, roads=6, road_length=6),
         A("correct_counts", 1, settlements=2, cities=3, roads=5, road_length=5),
         A("end_turn", 0), A("end_turn", 1), A("road_broken", 0, length=4), A("end_turn", 2),
@@ -220,7 +267,7 @@ def test_equal_most_points_share_the_win() -> None:
 
 
 def test_win_denied_when_award_taken_back_before_own_turn() -> None:
-    s = after_setup("A", "B", "C")
+    s = after_setup("A", "B", "C", own_turn=True)
     run(s, A("correct_counts", 0, roads=7, road_length=6),
         A("correct_counts", 1, settlements=2, cities=3, roads=5, road_length=5),
         A("end_turn", 0), A("end_turn", 1), A("road_broken", 0, length=4), A("end_turn", 2))
@@ -419,3 +466,25 @@ def test_development_cards_bounded_across_players() -> None:
     run(s, A("correct_counts", 1, vp_cards=3), A("correct_counts", 2, vp_cards=2))
     err = refused(s, A("correct_counts", 0, vp_cards=1))
     assert err.params == {"what": "vp_cards", "limit": 5}
+
+
+def test_the_two_end_rule_transcripts() -> None:
+    """docs/transcripts/catan.md shows issue 24's table under both end rules: by the rulebook
+    Cho's 10 on Ana's turn ends the game and Cho wins; with own_turn=true Ana's Knight makes
+    her 11 on her own turn and Ana wins (worked out by hand in the document)."""
+    import io
+    import json
+
+    from companion.cli import referee
+    from companion.transcripts import examples
+    from games.refereeing import TRANSCRIPTS
+
+    ends = {}
+    for ex in examples(TRANSCRIPTS / "catan.md"):
+        if '"road_broken", "player": "Ben", "length": 4}' in ex.body and "Cho" in ex.players:
+            out = io.StringIO()
+            assert referee("catan", ex.players, ex.options, io.StringIO(ex.body), "en", False, out) == 0
+            result = json.loads(out.getvalue())
+            ends[ex.options.get("own_turn", "false")] = (result["finished"], result["winners"],
+                                                        [p["score"] for p in result["players"]])
+    assert ends == {"false": (True, ["Cho"], [9, 2, 10]), "true": (True, ["Ana"], [11, 2, 10])}

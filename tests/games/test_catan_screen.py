@@ -28,7 +28,7 @@ class Table(screen_harness.Table):
 
 def placed(t: Table) -> None:
     for _ in range(6):
-        click(t.build(), "No harbor")
+        click(t.build(), "No harbour")
 
 
 # ----- plain logic ------------------------------------------------------------------
@@ -74,7 +74,7 @@ def test_setup_and_a_turn_through_the_screen() -> None:
     assert t.sent[-1] == Action.make("build_city", 0)
     click(t.build(), "Road — longest road becomes 2")
     assert t.session.state.road_length[0] == 2
-    click(t.build(), "3:1 harbor")                        # a settlement on a general harbor
+    click(t.build(), "3:1 harbour")                        # a settlement on a general harbor
     assert t.session.state.harbors[0] == ["generic"]
     click(t.build(), "Victory Point card")                # entered privately
     assert [seat for seat, _, _ in t.privately] == [0] and t.session.state.vp_cards[0] == 1
@@ -128,12 +128,12 @@ def test_a_score_kept_to_ten_in_the_app_is_announced_and_goes_to_history(tmp_pat
     app.render()
     app.start_table("catan", ["Ann", "Bob", "Cid"], {})
     for _ in range(6):
-        click(app.page.controls, "No harbor")
+        click(app.page.controls, "No harbour")
     # Ann: 2 settlements -> two cities (4), three settlements (7), two more cities (9), a settlement (10)
-    for label in ("City", "City", "No harbor", "No harbor", "No harbor", "City", "City"):
+    for label in ("City", "City", "No harbour", "No harbour", "No harbour", "City", "City"):
         click(app.page.controls, label)
     assert app.table.state.phase == "play"
-    click(app.page.controls, "No harbor")
+    click(app.page.controls, "No harbour")
     assert app.table.state.phase == "end"
     assert "Game over. Winner: Ann" in texts(app.page.controls)
     app.go_home()
@@ -141,6 +141,31 @@ def test_a_score_kept_to_ten_in_the_app_is_announced_and_goes_to_history(tmp_pat
     shown = texts(app.page.controls)
     assert "Catan: 1" in shown                                   # plays per game
     assert any("Ann 10" in t and "Bob 2" in t for t in shown)   # the final scores per seat
+
+
+@pytest.mark.parametrize("own_turn, line, clause, title", [
+    (False, "The game ends as soon as anyone has 10 points; the most points win.", "catan.end.win", "Winning"),
+    (True, "The game ends when the player whose turn it is has 10 points; the most points win.",
+     "catan.end.own_turn", "Only on your own turn (option)"),
+])
+def test_the_sheet_states_the_end_rule_in_force_and_opens_its_clause(own_turn: bool, line: str, clause: str,
+                                                                     title: str) -> None:
+    """Issue 24: the rulebook's end rule by default, 'only on your own turn' as an option; the
+    sheet says which is in force and links the clause that states it."""
+    from companion.ui.context import GameContext
+
+    opened: list[str] = []
+
+    class Linked(Table):
+        def ctx(self) -> GameContext:
+            return GameContext(self.session.game, self.session.setup, self.session.state, self.lang, self.dispatch,
+                               self.private, opened.append, lambda: None, refresh_control=self.redrawn.append)
+
+    t = Linked.seated(GAME, ["A", "B", "C"], own_turn=own_turn)
+    root = t.build()
+    assert line in texts(root)
+    click(root, f"Rule: {title}")
+    assert opened == [clause]
 
 
 # ----- the screens today (issue 23) -------------------------------------------------------------

@@ -381,7 +381,7 @@ def test_a_docked_boat_lies_in_its_harbor_space_not_on_a_space_past_the_route() 
     assert t.state.position["jade"] > 13
     root = Screen(t).build()
     shown = texts(root)
-    assert "In Manila · Harbor A" in [x.capitalize() for x in shown] or "in Manila · Harbor A" in shown
+    assert "In Manila · Harbour A" in [x.capitalize() for x in shown] or "in Manila · Harbour A" in shown
     assert not any(x.startswith("Space 1") for x in shown)         # no "Space 16" on a route of 0-13
     harbor_a = next(c for c in walk(root) if getattr(c, "key", None) == "harbor_a")
     assert "Jade" in texts(harbor_a)

@@ -67,5 +67,7 @@ def test_lazy_reveal_is_the_product_of_the_hands():
     legal = GAME.legal_actions(state)
     hands = [p.hand() for p in state.players]
     expected = [Action.make("reveal", None, cards=list(combo)) for combo in product(*hands)]
+    # then the table's tap on the fork (the first disc goes left: the switch sends it right)
+    expected.append(Action.make("fork", None, arm="right"))
     assert len(legal) == len(expected) and list(legal) == expected
     assert legal[len(expected) // 2] == expected[len(expected) // 2] and legal[-1] == expected[-1]

@@ -6,7 +6,9 @@ worked out by hand before the engine ever ran: where each canoe is and what it
 carries, what each player has banked, the weather, how far the river flowed
 (lowest number card + weather, never below 0; only clouds: positive weather
 only) and the arm the next disc at the fork enters (left first, then taking
-turns with every step of flow).
+turns with every step of flow).  Each step moves the channel and only the arm
+its disc enters; a canoe in the other arm stays (seed 003, "moving the river"
+6-7: one disc pushed in, one over the falls, at the fork left and right in turn).
 
 Board as the app assumes it: spaces 1-5, then the arms L6-L7 / R6-R7, falls
 after 7; sites violet 3, white 4, yellow 5, blue L6/R6, pink L7/R7.
@@ -192,19 +194,22 @@ GAME_2 = [
     # (white banked), canoe 2 launches to 5.  Di 2: 2 -> 4, canoe 2 launches to 2.
     # Ann 6: at the white site unloads her violet and loads a white (2 + 2 = 4), then
     # paddles 2 up to 2.  Flow 2 + 0 = 2: step 1 (right) Bo 4->5, Cy 5->R6, Di 4->5 and
-    # 2->3, Ann 2->3; step 2 (left) Bo 5->L6, Cy R6->R7, Di 5->L6 and 3->4, Ann 3->4.
+    # 2->3, Ann 2->3; step 2 (left) Bo 5->L6, Di 5->L6 and 3->4, Ann 3->4, while the right
+    # arm stands still: Cy stays on R6.
     ([cards(6, 2, 5, 2), P("Bo", **load(1, W, "before", "4")), P("Cy", canoe1="shore", canoe2="5"),
       P("Di", canoe1="4", canoe2="2"),
       P("Ann", canoe1="2", canoe1_unload=True, canoe1_load=W, canoe1_gems="before")],
      {"last_flow": 2, "fork_next": "right",
-      "players": {0: ([("4", W), S], {}), 1: ([("L6", W), S], {}), 2: ([S, "R7"], {W: 1}),
+      "players": {0: ([("4", W), S], {}), 1: ([("L6", W), S], {}), 2: ([S, "R6"], {W: 1}),
                   3: (["L6", "4"], {})},
       "sites": {"white": {W: 4, V: 1}, "violet": {V: 6}}}),
     # R3, order Cy Di Ann Bo.  Cy and Di play clouds: 0 -> +1 -> +2 (top).  Ann 4 lands
-    # from 4 and Bo 6 from L6: a white each.  Flow 4 + 2 = 6: step 1 (right) Cy R7 over the
-    # falls, Di L6->L7 and 4->5; step 2 (left) Di L7 over, 5->L6; step 3 (right) L6->L7;
-    # step 4 (left) Di's last canoe over: both lost, no gem banked: canoe 1 back ashore at
-    # once.  Steps 5 and 6 move nobody.  Cy keeps his banked white.
+    # from 4 and Bo 6 from L6: a white each.  Flow 4 + 2 = 6, each step moving the channel
+    # and only the arm its disc enters: step 1 (right) Cy R6->R7, Di 4->5 (his L6 stays);
+    # step 2 (left) Di L6->L7 and 5->L6; step 3 (right) Cy R7 over the falls (empty);
+    # step 4 (left) Di L7 over, L6->L7; step 5 (right) nobody; step 6 (left) Di's last
+    # canoe over: both lost, no gem banked: canoe 1 back ashore at once.  Cy keeps his
+    # banked white.
     ([cards(4, 6, "cloud", "cloud"), weather("Cy", "up"), weather("Di", "up"),
       P("Ann", canoe1="shore"), P("Bo", canoe1="shore")],
      {"weather": 2, "last_flow": 6, "fork_next": "right",

@@ -7,12 +7,17 @@ state exactly as it was and cite a clause that exists in all three languages.
 
 from __future__ import annotations
 
+import io
+import json
+from pathlib import Path
 
 import pytest
 
+from companion.cli import referee
 from companion.core import Action, IllegalAction, MalformedAction, Session
 from companion.games.niagara import GAME
 from companion.games.niagara.game import river_flow
+from companion.transcripts import examples
 from refusal import refused
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -483,10 +488,12 @@ def test_corrections_are_allowed_after_the_game_ended():
 # ----- the river flows --------------------------------------------------------------------
 
 def _round(s: Session, cards: list) -> None:
-    """Reveal and let every player make the first listed move."""
+    """Reveal and let every player make the first listed move (the last for a cloud;
+    never the table's tap on the fork)."""
     do(s, "reveal", cards=cards)
     while s.state.phase == "turn":
-        s.apply(GAME.legal_actions(s.state)[-1 if s.state.cards[s.state.current()] == "cloud" else 0])
+        turn = [a for a in GAME.legal_actions(s.state) if a.type != "fork"]
+        s.apply(turn[-1 if s.state.cards[s.state.current()] == "cloud" else 0])
 
 
 def test_flow_is_lowest_number_plus_weather():
@@ -524,11 +531,13 @@ def test_the_current_carries_canoes_through_the_fork_and_over_the_falls():
     do(s, "weather", 0, direction="up")  # +1 -> +2: flow will be 1 + 2 = 3
     do(s, "paddle", 1, canoe1="3", canoe2="4")  # Bo: 4 -> 3, 5 -> 4 (upstream)
     do(s, "paddle", 2, canoe1="L6", canoe2="R7")  # Cy: L7 -> L6 up, R6 -> R7 down
-    # step 1 (disc left): Bo 3->4, 4->5; Cy L6->L7, R7->falls (empty)
-    # step 2 (disc right): Bo 4->5, 5->R6; Cy L7->falls, blue back home; both lost,
+    # Each step moves the channel and only the arm the disc enters (seed 003, "moving the
+    # river" 6-7: one disc in, one over the falls; at the fork left and right in turn):
+    # step 1 (disc left): Bo 3->4, 4->5; Cy L6->L7; the right arm stands: Cy stays on R7
+    # step 2 (disc right): Bo 4->5, 5->R6; Cy R7->falls (empty); the left arm stands: Cy L7
+    # step 3 (disc left): Bo 5->L6, his R6 stays; Cy L7->falls, blue back home; both lost,
     #         nothing banked: canoe 1 back ashore at once
-    # step 3 (disc left): Bo 5->L6, R6->R7
-    assert canoes(s, 1) == [("L6", None), ("R7", "yellow")]
+    assert canoes(s, 1) == [("L6", None), ("R6", "yellow")]
     assert canoes(s, 2) == [("shore", None), ("lost", None)]
     assert canoes(s, 0) == [("shore", None), ("shore", None)]
     assert s.state.sites["blue"] == {"blue": 7}
@@ -546,6 +555,75 @@ def test_the_table_can_correct_the_fork():
     do(s, "paddle", 2, canoe1="1")
     # flow 1 + 0 = 1: the disc goes right as corrected
     assert canoes(s, 0)[0] == ("R6", "yellow")
+
+
+def _fork_round(tap: bool) -> Session:
+    """Ann (cloud) has canoe 1 on R7 with a pink gem and canoe 2 on L6; the weather goes
+    from -1 up to 0, Bo launches to 1 and Cy to 3: the river flows 1 + 0 = 1 step, its
+    disc entering the left arm (the first) or, after the table taps the fork, the right."""
+    s = Session(GAME, GAME.setup(NAMES[:3]))
+    put(s, 0, 1, "R7", "pink")
+    put(s, 0, 2, "L6")
+    do(s, "correct_weather", weather=-1)
+    if tap:
+        do(s, "fork", arm="right")
+    do(s, "card", 0, card="cloud")
+    do(s, "weather", 0, direction="up")
+    do(s, "card", 1, card=1)
+    do(s, "paddle", 1, canoe1="1")
+    do(s, "card", 2, card=3)
+    do(s, "paddle", 2, canoe1="3")
+    assert s.state.last_flow == 1 and s.state.round == 2
+    return s
+
+
+def test_disc_left_moves_the_left_arm_and_the_right_arm_stays():
+    # seed 003, moving the river 6-7: each step pushes one disc in and one over the falls;
+    # at the fork the disc goes into one arm.  The first goes left: L6 -> L7, while Ann's
+    # canoe on R7 stays with its pink; the channel moves: Bo 1 -> 2, Cy 3 -> 4.
+    s = _fork_round(tap=False)
+    assert canoes(s, 0) == [("R7", "pink"), ("L7", None)]
+    assert canoes(s, 1)[0] == ("2", None) and canoes(s, 2)[0] == ("4", None)
+    assert s.state.sites["pink"] == {"pink": 6} and s.state.fork_next == "right"
+
+
+def test_disc_right_sends_the_canoe_on_r7_over_the_falls():
+    # The table tapped the fork: the disc goes right: R7's canoe goes over the falls (its
+    # pink back to its site), the left arm stands (canoe 2 stays on L6); Bo 1 -> 2, Cy 3 -> 4.
+    s = _fork_round(tap=True)
+    assert canoes(s, 0) == [("lost", None), ("L6", None)]
+    assert canoes(s, 1)[0] == ("2", None) and canoes(s, 2)[0] == ("4", None)
+    assert s.state.sites["pink"] == {"pink": 7} and s.state.fork_next == "left"
+
+
+def test_the_fork_tap_switches_the_next_disc_and_the_rest_alternate():
+    s = table()
+    assert s.state.fork_next == "left"
+    assert GAME.legal_actions(s.state)[-1] == Action.make("fork", None, arm="right")
+    do(s, "fork", arm="right")
+    assert s.state.fork_next == "right"
+    assert GAME.legal_actions(s.state)[-1] == Action.make("fork", None, arm="left")
+    err = refuse(s, "fork_already", "fork", arm="right")
+    assert err.rule == "niagara.river.fork"
+    # three steps of flow from there: right, left, right; a canoe launched to 5 rides them
+    do(s, "correct_weather", weather=2)
+    do(s, "reveal", cards=[1, 5, 4])
+    do(s, "paddle", 0, canoe1="1")
+    do(s, "paddle", 1, canoe1="5")
+    do(s, "paddle", 2, canoe1="4")
+    # flow 1 + 2 = 3: step 1 (right) Ann 1->2, Bo 5->R6, Cy 4->5; step 2 (left) Ann 2->3,
+    # Bo stays, Cy 5->L6; step 3 (right) Ann 3->4, Bo R6->R7, Cy stays on L6
+    assert [canoes(s, seat)[0][0] for seat in range(3)] == ["4", "R7", "L6"]
+    assert s.state.fork_next == "left"
+
+
+def test_the_fork_is_no_move_once_the_game_is_over():
+    s = table(round_limit=1)
+    _round(s, [3, 2, 2])
+    assert s.state.phase == "end"
+    refuse(s, "game_over", "fork", arm="right")
+    do(s, "correct_fork", arm="right")  # the correction stays available
+    assert s.state.fork_next == "right"
 
 
 def test_view_shows_flow_hands_and_needs():
@@ -638,10 +716,14 @@ def test_legal_actions_list_robberies_and_are_all_accepted():
     do(s, "reveal", cards=[2, 3, 3])
     legal = GAME.legal_actions(s.state)
     assert legal == GAME.legal_actions(s.state)
-    robs = [a for a in legal if "canoe1_rob_player" in a]
-    assert {(a["canoe1_rob_player"], a["canoe1_rob_canoe"]) for a in robs} == {(1, 1), (2, 1)}
     for action in legal:
         assert GAME.is_legal(s.state, action), action
+    # the turn's moves, then the table's tap on the fork
+    assert legal[-1] == Action.make("fork", None, arm="right")
+    legal = [a for a in legal if a.type == "paddle"]
+    assert len(legal) == len(GAME.legal_actions(s.state)) - 1
+    robs = [a for a in legal if "canoe1_rob_player" in a]
+    assert {(a["canoe1_rob_player"], a["canoe1_rob_canoe"]) for a in robs} == {(1, 1), (2, 1)}
     # canoe 1 at 5 with 2 points: up to 3 (no robbery, or rob Bo, or rob Cy), down two
     # to L7 or R7, or load yellow (2) and stay: 6 ways; canoe 2 ashore stays or launches
     # to space 2: 6 x 2 = 12 turns
@@ -658,14 +740,15 @@ def test_legal_actions_for_a_cloud_and_for_buy_back():
     assert [a.to_json() for a in GAME.legal_actions(s.state)] == [
         {"type": "buy_back", "player": 0, "canoe": 1, "gem": "white"},
         {"type": "weather", "player": 0, "direction": "down"},
+        {"type": "fork", "arm": "right"},
     ]
 
 
 def test_reveal_lists_every_combination_of_hands():
     s = table()
-    assert len(GAME.legal_actions(s.state)) == 7 ** 3
+    assert len(GAME.legal_actions(s.state)) == 7 ** 3 + 1  # and the tap on the fork
     _round(s, [3, 2, 2])
-    assert len(GAME.legal_actions(s.state)) == 6 ** 3
+    assert len(GAME.legal_actions(s.state)) == 6 ** 3 + 1
 
 
 def test_core_refusals_cite_the_turn_order_clause():
@@ -688,7 +771,7 @@ def test_each_card_is_entered_on_its_owners_turn():
     assert GAME.prompt(s.state)["code"] == "phase.turn_card" and GAME.prompt(s.state)["players"] == [0]
     refuse(s, "card_not_turned", "paddle", 0, canoe1="5")
     refuse(s, "not_your_turn", "card", 1, card=2)
-    assert {a.type for a in GAME.legal_actions(s.state)} == {"card"}
+    assert {a.type for a in GAME.legal_actions(s.state)} == {"card", "fork"}  # fork: the table's
     do(s, "card", 0, card=5)
     refuse(s, "card_already_turned", "card", 0, card=4)
     assert GAME.prompt(s.state)["params"]["card"] == 5
@@ -727,3 +810,18 @@ def test_all_cards_at_once_is_a_table_option():
     refuse(s, "wrong_phase", "card", 0, card=5)
     do(s, "reveal", cards=[5, 2, 3])
     assert GAME.view(s.state)["flow"] == 2               # known before anyone moves
+
+
+def test_the_fork_transcripts_in_the_docs_end_as_worked_out():
+    # docs/transcripts/niagara.md's two fork examples (the rounds of _fork_round above), through
+    # `companion referee`: disc left, Ann's canoe on R7 stays with its pink; disc right, it falls
+    doc = Path(__file__).resolve().parents[2] / "docs" / "transcripts" / "niagara.md"
+    fork = [ex for ex in examples(doc) if '"R7"' in ex.body]
+    assert len(fork) == 2
+    ends = {}
+    for ex in fork:
+        out = io.StringIO()
+        assert referee(ex.game, ex.players, ex.options, io.StringIO(ex.body), "en", False, out) == 0
+        state = json.loads(out.getvalue())
+        ends['"type": "fork"' in ex.body] = [(c["where"], c["gem"]) for c in state["players"][0]["canoes"]]
+    assert ends == {False: [("R7", "pink"), ("L7", None)], True: [("lost", None), ("L6", None)]}

@@ -7,11 +7,13 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.core import Action, Session
+from companion.core import Action, RefereeError, Session
 from companion.games.niagara import GAME
 from companion.ui.views import niagara as screen
 
+from companion.ui.board import spots
 from games.screen_harness import Table, click, texts
+from touch import small_targets
 from ui_harness import walk
 
 NAMES = ["Ann", "Bo", "Cy"]
@@ -75,23 +77,43 @@ def _robbery_turn() -> Session:
     return s
 
 
-def test_paddle_form_narrows_to_one_legal_turn():
+def test_turn_form_narrows_to_one_legal_turn():
     s = _robbery_turn()
     legal = [a for a in GAME.legal_actions(s.state) if a.type == "paddle"]
-    form = screen.PaddleForm(legal)
-    assert form.canoes() == [1, 2]
+    form = screen.TurnForm(legal, {1: "5", 2: "shore"})
+    assert form.canoes() == [1, 2] and form.current() == 1
     # canoe 1 at 5 with 2 points: up to 3 with or without robbing Bo, down to L7 or R7,
     # or load yellow and stay
     assert form.plans(1) == [(("", "3"),), (("", "3"), ("_rob_player", 1), ("_rob_canoe", 1)),
                              (("", "L7"),), (("", "R7"),), (("", "5"), ("_load", "yellow"), ("_gems", "before"))]
+    assert sorted(form.ends(1)) == ["3", "5", "L7", "R7"] and len(form.ends(1)["3"]) == 2
+    form.tap("3")           # two moves end on 3: they are offered by name
+    assert form.pending == "3" and 1 not in form.picks
     form.pick(1, (("", "3"), ("_rob_player", 1), ("_rob_canoe", 1)))
-    assert form.action() is None
+    assert form.current() == 2 and not form.complete()
     assert form.plans(2) == [None, (("", "2"),)]  # canoe 2 ashore: stay or launch to 2
-    form.pick(2, None)
-    assert form.orders() == []
-    assert form.action() == Action.make("paddle", 0, canoe1="3", canoe1_rob_player=1, canoe1_rob_canoe=1)
+    assert set(form.ends(2)) == {"shore", "2"}
+    form.tap("shore")       # staying ashore: the shore is where it ends
+    assert form.complete() and form.candidates() == [
+        Action.make("paddle", 0, canoe1="3", canoe1_rob_player=1, canoe1_rob_canoe=1)]
     assert screen.plan_words(form.picks[1]) == [("ui.plan_move", {"place": "3"}),
                                                 ("ui.plan_rob", {"target_player": 1, "target_canoe": 1})]
+    # a tap on canoe 1 takes its move back (canoe 2's stays) and opens the other moves
+    assert form.changing(1) and all(a["canoe1"] != "3" or "canoe1_rob_player" not in a for a in form.changing(1))
+    form.select(1)
+    assert 1 not in form.picks and form.picks[2] is None and form.current() == 1
+
+
+def test_turn_form_canoes_in_either_order():
+    s = _robbery_turn()
+    form = screen.TurnForm([a for a in GAME.legal_actions(s.state) if a.type == "paddle"], {1: "5", 2: "shore"})
+    form.select(2)          # the player starts with canoe 2: launch it to 2
+    form.tap("2")
+    assert form.picks == {2: (("", "2"),)} and form.current() == 1
+    form.tap("L7")
+    assert form.candidates() == [Action.make("paddle", 0, canoe1="L7", canoe2="2")]
+    # what a tap on a place canoe 1 cannot reach sends: canoe 2's move and canoe 1 simply going there
+    assert form.tried(1, "4", 0) == Action.make("paddle", 0, canoe1="4", canoe2="2")
 
 
 def test_plan_words_follow_the_order_of_events():
@@ -102,13 +124,13 @@ def test_plan_words_follow_the_order_of_events():
     assert [k for k, _ in screen.plan_words(after)] == ["ui.plan_move", "ui.plan_unload", "ui.plan_load"]
 
 
-def test_paddle_form_finds_a_turn_legal_only_with_canoe_2_first():
+def test_turn_form_finds_a_turn_legal_only_with_canoe_2_first():
     s = table()
     do(s, "correct_canoe", owner=0, canoe=1, where="4")
     do(s, "correct_canoe", owner=0, canoe=2, where="4")
     do(s, "correct_gem", colour="violet", source="site:violet", target="canoe:0:2")
     do(s, "reveal", cards=[4, 3, 3])
-    form = screen.PaddleForm([a for a in GAME.legal_actions(s.state) if a.type == "paddle"])
+    form = screen.TurnForm([a for a in GAME.legal_actions(s.state) if a.type == "paddle"], {1: "4", 2: "4"})
     # canoe 1 can load the violet only once canoe 2 has unloaded it at the white site
     plan1 = (("", "2"), ("_load", "violet"), ("_gems", "before"))
     assert plan1 in form.plans(1)
@@ -120,18 +142,27 @@ def test_paddle_form_finds_a_turn_legal_only_with_canoe_2_first():
     assert sorted(form.plans(2)) == sorted([(("", "2"), *unload), (("", "L6"), *unload), (("", "R6"), *unload),
                                             plan2])
     form.pick(2, plan2)
-    action = form.action()
-    assert action is not None and action["first"] == 2
+    (action,) = form.candidates()
+    assert action["first"] == 2
     s.apply(action)
     assert [(c.where, c.gem) for c in s.state.players[0].canoes] == [("2", "violet"), ("4", "white")]
 
 
 # ----- the built screen -------------------------------------------------------------
 
+def on_board(root) -> dict:
+    """The board's spots and choices by key."""
+    return {info.key: (control, info) for control, info in spots(root)}
+
+
+def tap(root, key: str) -> None:
+    on_board(root)[key][0].on_click(None)
+
+
 def test_a_round_through_the_screen():
     t = Table(table())
     root = t.build()
-    for label in ("Ann's card", "Bo's card", "Cy's card", "Weather", "The river", "Falls"):
+    for label in ("Ann's card", "Bo's card", "Cy's card", "Weather", "Ashore", "Falls", "Next disc: left"):
         assert label in texts(root), label
     # tap Ann 5, Bo 1, Cy cloud: the clickable chips are the cards in hand, seats in turn order
     chips: dict[str, list] = {}
@@ -153,27 +184,79 @@ def test_a_round_through_the_screen():
     root = t.build()
     assert "River flow this round: 1" in texts(root)  # lowest 1 + weather 0
     assert "Ann paddles with 5" in texts(root)
-    click(root, "to 3, load violet")
+    # Ann's canoe 1 is in hand (both ashore: one launches); the spaces 5 points away light up
+    spots_now = on_board(root)
+    assert spots_now["canoe:0:1"][1].legal and spots_now["place:5:canoe1"][1].legal
+    assert not spots_now["place:4:canoe1"][1].legal and not spots_now["place:falls:canoe1"][1].legal
+    assert "Tap where canoe 1 ends (lit places)" in texts(root)
+    tap(root, "place:3:canoe1")        # to 3 (3 points) must use the 2 left: load violet, the one move ending there
+    assert "Canoe 1: to 3, load violet" in texts(root)
+    assert "Canoe 2: stays ashore" in texts(root)   # only one canoe launches: canoe 2's move is known
     click(root, "Confirm")
     assert t.session.state.players[0].canoes[0].where == "3"
     assert t.session.state.players[0].canoes[0].gem == "violet"
     root = t.build()
-    click(root, "to 1")
+    tap(root, "place:1:canoe1")
     click(root, "Confirm")
     root = t.build()
-    click(root, "Up")  # Cy's cloud: 0 -> +1
+    tap(root, "weather:up")     # Cy's cloud: the step above the cloud, 0 -> +1
     state = t.session.state
     assert state.weather == 1 and state.phase == "reveal" and state.last_flow == 2
     assert t.refused == ["card_count"]   # only the early "Enter the cards" above
 
 
-def test_buy_back_button():
+def test_a_place_a_canoe_cannot_reach_says_why_with_its_clause():
+    t = Table(table())
+    t.refusals = RefereeError
+    t.dispatch(Action.make("reveal", None, cards=[2, 3, 3]))
+    root = t.build()
+    control, info = on_board(root)["place:4:canoe1"]
+    assert not info.legal and control.on_click is not None
+    control.on_click(None)           # Ann's canoe launches 2 spaces, not 4: the referee says so
+    assert t.refused == ["wrong_distance"] and t.session.state.players[0].canoes[0].where == "shore"
+    reason = t.ctx().why_not(t.sent[-1])
+    assert reason is not None and reason[1] == "niagara.move.exact"
+    # another player's canoe: not their turn
+    control, info = on_board(root)["canoe:1:1"]
+    assert not info.legal
+    control.on_click(None)
+    assert t.refused[-1] == "not_your_turn"
+
+
+def test_tapping_the_fork_switches_the_next_disc():
+    t = Table(table())
+    root = t.build()
+    control, info = on_board(root)["fork"]
+    assert info.legal and info.action == Action.make("fork", None, arm="right")
+    control.on_click(None)
+    assert t.session.state.fork_next == "right"
+    assert "Next disc: right" in texts(t.build())
+
+
+def test_weather_and_sites_are_marks_not_buttons():
+    s = table()
+    do(s, "reveal", cards=[2, 3, 3])
+    root = Table(s).build()
+    keys = set(on_board(root))
+    # a number card's turn: the weather track and the gem sites are display only
+    assert not any(k.startswith(("weather", "site")) for k in keys)
+    shown = texts(root)
+    assert "V 7" in shown and "+2" in shown
+    # every spot is touch-sized
+    assert small_targets(root) == []
+
+
+def test_buy_back_by_tapping_the_lost_canoe():
     s = table()
     do(s, "correct_gem", colour="pink", source="site:pink", target="bank:0")
     do(s, "correct_canoe", owner=0, canoe=2, where="lost")
     do(s, "reveal", cards=["cloud", 2, 2])
     t = Table(s)
-    click(t.build(), "Buy back canoe 2 with pink")
+    root = t.build()
+    assert "A lost canoe can be bought back: tap it below the falls." in texts(root)
+    control, info = on_board(root)["canoe:0:2"]
+    assert info.legal and info.action == Action.make("buy_back", 0, canoe=2, gem="pink")
+    control.on_click(None)
     assert s.state.players[0].canoes[1].where == "shore" and s.state.players[0].bank == {}
 
 

@@ -72,7 +72,7 @@ def test_market_entered_slot_by_slot():
 # ----- flow ----------------------------------------------------------------------
 def test_swap_then_phase2_then_next_player():
     s = ready2()
-    s.apply(A("swap", 0, ship=1, good="ore"))
+    s.apply(A("swap", 0, ship=2, good="ore"))
     assert s.state.players[0].ships == ["porcelain", "ore"]
     assert s.state.tokens["tea"] == 4 and s.state.tokens["ore"] == 4
     assert s.state.phase == "phase2"
@@ -85,7 +85,7 @@ def test_porter_bought_gives_its_swap_at_once_and_may_be_skipped():
     s.apply(A("correct_money", target_player=0, money=12))
     s.apply(A("buy", 0, card="porter"))
     assert s.state.phase == "porter" and s.state.swaps_left == 1
-    assert A("swap", 0, ship=0, good="ore") in GAME.legal_actions(s.state)
+    assert A("swap", 0, ship=1, good="ore") in GAME.legal_actions(s.state)
     s.apply(A("draw", 0))          # skip the swap: straight on to phase 2
     assert s.state.turn == 1 and s.state.players[0].ships == ["porcelain", "tea"]
 
@@ -143,7 +143,7 @@ def test_token_unavailable_when_swapping():
     s = table(["A", "B", "C"], GOODS, 0, ["ore", "ore", "ore", "ore", "ore", "tea"])
     turn(s, 0)
     turn(s, 1)
-    refused(s, A("swap", 2, ship=1, good="ore"), "token_unavailable", "silk_road.phase1.swap")
+    refused(s, A("swap", 2, ship=2, good="ore"), "token_unavailable", "silk_road.phase1.swap")
 
 
 def test_token_unavailable_when_buying_a_ship():
@@ -153,8 +153,14 @@ def test_token_unavailable_when_buying_a_ship():
 
 
 def test_no_such_ship():
-    err = refused(ready2(), A("swap", 0, ship=2, good="ore"), "no_such_ship", "silk_road.phase1.swap")
+    # ships count from 1 in the field as in every message (issue 24): a player with two ships
+    # has ships 1 and 2; the refusal names the ship as the line gave it
+    err = refused(ready2(), A("swap", 0, ship=3, good="ore"), "no_such_ship", "silk_road.phase1.swap")
     assert err.params == {"ship": 3, "ships": 2}
+    assert describe_error(err, "silk_road", "en") == "There is no ship 3. Ships this player has: 2."
+    with pytest.raises(MalformedAction) as info:  # the field starts at 1
+        GAME.apply(ready2().state, A("swap", 0, ship=0, good="ore"))
+    assert info.value.code == "bad_arg"
 
 
 def test_ship_already_swapped():
@@ -162,13 +168,13 @@ def test_ship_already_swapped():
     s.apply(A("correct_money", target_player=0, money=12))
     turn(s, 0, [A("buy", 0, card="porter")])
     turn(s, 1)
-    s.apply(A("swap", 0, ship=0, good="ore"))
+    s.apply(A("swap", 0, ship=1, good="ore"))
     assert s.state.phase == "porter"
-    refused(s, A("swap", 0, ship=0, good="glass"), "ship_already_swapped", "silk_road.phase1.porter_ships")
+    refused(s, A("swap", 0, ship=1, good="glass"), "ship_already_swapped", "silk_road.phase1.porter_ships")
 
 
 def test_same_good():
-    refused(ready2(), A("swap", 0, ship=1, good="tea"), "same_good", "silk_road.phase1.swap")
+    refused(ready2(), A("swap", 0, ship=2, good="tea"), "same_good", "silk_road.phase1.swap")
 
 
 def test_sold_out():
@@ -300,10 +306,10 @@ def test_no_such_slot_correction():
 
 def test_correct_cargo_refusals():
     s = table(["A", "B", "C"], GOODS, 0, ["ore", "ore", "ore", "ore", "ore", "tea"])
-    refused(s, A("correct_cargo", target_player=2, ship=2, good="tea"), "no_such_ship", "silk_road.app.corrections")
-    refused(s, A("correct_cargo", target_player=2, ship=1, good="ore"), "token_unavailable",
+    refused(s, A("correct_cargo", target_player=2, ship=3, good="tea"), "no_such_ship", "silk_road.app.corrections")
+    refused(s, A("correct_cargo", target_player=2, ship=2, good="ore"), "token_unavailable",
             "silk_road.app.corrections")
-    s.apply(A("correct_cargo", target_player=2, ship=1, good="silk"))
+    s.apply(A("correct_cargo", target_player=2, ship=2, good="silk"))
     assert s.state.players[2].ships == ["ore", "silk"] and s.state.tokens["tea"] == 5
 
 
@@ -326,7 +332,7 @@ def test_core_flow_refusals_cite_clauses():
         s.apply(A("pass", 1))
     assert info.value.code == "not_your_turn" and info.value.rule == "silk_road.phase1.pass"
     with pytest.raises(MalformedAction):
-        s.apply(A("swap", 0, ship=0, good="gold"))
+        s.apply(A("swap", 0, ship=1, good="gold"))
 
 
 def test_game_over_refuses_moves_but_takes_corrections():

@@ -106,7 +106,7 @@ def test_three_players_porters_and_stacked_licences():
     # T4 Cai buys a porter (12): 36 - 12 = 24; its one swap at once: ship 1 T -> S.
     s.apply(A("buy", 0, card="porter"))
     assert s.state.phase == "porter" and s.state.swaps_left == 1
-    s.apply(A("swap", 0, ship=1, good="silk"))
+    s.apply(A("swap", 0, ship=2, good="silk"))
     assert s.state.phase == "phase2"           # the only swap is used
     s.apply(A("draw", 0))                      # Cai hand 0 + 2, deck 49
     assert money(s.state) == [24, 18, 18] and s.state.players[0].ships == ["tea", "silk"]
@@ -122,9 +122,9 @@ def test_three_players_porters_and_stacked_licences():
     # Cai 1 x 1 -> 19.
     s.apply(A("buy", 0, card="porter"))
     assert s.state.swaps_left == 2
-    s.apply(A("swap", 0, ship=0, good="glass"))
+    s.apply(A("swap", 0, ship=1, good="glass"))
     assert s.state.phase == "porter" and s.state.swaps_left == 1
-    s.apply(A("swap", 0, ship=1, good="tea"))
+    s.apply(A("swap", 0, ship=2, good="tea"))
     assert s.state.phase == "phase2"
     s.apply(play(0, "glass", 0))
     assert money(s.state) == [19, 15, 24] and s.state.players[0].ships == ["glass", "tea"]
@@ -138,9 +138,9 @@ def test_three_players_porters_and_stacked_licences():
     turn(s, 2, "pass", play(2, "ore", 0, 1))
     assert money(s.state) == [25, 14, 32] and s.state.players[1].income == 0
     # T10 Cai swaps with 2 porters: 1 + 2 swaps allowed, 2 ships: G -> O, T -> O; draws.
-    s.apply(A("swap", 0, ship=0, good="ore"))
-    assert s.state.phase == "porter" and s.state.swaps_left == 2
     s.apply(A("swap", 0, ship=1, good="ore"))
+    assert s.state.phase == "porter" and s.state.swaps_left == 2
+    s.apply(A("swap", 0, ship=2, good="ore"))
     assert s.state.phase == "phase2"           # every ship swapped
     s.apply(A("draw", 0))                      # Cai 1 + 2 = 3, deck 45
     # T11 Dan draws (deck 43).
@@ -192,7 +192,7 @@ def test_four_players_new_ship_porter_skipped_tie_and_end_mid_turn():
     assert s.state.tokens["porcelain"] == 0 and s.state.specials["ship"] == 14 - 8 - 1
     # T9 Hal swaps ship 0 P -> S (the last silk token); 2 porcelain on slots 2, 3 ->
     # S S P P G O, 2 porcelain: Hal 2 x 1 -> 8; Fay 2 -> 12; Gus 2 x 2 = 4 -> 4; Ivy 0.
-    turn(s, 2, [A("swap", 2, ship=0, good="silk")], play(2, "porcelain", 2, 3))
+    turn(s, 2, [A("swap", 2, ship=1, good="silk")], play(2, "porcelain", 2, 3))
     assert money(s.state) == [12, 4, 8, 14]
     assert s.state.tokens["silk"] == 0 and s.state.tokens["porcelain"] == 1
     # T10 Ivy buys an exchange (8): 14 - 8 = 6; draws 2 + 1 (deck 35).
@@ -213,7 +213,7 @@ def test_four_players_new_ship_porter_skipped_tie_and_end_mid_turn():
     assert s.state.deck == 28
     # T15 Fay, one porter: two swaps, P -> T then S -> T; 2 tea on G and O ->
     # P S P P T T, 2 tea: Fay 2 x 2 = 4 -> 7.
-    turn(s, 0, [A("swap", 0, ship=0, good="tea"), A("swap", 0, ship=1, good="tea")], play(0, "tea", 4, 5))
+    turn(s, 0, [A("swap", 0, ship=1, good="tea"), A("swap", 0, ship=2, good="tea")], play(0, "tea", 4, 5))
     assert money(s.state) == [7, 10, 11, 6] and s.state.players[0].ships == ["tea", "tea"]
     # T16 Gus: porcelain on slot 1 -> P P P P T T, 4 porcelain.
     # Gus 4 x 2 = 8 -> 18; Hal 4 x 1 -> 15; Fay (tea now) and Ivy nothing.
@@ -221,7 +221,7 @@ def test_four_players_new_ship_porter_skipped_tie_and_end_mid_turn():
     assert money(s.state) == [7, 18, 15, 6]
     # T17 Hal swaps ship 0 S -> Sp; 3 spice on P T T (slots 3, 4, 5) -> P P P Sp Sp Sp:
     # Hal 3 x 1 -> 18, level with Gus.
-    turn(s, 2, [A("swap", 2, ship=0, good="spice")], play(2, "spice", 3, 4, 5))
+    turn(s, 2, [A("swap", 2, ship=1, good="spice")], play(2, "spice", 3, 4, 5))
     assert money(s.state) == [7, 18, 18, 6] and hands(s.state)[2] == 0
     # T18-T25 everyone draws; Ivy takes her extra card: 28 - 3 - 2 - 2 - 2 - 3 - 2 - 2 - 2 = 10.
     for _ in range(2):

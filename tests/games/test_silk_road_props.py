@@ -93,7 +93,7 @@ def test_listed_actions_are_accepted_and_refusals_change_nothing(seed, steps):
     # a handful of likely-illegal actions: none may alter the state
     seat = rng.randrange(3)
     probes = [
-        Action.make("swap", seat, ship=rng.randrange(6), good=rng.choice(GOODS)),
+        Action.make("swap", seat, ship=rng.randrange(7), good=rng.choice(GOODS)),
         Action.make("buy", seat, card=rng.choice(list(SPECIAL_TOTALS))),
         Action.make("play", seat, good=rng.choice(GOODS), slots=rng.sample(range(6), rng.randrange(7))),
         Action.make("exchange_draw", seat, count=rng.randrange(4)),

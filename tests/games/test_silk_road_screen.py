@@ -7,10 +7,11 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.core import Action
+from companion.core import Action, RefereeError
 from companion.games.silk_road import GAME
 from companion.ui.views import silk_road as screen
 
+from companion.ui.board import spots
 from games.screen_harness import Table, click, texts
 from games.test_silk_road_support import A, play, table, turn
 from touch import pressables, small_targets
@@ -100,7 +101,7 @@ def test_swap_buy_play_and_exchange_from_the_screen():
     t = Table(s)
     root = t.build()
     click(root, "2. Tea")               # Ann's second ship ...
-    assert len(t.redrawn) == 1          # the swap form redrew itself in place
+    assert len(t.redrawn) == 2          # the board and the swap form redrew in place, not the page
     click(root, "Ore")                  # ... becomes ore (the form redraws in place)
     assert s.state.players[0].ships == ["porcelain", "ore"]
     root = t.build()
@@ -166,17 +167,52 @@ def test_money_is_private_unless_open_or_over():
     assert any(x.startswith("Money: 0 coins") for x in texts(opened.build()))
 
 
-def test_the_extra_cards_counter_has_48_px_buttons():
-    """The play form's − and + (cards the table adds to the play) are 48x48
-    touch targets, like every other control on the screen."""
+def test_the_cards_under_others_are_one_tap_each_and_48_px():
+    """The cards the table lays under others of the play: one 48 px choice per number the
+    rules allow here, and one more (the table is the truth: refused, saying why)."""
     s = ready2()
     s.apply(A("pass", 0))
-    root = Table(s).build()
+    t = Table(s)
+    root = t.build()
     click(root, "Tea")
-    click(root, "1. Porcelain")                        # a play: the counter shows
-    counter = [c for c in walk(root) if isinstance(c, ft.IconButton)]
-    assert [c.icon for c in counter] == [ft.Icons.REMOVE, ft.Icons.ADD]
+    click(root, "1. Porcelain")                        # a play: the count shows
+    counts = {info.key: control for control, info in spots(root) if info.key.startswith("extra:")}
+    assert sorted(counts) == ["extra:0", "extra:1", "extra:2", "extra:3"]   # a hand of 3: up to 2 under
     assert small_targets(root) == []
+    counts["extra:2"].on_click(None)
+    click(root, "Play these cards (3)")
+    assert t.sent[-1] == A("play", 0, good="tea", slots=[0], cards=3) and t.refused == []
+
+
+def test_a_play_by_tapping_the_market_then_naming_the_good():
+    s = ready2()
+    s.apply(A("pass", 0))
+    t = Table(s)
+    root = t.build()
+    on_board = {info.key: (control, info) for control, info in spots(root)}
+    control, info = on_board["slot:2"]
+    assert info.legal and not info.direct and play(0, "tea", 2) in info.reaches
+    control.on_click(None)                            # the position first ...
+    click(root, "Tea")                                # ... then the good: the position stays
+    click(root, "Play these cards (1)")
+    assert t.sent[-1] == play(0, "tea", 2) and s.state.market[2] == "tea"
+
+
+def test_places_not_legal_now_say_why():
+    s = ready2()                                      # Ann's phase 1
+    t = Table(s)
+    t.refusals = RefereeError
+    root = t.build()
+    on_board = {info.key: (control, info) for control, info in spots(root)}
+    assert not on_board["deck"][1].legal and not on_board["ship:1:0"][1].legal
+    on_board["deck"][0].on_click(None)                # drawing is phase 2
+    on_board["ship:1:0"][0].on_click(None)            # Bo's ship, Ann's turn
+    on_board["special:licence"][0].on_click(None)     # 11 coins, Ann has none
+    assert t.refused == ["wrong_phase", "not_your_turn", "cannot_afford"]
+    ctx = t.ctx()
+    for key in ("deck", "ship:1:0", "special:licence", "slot:0"):
+        reason = ctx.why_not(on_board[key][1].action)
+        assert reason is not None and reason[1] is not None, key
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])

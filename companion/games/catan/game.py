@@ -3,10 +3,11 @@ computes points, Longest Road, Largest Army and the win.
 
 Turn structure kept by the sheet: a set-up phase (each seat places a starting
 settlement with its road, in snake order) and then turns in seat order.  The
-game ends when the player whose turn it is has reached the target (our ruling:
-the count is made on one's own turn; a player pushed there on someone else's
-turn ends it when their turn starts), and then the most points win, as the
-rulebook says — not merely the player who triggered the end.
+game ends the moment any player reaches the target, whoever's turn it is, and
+the most points win, as the rulebook says (seed 002; clause catan.end.win).  The
+option ``own_turn`` plays the house rule of later editions (catan.end.own_turn):
+the count is made on one's own turn, a player pushed to the target on someone
+else's turn ends the game when their own turn starts; the most points still win.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
+from ...core import Action, Event, Game, IllegalAction, Move, Param, RefereeError, TableSetup, moves_table
+from . import events as ev
 from . import facts as h
 from .facts import FACTS
 
@@ -28,6 +30,7 @@ AWARDS = ("longest_road", "largest_army")
 class CatanState:
     players: list[str]
     target: int
+    own_turn: bool = False  # the option: the game ends only on the turn of a player at the target
     phase: str = "setup"  # setup | play | end
     turn: int = 0
     round: int = 0
@@ -69,11 +72,19 @@ def leaders(s: CatanState) -> list[int]:
     return [i for i, t in enumerate(totals) if t == best]
 
 
+def _reached(s: CatanState) -> bool:
+    """Whether the game ends now: a player has the target (catan.end.win) or, with the
+    option ``own_turn``, the player whose turn it is has it (catan.end.own_turn)."""
+    if s.own_turn:
+        return total_points(s, s.turn) >= s.target
+    return any(total_points(s, i) >= s.target for i in range(len(s.players)))
+
+
 def _check_win(s: CatanState) -> None:
-    """The game ends when the player whose turn it is has reached the target; then the
-    player with the most points wins (the rulebook: the game ends at the target and the
-    highest score wins).  ``winner`` is the first of the leaders; ties share the win."""
-    if s.phase == "play" and total_points(s, s.turn) >= s.target:
+    """The game ends (see :func:`_reached`); then the player with the most points wins (the
+    rulebook: the game ends at the target and the highest score wins).  ``winner`` is the
+    first of the leaders; ties share the win."""
+    if s.phase == "play" and _reached(s):
         s.phase, s.winner = "end", leaders(s)[0]
 
 
@@ -290,6 +301,7 @@ class Catan(Game[CatanState], facts=True):
         n = len(setup.players)
         return CatanState(
             players=list(setup.players), target=int(setup.options["target"]),
+            own_turn=bool(setup.options["own_turn"]),
             settlements=[0] * n, cities=[0] * n, roads=[0] * n, road_length=[0] * n,
             knights=[0] * n, vp_cards=[0] * n, harbors=[[] for _ in range(n)],
             progress={k: 0 for k in PROGRESS},
@@ -323,6 +335,22 @@ class Catan(Game[CatanState], facts=True):
         out.append(Action.make("end_turn", seat))
         return [a for a in out if self.is_legal(state, a)]
 
+    # ----- the table's story (events.py) -------------------------------------
+    #: refusals that tell how many Victory Point cards are held (only those about them: ev.secret_seat)
+    private_refusals = ev.VP_REFUSALS
+
+    def action_events(self, before: CatanState, action: Action, after: CatanState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: CatanState, action: Action, after: CatanState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: CatanState) -> tuple[str, int]:
+        return ev.chapter(state)
+
+    def secret_seat(self, state: CatanState, error: RefereeError, action: Action | None) -> int | None:
+        return ev.secret_seat(error, action)
+
     def prompt(self, state: CatanState) -> dict[str, Any]:
         if state.phase == "end":
             return {"code": "phase.end", "players": self.winners(state),
@@ -352,7 +380,7 @@ class Catan(Game[CatanState], facts=True):
             players.append(p)
         hand_limit = FACTS["robber"]["hand_limit"]
         return {
-            "target": state.target, "round": state.round, "current": state.turn,
+            "target": state.target, "own_turn": state.own_turn, "round": state.round, "current": state.turn,
             "players": players,
             "longest_road": state.longest_road, "largest_army": state.largest_army,
             "dev_cards_left": {k: DEV_CARDS[k] - (sum(state.knights) if k == "knight" else

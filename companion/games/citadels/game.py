@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Mapping
 
-from ...core import Action, AmbiguousAction, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, moves_table
+from ...core import (Action, AmbiguousAction, Event, Game, IllegalAction, Move, Param, SetupProblem, TableSetup,
+                     moves_table)
+from . import events as ev
 from . import facts as h
 from .facts import FACTS
 
@@ -411,6 +413,16 @@ class Citadels(Game[CitadelsState], facts=True):
         elif state.phase == "crown":
             out = [Action.make("crown", i) for i in range(n)] + [Action.make("no_king")]
         return [a for a in out if self.is_legal(state, a)]
+
+    # ----- the table's story (events.py) -------------------------------------
+    def action_events(self, before: CitadelsState, action: Action, after: CitadelsState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: CitadelsState, action: Action, after: CitadelsState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: CitadelsState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     def prompt(self, state: CitadelsState) -> dict[str, Any]:
         players = sorted(self.active_players(state))

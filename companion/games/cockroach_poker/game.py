@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Move, Param, moves_table
+from ...core import Action, Event, Game, IllegalAction, Move, Param, moves_table
 from ...core.game import TableSetup
+from . import events as ev
 from .facts import FACTS, GAME_ID
 
 CREATURES: tuple[str, ...] = tuple(FACTS["creatures"])
@@ -201,6 +202,16 @@ class CockroachPoker(Game[CockroachState], facts=True):
                     for answer in ANSWERS:
                         out.append(Action.make("call", caller, claim=claim, card=card, answer=answer))
         return out
+
+    # ----- the table's story (events.py) -------------------------------------
+    #: the chart follows each player's face-up cards (the loser collects them)
+    story_key = "face_up"
+
+    def action_events(self, before: CockroachState, action: Action, after: CockroachState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: CockroachState, action: Action, after: CockroachState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
 
     def prompt(self, state: CockroachState) -> dict[str, Any]:
         if state.phase == "end":

@@ -1,4 +1,4 @@
-"""Dominion (領土 / 领土): score sheet and supply helper."""
+"""Dominion (皇輿爭霸 / 领土): score sheet and supply helper."""
 
 from .game import GAME, Dominion, DominionState
 

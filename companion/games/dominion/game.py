@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
+from ...core import Action, Event, Game, IllegalAction, Move, Param, TableSetup, moves_table
+from . import events as ev
 from . import facts as h
 from .facts import FACTS
 
@@ -213,6 +214,16 @@ class Dominion(Game[DominionState], facts=True):
                 out += [Action.make("deck_size", i, cards=k) for k in range(_owned(state, i), top - others + 1)]
             return out
         return []
+
+    # ----- the table's story (events.py) -------------------------------------
+    def action_events(self, before: DominionState, action: Action, after: DominionState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: DominionState, action: Action, after: DominionState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: DominionState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     def prompt(self, state: DominionState) -> dict[str, Any]:
         if state.phase == "play":

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, moves_table
+from ...core import Action, Event, Game, IllegalAction, Move, Param, moves_table
 from ...core.game import TableSetup
+from . import events as ev
 from .facts import FACTS, GAME_ID
 
 KNOWN_VALUES: dict[int, int] = {int(k): v for k, v in FACTS["known_share_values"].items()}
@@ -243,6 +244,16 @@ class ImTheBoss(Game[BossState], facts=True):
                 out.append(Action.make("deal", boss, shares=shares, value=value))
             out.append(Action.make("deal", boss, shares=4, value=value, payees=[(boss + 1) % n], amounts=[value]))
         return out
+
+    # ----- the table's story (events.py) -------------------------------------
+    def action_events(self, before: BossState, action: Action, after: BossState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: BossState, action: Action, after: BossState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: BossState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     def prompt(self, state: BossState) -> dict[str, Any]:
         if state.phase == "end_roll":

@@ -14,8 +14,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Action, Game, IllegalAction, MalformedAction, Move, Param, moves_table
+from ...core import Action, Event, Game, IllegalAction, MalformedAction, Move, Param, moves_table
 from ...core.game import TableSetup
+from . import events as ev
 from .facts import FACTS, GAME_ID
 
 TEAMS: tuple[str, ...] = tuple(FACTS["teams"])
@@ -253,6 +254,13 @@ class Kutschfahrt(Game[CoachState], facts=True):
             for count in (1, NEEDED):
                 out.append(Action.make("claim", seat, items=[[item] * count], associations=associations))
         return out
+
+    # ----- the table's story (events.py) -------------------------------------
+    def action_events(self, before: CoachState, action: Action, after: CoachState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: CoachState, action: Action, after: CoachState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
 
     def prompt(self, state: CoachState) -> dict[str, Any]:
         if state.phase == "end":

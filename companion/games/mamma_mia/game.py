@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
+from ...core import Action, Event, Game, IllegalAction, Move, Param, TableSetup, moves_table
+from . import events as ev
 from . import facts as helpers
 from .facts import KINDS, fact
 
@@ -294,6 +295,19 @@ class MammaMia(Game[MammaMiaState], facts=True):
                 fill[kind] = take
                 count -= take
         return fill if count == 0 else None
+
+    # ----- the table's story (events.py) -------------------------------------
+    #: the chart follows the completed orders (the game is won on them)
+    story_key = "orders"
+
+    def action_events(self, before: MammaMiaState, action: Action, after: MammaMiaState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: MammaMiaState, action: Action, after: MammaMiaState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: MammaMiaState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     def prompt(self, state: MammaMiaState) -> dict[str, Any]:
         players = sorted(self.active_players(state))

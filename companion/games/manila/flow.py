@@ -222,6 +222,7 @@ def pay_claims(state: ManilaState) -> None:
 
 
 def new_voyage(state: ManilaState) -> None:
+    state.ended = (tuple(state.harbor), tuple(state.shipyard))
     state.voyage += 1
     reset_board(state)
     open_auction(state)

@@ -6,8 +6,9 @@ from functools import cache, lru_cache, partial
 from itertools import combinations, product
 from typing import Any, Callable, Mapping
 
-from ...core import Action, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, move, moves_table
+from ...core import Action, Event, Game, IllegalAction, Move, Param, SetupProblem, TableSetup, move, moves_table
 from ...core.legal import LegalActions
+from . import events as ev
 from . import flow as fl
 from . import moves as mv
 from .facts import INSURANCE, load
@@ -342,6 +343,17 @@ class Manila(Game[ManilaState], facts=True):
         for count, build in _roll_parts(moving, positions, last_roll):
             out.lazy(count, partial(build, seat), "roll")
 
+
+    # ----- the table's story ------------------------------------------------------------------------
+    def action_events(self, before: ManilaState, action: Action, after: ManilaState) -> list[Event]:
+        own = ev.action_events(before, action, after)
+        return super().action_events(before, action, after) if own is None else own
+
+    def outcome_events(self, before: ManilaState, action: Action, after: ManilaState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: ManilaState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     # ----- what the screen shows -------------------------------------------------------------------
     def prompt(self, state: ManilaState) -> dict[str, Any]:

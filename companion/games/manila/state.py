@@ -67,6 +67,9 @@ class ManilaState:
     boarding: list[str] = field(default_factory=list)     # "captain"/"crew" still to decide
     fresh: list[tuple[str, int]] = field(default_factory=list)  # (ware, seat index) just boarded
     ledger: Ledger[Flow] = field(default_factory=Ledger)  # shared frozen chunks: a clone is O(1)
+    #: where the last voyage's boats ended (harbour wares in A, B, C order; shipyard wares), kept
+    #: when the board is cleared so the table's story can tell it (a tuple: a clone shares it)
+    ended: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     @property
     def n(self) -> int:

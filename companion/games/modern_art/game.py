@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
+from companion.core import Action, Event, Game, IllegalAction, Move, Param, TableSetup, moves_table
 
+from . import events as ev
 from . import flow as E
 from .facts import GAME_ID, load
 from .state import BANK, ModernArtState
@@ -196,6 +197,8 @@ class ModernArt(Game[ModernArtState], facts=True):
     id = GAME_ID
     kind = "referee"
     flow_rule = FLOW
+    #: "X does not have 90": tells the table a hidden amount (modern_art.auction.money-limit)
+    private_refusals = frozenset({"not_enough_money"})
     moves: Mapping[str, Move[ModernArtState]] = moves_table(
         Move("first_seller", _first_seller, frozenset({"start"}), "table",
              {"seller": Param("seat")}, rule="modern_art.setup.first-seller"),
@@ -318,6 +321,19 @@ class ModernArt(Game[ModernArtState], facts=True):
                 out += [Action.make("offer", seller, artist=artist_id, auction=F.double, second=k)
                         for k in _SINGLES]
         return out
+
+    # ----- the table's story ------------------------------------------------------
+    story_key = "money"
+
+    def action_events(self, before: ModernArtState, action: Action, after: ModernArtState) -> list[Event]:
+        out = ev.action_events(before, action, after)
+        return super().action_events(before, action, after) if out is None else out
+
+    def outcome_events(self, before: ModernArtState, action: Action, after: ModernArtState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: ModernArtState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     # ----- what the screen shows -----------------------------------------------
     def prompt(self, state: ModernArtState) -> dict[str, Any]:

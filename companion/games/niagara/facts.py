@@ -35,6 +35,8 @@ class River:
     fork_space: str
     fork_arms: dict[str, str]  # "left"/"right" -> first space of that arm
     fork_first: str
+    #: space -> "left"/"right" for the spaces of an arm (the channel's spaces are not in it)
+    arm_of: dict[str, str]
     #: answers of relation/walk_down, which depend on the layout only (filled on demand:
     #: listing a turn's moves asks the same few questions thousands of times)
     _memo: dict[tuple[str, str, Any], Any] = field(default_factory=dict, compare=False, repr=False)
@@ -111,8 +113,15 @@ class River:
             here = self.up[here]
         return here
 
+    def carried(self, space: str, arm: str) -> bool:
+        """Does a step of current whose disc enters ``arm`` at the fork move a canoe on
+        ``space``?  The channel's discs all move; of the arms only the one the disc
+        enters moves (its last disc drops over the falls), the other stands still."""
+        return self.arm_of.get(space, arm) == arm
+
     def flow_next(self, space: str, arm: str) -> str:
-        """Where one step of current carries a canoe (FALLS past the end)."""
+        """Where one step of current whose disc enters ``arm`` at the fork carries a
+        canoe on ``space`` (FALLS past the end; see :meth:`carried` for who moves)."""
         below = self.down[space]
         if not below:
             return FALLS
@@ -163,7 +172,16 @@ def _river(raw: dict[str, Any]) -> River:
     ports = {s["id"]: s["site"] for s in spaces if s.get("site")}
     fork = raw["fork"]
     arms = {"left": fork["left"], "right": fork["right"]}
-    river = River(order, depth, down, up, ports, fork["space"], arms, fork["first"])
+    arm_of: dict[str, str] = {}
+    for side, first in arms.items():
+        here: tuple[str, ...] = (first,)
+        while here:
+            assert len(here) == 1, "an arm does not split again"
+            arm_of[here[0]] = side
+            here = down[here[0]]
+    river = River(order, depth, down, up, ports, fork["space"], arms, fork["first"], arm_of)
+    assert all(arm_of[s] == side for side, spaces in raw["arms"].items() for s in spaces), "arms"
+    assert set(arm_of) == {s for spaces in raw["arms"].values() for s in spaces}, "arms"
     # the data must agree with itself
     assert set(down[fork["space"]]) == set(arms.values()), "fork arms must be the fork's down spaces"
     for colour, where in raw["sites"].items():

@@ -16,8 +16,9 @@ from functools import cache, lru_cache
 from math import prod
 from typing import Any
 
-from ...core import (Action, Game, IllegalAction, LegalActions, MalformedAction, Move, Param, TableSetup,
-                     moves_table)
+from ...core import (Action, Event, Game, IllegalAction, LegalActions, MalformedAction, Move, Param, TableSetup,
+                     bad_arg, moves_table, number_problem)
+from . import events as ev
 from .canoes import (carry_out, check_turn_shape, is_number, legal_plan_lists, lose_canoe, paddle_params,
                      parse_plans, plans_args)
 from .facts import FALLS, LOST, SHORE, Card, facts
@@ -25,6 +26,7 @@ from .state import Canoe, NiagaraState, Player
 
 F = facts()
 CLOUD = F.cloud
+ARMS = ("left", "right")
 
 
 # ----- the round ------------------------------------------------------------
@@ -46,21 +48,31 @@ def _rescue(state: NiagaraState) -> None:
             player.canoes[0].where = SHORE
 
 
-def _flow(state: NiagaraState) -> None:
+def flow_step(state: NiagaraState) -> None:
+    """One step of current (clause niagara.flow.steps): a disc is pushed in below the
+    rope and every disc of the channel moves down one space; the disc leaving the last
+    space of the channel enters the arm ``fork_next`` names, whose discs move down one
+    and whose last disc drops over the falls.  Canoes ride their discs; canoes in the
+    other arm stay where they are.  The next disc then enters the other arm (the
+    table can say otherwise: ``fork``)."""
     river = F.river
+    arm = state.fork_next
+    for seat, player in enumerate(state.players):
+        for index, canoe in enumerate(player.canoes):
+            if canoe.in_river and river.carried(canoe.where, arm):
+                there = river.flow_next(canoe.where, arm)
+                if there == FALLS:
+                    lose_canoe(state, seat, index)
+                else:
+                    canoe.where = there
+    state.fork_next = "right" if arm == "left" else "left"
+    _rescue(state)
+
+
+def _flow(state: NiagaraState) -> None:
     steps = river_flow(state)
     for _ in range(steps):
-        arm = state.fork_next
-        for seat, player in enumerate(state.players):
-            for index, canoe in enumerate(player.canoes):
-                if canoe.in_river:
-                    there = river.flow_next(canoe.where, arm)
-                    if there == FALLS:
-                        lose_canoe(state, seat, index)
-                    else:
-                        canoe.where = there
-        state.fork_next = "right" if arm == "left" else "left"
-        _rescue(state)
+        flow_step(state)
     state.last_flow = steps
 
 
@@ -124,10 +136,17 @@ def _next_turn(state: NiagaraState) -> None:
 
 # ----- the moves --------------------------------------------------------------
 
-def _parse_card(value: Any) -> Card:
+def _check_card(action: str, arg: str, whole: Any, value: Any) -> Card:
+    """A paddle card as the line gives it: a number card as a JSON number (1 to 6, never the
+    text "3": the one input rule of every game) or "cloud"."""
     if (is_number(value) or value == CLOUD) and value in F.cards:
         return value  # type: ignore[no-any-return]
-    raise MalformedAction("bad_arg", None, action="reveal", arg="cards", value=value)
+    why = "text" if number_problem(value) == "text" else "choice"
+    raise bad_arg(action, arg, whole, why, value, choices=[str(c) for c in F.cards])
+
+
+def _parse_card(value: Any, cards: Any = None) -> Card:
+    return _check_card("reveal", "cards", value if cards is None else cards, value)
 
 
 def _reveal(state: NiagaraState, action: Action) -> None:
@@ -136,7 +155,7 @@ def _reveal(state: NiagaraState, action: Action) -> None:
         raise MalformedAction("bad_arg", None, action="reveal", arg="cards", value=cards)
     if len(cards) != len(state.players):
         raise IllegalAction("card_count", "niagara.cards.entry", given=len(cards), needed=len(state.players))
-    parsed = [_parse_card(c) for c in cards]
+    parsed = [_parse_card(c, cards) for c in cards]
     for seat, card in enumerate(parsed):
         if card not in state.players[seat].hand():
             if card == CLOUD:
@@ -155,11 +174,7 @@ def _card(state: NiagaraState, action: Action) -> None:
     assert seat is not None
     if state.cards[seat] is not None:
         raise IllegalAction("card_already_turned", "niagara.cards.entry", player=seat)
-    card = action["card"]
-    if isinstance(card, str) and card.isdigit():
-        card = int(card)
-    if not ((is_number(card) or card == CLOUD) and card in F.cards):
-        raise MalformedAction("bad_arg", None, action="card", arg="card", value=card)
+    card = _check_card("card", "card", action["card"], action["card"])
     if card not in state.players[seat].hand():
         if card == CLOUD:
             raise IllegalAction("cloud_not_in_hand", "niagara.cards.cycle", player=seat)
@@ -218,6 +233,14 @@ def _paddle(state: NiagaraState, action: Action) -> None:
     for plan in plans:
         carry_out(state, seat, plan, int(card))  # type: ignore[arg-type]
     _next_turn(state)
+
+
+def _fork(state: NiagaraState, action: Action) -> None:
+    """The table says the next disc at the fork enters the other arm (a tap on the fork;
+    the discs after it alternate from there)."""
+    if action["arm"] == state.fork_next:
+        raise IllegalAction("fork_already", "niagara.river.fork")
+    state.fork_next = action["arm"]
 
 
 # ----- corrections: the physical board is the truth ----------------------------
@@ -318,6 +341,16 @@ def _reveal_builder(hands: tuple[tuple[Card, ...], ...]) -> Any:
     return build
 
 
+@cache
+def _fork_action(arm: str) -> Action:
+    return Action.make("fork", None, arm=arm)
+
+
+def _fork_switch(state: NiagaraState) -> Action:
+    """The table's tap on the fork: the next disc enters the other arm."""
+    return _fork_action("right" if state.fork_next == "left" else "left")
+
+
 @lru_cache(maxsize=8192)
 def _paddle_action(seat: int, plans: tuple[Any, ...]) -> Action:
     return Action.make("paddle", seat, **plans_args(list(plans)))
@@ -341,6 +374,8 @@ class NiagaraGame(Game[NiagaraState], facts=True):
         Move("paddle", _paddle, _TURN, "turn", paddle_params(), rule="niagara.turn.number"),
         Move("weather", _weather, _TURN, "turn",
              {"direction": Param("str", choices=("up", "down"))}, rule="niagara.weather.cloud"),
+        Move("fork", _fork, frozenset({"reveal", "turn"}), "table",
+             {"arm": Param("str", choices=ARMS)}, rule="niagara.river.fork"),
         Move("correct_canoe", _correct_canoe, None, "table",
              {"owner": Param("seat"), "canoe": Param("int", min=1, max=F.canoes),
               "where": Param("str", choices=_places())},
@@ -353,7 +388,7 @@ class NiagaraGame(Game[NiagaraState], facts=True):
              {"weather": Param("int", choices=F.weather_track)},
              rule="niagara.table.corrections", correction=True),
         Move("correct_fork", _correct_fork, None, "table",
-             {"arm": Param("str", choices=("left", "right"))},
+             {"arm": Param("str", choices=ARMS)},
              rule="niagara.table.corrections", correction=True),
     )
 
@@ -393,6 +428,7 @@ class NiagaraGame(Game[NiagaraState], facts=True):
             hands = tuple(tuple(p.hand()) for p in state.players)
             out = LegalActions()
             out.lazy(prod(len(h) for h in hands), _reveal_builder(hands), "reveal")
+            out.append(_fork_switch(state))
             return out
         if state.phase != "turn":
             return []
@@ -404,8 +440,8 @@ class NiagaraGame(Game[NiagaraState], facts=True):
                for colour in F.colours if player.bank.get(colour, 0) >= F.buy_back_gems]
         card = state.cards[seat]
         if card is None:
-            return out + list(_card_actions(seat, tuple(player.hand())))
-        if card == CLOUD:
+            out += _card_actions(seat, tuple(player.hand()))
+        elif card == CLOUD:
             at = F.weather_track.index(state.weather)
             if at + 1 < len(F.weather_track):
                 out.append(_weather_action(seat, "up"))
@@ -414,6 +450,7 @@ class NiagaraGame(Game[NiagaraState], facts=True):
         else:
             out += [_paddle_action(seat, tuple(plans))
                     for plans in legal_plan_lists(state, seat, int(card))]  # type: ignore[arg-type]
+        out.append(_fork_switch(state))  # the table's, last: the turn's own moves come first
         return out
 
     # ----- what the screen shows -----
@@ -468,6 +505,17 @@ class NiagaraGame(Game[NiagaraState], facts=True):
                 for p in state.players
             ],
         }
+
+    # ----- the table's story (events.py) -----
+    def action_events(self, before: NiagaraState, action: Action, after: NiagaraState) -> list[Event]:
+        out = ev.action_events(before, action, after)
+        return super().action_events(before, action, after) if out is None else out
+
+    def outcome_events(self, before: NiagaraState, action: Action, after: NiagaraState) -> list[Event]:
+        return ev.outcome_events(self, before, action, after)
+
+    def chapter(self, state: NiagaraState) -> tuple[str, int]:
+        return ev.chapter(state)
 
 
 GAME = NiagaraGame()

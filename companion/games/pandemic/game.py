@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Param, TableSetup, move, moves_table
+from ...core import Action, Event, Game, IllegalAction, Param, TableSetup, move, moves_table
+from . import events as ev
 from . import facts as helpers
 from .facts import fact
 
@@ -592,6 +593,16 @@ class Pandemic(Game[PandemicState], facts=True):
         if phase == "infect":
             return self._infect_actions(state, epidemic=False) + self._event_actions(state)
         return []
+
+    # ----- the table's story (events.py) -----------------------------------------
+    def action_events(self, before: PandemicState, action: Action, after: PandemicState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: PandemicState, action: Action, after: PandemicState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: PandemicState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     # ----- what the screen shows -----------------------------------------------
     def prompt(self, state: PandemicState) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, Game, IllegalAction, Move, Param, TableSetup, moves_table
+from ...core import Action, Event, Game, IllegalAction, Move, Param, RefereeError, TableSetup, moves_table
+from . import events as ev
 from . import facts as helpers
 from .facts import fact
 
@@ -197,6 +198,24 @@ class Saboteur(Game[SaboteurState], facts=True):
             share = helpers.best_take(state.deck, helpers.saboteur_share(len(state.saboteurs)))
             return [Action.make("take_gold", state.queue[0], cards=c) for c in helpers.ways_to_take(state.deck, share)]
         return []
+
+    # ----- the table's story (events.py) -------------------------------------
+    #: the chart follows each player's gold (hidden until the end: saboteur.scoring.hidden-gold)
+    story_key = "gold"
+    #: refusals that tell a gold card a player tries to take, or the hidden totals (ev.secret_seat)
+    private_refusals = ev.GOLD_REFUSALS
+
+    def action_events(self, before: SaboteurState, action: Action, after: SaboteurState) -> list[Event]:
+        return ev.action_events(before, action, after) or super().action_events(before, action, after)
+
+    def outcome_events(self, before: SaboteurState, action: Action, after: SaboteurState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: SaboteurState) -> tuple[str, int]:
+        return ev.chapter(state)
+
+    def secret_seat(self, state: SaboteurState, error: RefereeError, action: Action | None) -> int | None:
+        return ev.secret_seat(error, action)
 
     def prompt(self, state: SaboteurState) -> dict[str, Any]:
         players = sorted(self.active_players(state))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ...core import Action, Game, Move, Param, TableSetup, move, moves_table
+from ...core import Action, Event, Game, Move, Param, TableSetup, move, moves_table
+from . import events as ev
 from . import moves as m
 from .facts import GAME_ID, SPECIALS, facts
 from .state import SilkState, loader, new_state, showing, unseen
@@ -20,7 +21,7 @@ MOVES: dict[str, Move[SilkState]] = moves_table(
          {"first_player": Param("seat")}),
     move("load", m.load, {"setup_load"}, "silk_road.setup.loading", params={"good": _GOOD}),
     move("swap", m.swap, {"phase1", "porter"}, "silk_road.phase1.swap",
-         params={"ship": Param("int", min=0), "good": _GOOD}),
+         params={"ship": Param("int", min=1), "good": _GOOD}),
     move("buy", m.buy, {"phase1"}, "silk_road.phase1.buy",
          params={"card": Param("str", choices=SPECIALS), "good": Param("str", required=False, choices=_F.goods)}),
     move("pass", m.pass_, {"phase1"}, "silk_road.phase1.pass"),
@@ -33,7 +34,7 @@ MOVES: dict[str, Move[SilkState]] = moves_table(
     move("correct_money", m.correct_money, None, m.R_CORRECT, "table",
          {"target_player": Param("seat"), "money": Param("int", min=0)}, correction=True),
     move("correct_cargo", m.correct_cargo, None, m.R_CORRECT, "table",
-         {"target_player": Param("seat"), "ship": Param("int", min=0), "good": _GOOD}, correction=True),
+         {"target_player": Param("seat"), "ship": Param("int", min=1), "good": _GOOD}, correction=True),
     move("correct_market", m.correct_market, None, m.R_CORRECT, "table",
          {"slot": _SLOT, "good": _GOOD}, correction=True),
 )
@@ -84,7 +85,7 @@ class SilkRoad(Game[SilkState], facts=True):
 
     def _swaps(self, state: SilkState) -> list[Action]:
         seat = state.players[state.turn]
-        return [Action.make("swap", state.turn, ship=i, good=g)
+        return [Action.make("swap", state.turn, ship=i + 1, good=g)  # ships count from 1
                 for i, have in enumerate(seat.ships) if i not in state.swapped
                 for g in _F.goods if g != have and state.tokens[g] > 0]
 
@@ -112,6 +113,20 @@ class SilkRoad(Game[SilkState], facts=True):
                             for n in range(size + 1, most + 1)]
         out.append(Action.make("draw", state.turn))
         return out
+
+    # ----- the table's story ----------------------------------------------------------
+    private_refusals = ev.PRIVATE_REFUSALS
+    story_key = "money"
+
+    def action_events(self, before: SilkState, action: Action, after: SilkState) -> list[Event]:
+        out = ev.action_events(before, action, after)
+        return super().action_events(before, action, after) if out is None else out
+
+    def outcome_events(self, before: SilkState, action: Action, after: SilkState) -> list[Event]:
+        return ev.outcome_events(before, action, after)
+
+    def chapter(self, state: SilkState) -> tuple[str, int]:
+        return ev.chapter(state)
 
     # ----- what the screen shows ---------------------------------------------------
     def prompt(self, state: SilkState) -> dict[str, Any]:

@@ -59,13 +59,14 @@ def load(state: SilkState, action: Action) -> None:
 # ----- phase 1 -----------------------------------------------------------------
 def swap(state: SilkState, action: Action) -> None:
     seat = state.players[action.player]
-    ship, good = action["ship"], action["good"]
+    number, good = action["ship"], action["good"]  # ships count from 1, as the players see them
+    ship = number - 1
     if not 0 <= ship < len(seat.ships):
-        raise IllegalAction("no_such_ship", R_SWAP, ship=ship + 1, ships=len(seat.ships))
+        raise IllegalAction("no_such_ship", R_SWAP, ship=number, ships=len(seat.ships))
     if ship in state.swapped:
-        raise IllegalAction("ship_already_swapped", R_PORTER_SHIPS, ship=ship + 1)
+        raise IllegalAction("ship_already_swapped", R_PORTER_SHIPS, ship=number)
     if seat.ships[ship] == good:
-        raise IllegalAction("same_good", R_SWAP, ship=ship + 1)
+        raise IllegalAction("same_good", R_SWAP, ship=number)
     if state.tokens[good] == 0:
         raise IllegalAction("token_unavailable", R_SWAP, player=action.player)
     state.tokens[seat.ships[ship]] += 1
@@ -203,6 +204,8 @@ def _end_phase2(state: SilkState, seat: Seat) -> None:
 
 def _next_turn(state: SilkState) -> None:
     state.turn = (state.turn + 1) % len(state.players)
+    if state.turn == state.first:
+        state.round += 1
     _begin_turn(state)
 
 
@@ -219,9 +222,10 @@ def correct_money(state: SilkState, action: Action) -> None:
 
 def correct_cargo(state: SilkState, action: Action) -> None:
     seat = state.players[action["target_player"]]
-    ship, good = action["ship"], action["good"]
+    number, good = action["ship"], action["good"]  # ships count from 1
+    ship = number - 1
     if not 0 <= ship < len(seat.ships):
-        raise IllegalAction("no_such_ship", R_CORRECT, ship=ship + 1, ships=len(seat.ships))
+        raise IllegalAction("no_such_ship", R_CORRECT, ship=number, ships=len(seat.ships))
     if seat.ships[ship] != good:
         if state.tokens[good] == 0:
             raise IllegalAction("token_unavailable", R_CORRECT, player=action["target_player"])
@@ -234,7 +238,7 @@ def correct_market(state: SilkState, action: Action) -> None:
     """Say which good really shows on one market slot (the covered count is unchanged)."""
     slot, good = action["slot"], action["good"]
     if slot >= len(state.market):
-        raise IllegalAction("no_such_slot", R_CORRECT, slot=slot + 1)
+        raise IllegalAction("no_such_slot", R_CORRECT, slot=slot)  # as the field counts: from 0
     if state.market[slot] != good and unseen(state, good) == 0:
         raise IllegalAction("too_many_of_good", R_CORRECT, cards=1, left=0)
     state.market[slot] = good

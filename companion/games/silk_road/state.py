@@ -58,6 +58,9 @@ class SilkState:
     last_good: str | None = None
     last_cards: int = 0
     last_showing: int = 0
+    #: the round of turns being played (1 from the start player's first turn; grows each
+    #: time the turn comes back to the start player): the table's story groups its log by it
+    round: int = 1
 
 
 def new_state(names: list[str], open_money: bool) -> SilkState:

@@ -21,7 +21,8 @@ from ...core.actions import Action
 from ...games.catan.public import BUILDS, FACTS, GENERIC, cost, robber_discard
 from .. import board
 from ..context import GameContext
-from ..widgets import big_button, chip, expander, italic, player_card, section_title, wrap
+from ...rules import library
+from ..widgets import TOUCH, big_button, chip, expander, italic, player_card, section_title, wrap
 
 #: a resource's colour, also its label's on the page's white: dark enough to read (light green wool
 #: and yellow grain on white were hard to read)
@@ -76,6 +77,10 @@ def read_choices(actions: Sequence[Action]) -> Choices:
             out.vp_card = True
         elif a.type == "end_turn":
             out.end_turn = True
+            # offered on every turn: whether a Victory Point card is left in the deck
+            # follows from the cards other players hold in secret, so the shared screen
+            # must not tell it (the referee says so behind hand-the-phone, if it comes to that)
+            out.vp_card = True
     return out
 
 
@@ -256,10 +261,22 @@ def _draw_helpers(ctx: GameContext) -> ft.Control:
     ])
 
 
+def _end_rule(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+    """The end rule in force, in a line, and its clause: the rulebook's (any player reaching
+    the target ends the game) or the option own_turn's."""
+    line, clause = (("ui.target_line_own_turn", "catan.end.own_turn") if view["own_turn"]
+                    else ("ui.target_line", "catan.end.win"))
+    found = library.clause(clause, ctx.lang)
+    label = ctx.ui("Rule: {title}", title=found["title"]) if found else ctx.ui("Rule")
+    return ft.Column([ft.Text(ctx.t(line, target=view["target"]), size=14),
+                      ft.TextButton(label, icon=ft.Icons.MENU_BOOK, height=TOUCH,
+                                    on_click=lambda e: ctx.open_clause(clause))], spacing=0)
+
+
 def build(ctx: GameContext) -> ft.Control:
     view = ctx.view
     ch = read_choices(ctx.legal)
-    parts: list[ft.Control] = [ft.Text(ctx.t("ui.target_line", target=view["target"]), size=14)]
+    parts: list[ft.Control] = [_end_rule(ctx, view)]
     if ctx.state.phase == "setup" and ch.seat is not None:
         parts.append(_draw_setup(ctx, ch))
     elif ctx.state.phase == "play" and ch.seat is not None:

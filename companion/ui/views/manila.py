@@ -972,34 +972,3 @@ def build(ctx: GameContext) -> ft.Control:
     parts += [_draw_players(ctx, state, view), _draw_payouts(ctx, state, view), _draw_loans(ctx, legal)]
     return board.two_pane(drawn, ft.Column(parts, spacing=12))
 
-
-# ----- the now-banner's "last action" line ---------------------------------------------
-def describe(ctx: GameContext, action: Action) -> str | None:
-    """A sentence for an accepted action ("Ben placed on jade, 3 pesos"), read
-    from the state after it; None for the shell's generic line."""
-    state: ManilaState = ctx.state
-    name = ctx.players[action.player] if action.player is not None and action.player < len(ctx.players) else ""
-    kind = action.type
-    if kind == "bid":
-        return ctx.ui("{name} bid {amount}", name=name, amount=ctx.money(action["amount"]))
-    if kind == "pass_bid":
-        return ctx.ui("{name} passed", name=name)
-    if kind == "pass_place":
-        return ctx.ui("{name} held back", name=name)
-    if kind == "skip_share":
-        return ctx.ui("{name} bought no share", name=name)
-    if kind == "buy_share":
-        return ctx.ui("{name} bought a {ware} share", name=name, ware=_names(ctx)[action["ware"]])
-    if kind == "place":
-        space = action["space"]
-        paid = next((f.amount for f in reversed(state.ledger)
-                     if f.payer == action.player and f.where == space and f.reason in ("seat_cost", "stowaway")),
-                    None)
-        where = _space_name(ctx, space)
-        if paid is None:
-            return ctx.ui("{name} placed on {space}", name=name, space=where)
-        return ctx.ui("{name} placed on {space}, {amount}", name=name, space=where, amount=ctx.money(paid))
-    if kind == "roll":
-        faces = [f"{_names(ctx)[w]} {ctx.num(action[w])}" for w in F.wares if action.get(w) is not None]
-        return ctx.ui("{name} rolled {dice}", name=name, dice=ctx.join(faces))
-    return None

@@ -1,30 +1,54 @@
-"""Niagara screen: the weather track and this round's flow up front, the river
-drawn as a ladder of spaces from the shore to the falls (the arms side by side,
-the gem sites beside their spaces, every canoe on its space with its gem), each
-player's cards still in hand, banked gems and what each still needs; then one
-form for the decision at hand (the revealed cards, the weather, buying back,
-the canoes' moves) and the table's corrections.
+"""Niagara screen: the board as on the table, played by tapping it.
+
+The board (``companion/ui/board.py`` for the shared pieces), from the rope down:
+the weather track and the cards played this round; the shore (the dock) with the
+canoes ashore; the channel, spaces 1 to 5, the gem sites on the bank beside 3,
+4 and 5; the fork around the island, showing which arm the next disc enters (a
+tap on it switches that arm: the ``fork`` move); the two arms L6-L7 and R6-R7
+with the blue and the pink site on the island between them; the falls; the
+canoes lost over them.  Every canoe is drawn in its seat's colour with the
+seat's shape and short name, its number and the gem it carries (a letter too:
+never colour alone).
+
+Playing: in a number card's turn the player taps one of their canoes (the first
+one that has a choice is already picked up), the spaces it can reach light up,
+and a tap on one moves it there; when several turns end there (with a gem
+loaded or unloaded, a robbery) they are offered by name beside the board.  Then
+the next canoe, then Confirm.  A lost canoe is bought back by tapping it, the
+cloud moves the weather by tapping the step above or below it.  A place that is
+not legal now still answers a tap: the referee says why, with its clause.  The
+cards, their entry and the amounts keep their forms; each player's hand, banked
+gems and goals are beside the board (below it on a phone).
 
 Contract: ``companion/ui/context.py``.  The decisions live in the plain
 functions and form classes at the top (tested without a page); the ``_draw_*``
 functions only turn them into Flet controls.  The board is read from
-``ctx.view`` and every choice offered comes from ``ctx.legal``, so the screen
-never offers a refused move; of the engine it imports only ``games.niagara.public``.
+``ctx.view`` and every choice offered comes from ``ctx.legal``; of the engine
+it imports only ``games.niagara.public``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, Mapping, Sequence
 
 import flet as ft
 
 from ...core.actions import Action
+from ...core.legal import excluding
 from ...games.niagara.public import FALLS, LOST, SHORE, NiagaraState, facts
+from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, confirm_button, italic, player_card, section_title, wrap
+from ..widgets import FormPanel, confirm_button, italic, player_card, section_title, wrap
 
-#: gem colours (background, text)
+#: the actions that have a place on the board (tests/games/test_board_reach.py plays them by tapping)
+BOARD_ACTIONS = ("paddle", "buy_back", "weather", "fork")
+#: taps at most from the board to a turn: a canoe, its space, its gem or robbery, the other canoe's
+#: space and choice, Confirm
+BOARD_DEPTH = 6
+
+#: gem colours (background, text): each also carries its name's first letter on the board
 GEM_HEX: dict[str, tuple[str, str]] = {
     "violet": ("#7e57c2", "#ffffff"),
     "white": ("#eceff1", "#212121"),
@@ -32,7 +56,11 @@ GEM_HEX: dict[str, tuple[str, str]] = {
     "blue": ("#1e88e5", "#ffffff"),
     "pink": ("#ec407a", "#ffffff"),
 }
-WATER = "#e3f2fd"
+WATER = "#b3e5fc"
+DEEP = "#4fc3f7"
+SHORE_GROUND = "#d7ccc8"
+ISLAND = "#a5d6a7"
+FALLS_GROUND = "#455a64"
 CLOUD = "cloud"
 PLAN_KEYS = ("", "_unload", "_load", "_gems", "_rob_player", "_rob_canoe")
 #: one canoe's part of a paddle action: (argument suffix, value) pairs
@@ -52,16 +80,28 @@ def flow_figure(view: Mapping[str, Any]) -> tuple[str, int | None]:
     return "last_flow", view["last_flow"]
 
 
+def channel() -> list[str]:
+    """The spaces above the fork, from the rope down."""
+    river = facts().river
+    return [s for s in river.order if s not in river.arm_of]
+
+
+def arm(side: str) -> list[str]:
+    """One arm's spaces, from the fork down."""
+    river = facts().river
+    out, here = [], river.fork_arms[side]
+    while True:
+        out.append(here)
+        below = river.down[here]
+        if not below:
+            return out
+        here = below[0]
+
+
 def river_rows() -> list[list[str]]:
     """Spaces from the rope down, the arms side by side: [[1], …, [5], [L6, R6], [L7, R7]]."""
-    river = facts().river
-    rows: list[list[str]] = []
-    by_depth: dict[int, list[str]] = {}
-    for space in river.order:
-        by_depth.setdefault(river.depth[space], []).append(space)
-    for depth in sorted(by_depth):
-        rows.append(by_depth[depth])
-    return rows
+    left, right = arm("left"), arm("right")
+    return [[s] for s in channel()] + [[a, b] for a, b in zip(left, right)]
 
 
 def canoes_at(view: Mapping[str, Any]) -> dict[str, list[tuple[int, int, str | None]]]:
@@ -82,6 +122,15 @@ def player_rows(view: Mapping[str, Any]) -> list[dict[str, Any]]:
              "goal": p["goal"], "ashore": sum(c["where"] == SHORE for c in p["canoes"]),
              "lost": sum(c["where"] == LOST for c in p["canoes"])}
             for seat, p in enumerate(view["players"])]
+
+
+def board_snapshot(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the table moves by hand: every canoe (place and gem), the weather, the fork."""
+    out: dict[str, Any] = {f"canoe:{seat}:{k}": (c["where"], c["gem"])
+                           for seat, p in enumerate(view["players"]) for k, c in enumerate(p["canoes"], start=1)}
+    out["weather"] = view["weather"]
+    out["fork"] = view["fork_next"]
+    return out
 
 
 @dataclass
@@ -119,66 +168,128 @@ def plan_of(action: Action, k: int) -> Plan | None:
     return tuple((suffix, action[key + suffix]) for suffix in PLAN_KEYS if key + suffix in action)
 
 
+def plan_end(plan: Plan | None, where: str) -> str:
+    """Where a canoe standing on ``where`` ends with ``plan`` (None: it stays ashore)."""
+    return where if plan is None else dict(plan)[""]
+
+
 @dataclass
-class PaddleForm:
-    """A number card's turn: one plan per canoe, canoe 1 first, each list
-    narrowed to the legal turns that fit the plans already picked."""
+class TurnForm:
+    """A number card's turn, tapped on the board: a canoe, then where it ends
+    (and, when several turns end there, which), canoe by canoe in any order;
+    each canoe's choices narrowed to the legal turns that fit the others' picks.
+
+    ``places``: canoe number -> where it stands now.  A canoe left with a single
+    possible move needs no tap (picked at once)."""
 
     options: list[Action]
+    places: dict[int, str]
     picks: dict[int, Plan | None] = field(default_factory=dict)
-    first: int | None = None
+    #: the canoe tapped last (None: the first one still to move)
+    selected: int | None = None
+    #: a place tapped where several of the canoe's moves end: offered by name
+    pending: str | None = None
+    #: a lost canoe tapped to buy back with one of several gems
+    buying: int | None = None
+
+    def __post_init__(self) -> None:
+        n = facts().canoes
+        #: each option with its canoes' plans (index k - 1), worked out once
+        self._split = [(a, tuple(plan_of(a, k) for k in range(1, n + 1))) for a in self.options]
+        self._canoes = sorted({k for _, plans in self._split for k in range(1, n + 1) if plans[k - 1] is not None})
+        self._autofill()
 
     def canoes(self) -> list[int]:
         """The canoes that take part in at least one legal turn."""
-        return sorted({k for a in self.options for k in range(1, facts().canoes + 1) if plan_of(a, k) is not None})
+        return self._canoes
 
-    def _fits(self, action: Action, below: int) -> bool:
-        return all(plan_of(action, k) == plan for k, plan in self.picks.items() if k < below)
+    def _fitting(self, skip: int | None = None) -> list[tuple[Action, tuple[Plan | None, ...]]]:
+        picks = [(k - 1, plan) for k, plan in self.picks.items() if k != skip]
+        return [(a, plans) for a, plans in self._split if all(plans[i] == plan for i, plan in picks)]
 
     def plans(self, k: int) -> list[Plan | None]:
-        """Canoe k's plans that fit the picks for the canoes before it (None: stays ashore)."""
+        """Canoe k's moves that fit the other canoes' picks (None: it stays ashore)."""
         out: list[Plan | None] = []
-        for a in self.options:
-            plan = plan_of(a, k)
-            if self._fits(a, k) and plan not in out:
-                out.append(plan)
+        for _, plans in self._fitting(skip=k):
+            if plans[k - 1] not in out:
+                out.append(plans[k - 1])
         return out
 
-    def __post_init__(self) -> None:
-        self._autofill()
+    def ends(self, k: int) -> dict[str, list[Plan | None]]:
+        """Canoe k's moves by the place each ends at."""
+        out: dict[str, list[Plan | None]] = {}
+        for plan in self.plans(k):
+            out.setdefault(plan_end(plan, self.places[k]), []).append(plan)
+        return out
+
+    def reaching(self, k: int, place: str | None = None) -> list[Action]:
+        """The legal turns that fit the other canoes' picks (and end canoe k at ``place``)."""
+        return [a for a, plans in self._fitting(skip=k)
+                if place is None or plan_end(plans[k - 1], self.places[k]) == place]
+
+    def changing(self, k: int) -> list[Action]:
+        """What a tap on canoe k opens up: the turns where it moves otherwise than picked
+        (none when it is not picked yet: the places already lead to all of its moves)."""
+        if k not in self.picks:
+            return []
+        return [a for a, plans in self._fitting(skip=k) if plans[k - 1] != self.picks[k]]
+
+    def current(self) -> int | None:
+        """The canoe a tap on a place moves: the one tapped, else the first still to move."""
+        if self.selected is not None and self.selected not in self.picks:
+            return self.selected
+        return next((k for k in self.canoes() if k not in self.picks), None)
 
     def _autofill(self) -> None:
-        """A canoe left with a single possible plan needs no tap."""
-        for k in self.canoes():
-            if k not in self.picks:
-                plans = self.plans(k)
-                if len(plans) != 1:
-                    return
-                self.picks[k] = plans[0]
+        changed = True
+        while changed:
+            changed = False
+            for k in self.canoes():
+                if k not in self.picks and k != self.selected:
+                    plans = self.plans(k)
+                    if len(plans) == 1:
+                        self.picks[k] = plans[0]
+                        changed = True
+
+    def select(self, k: int) -> None:
+        """A tap on one of the player's canoes: it moves next (its move, if picked, is taken back)."""
+        self.picks.pop(k, None)
+        self.selected, self.pending, self.buying = k, None, None
+
+    def tap(self, place: str) -> None:
+        """A tap on a place the current canoe can reach."""
+        k = self.current()
+        if k is None:
+            return
+        plans = self.ends(k).get(place, [])
+        if len(plans) == 1:
+            self.pick(k, plans[0])
+        elif plans:
+            self.pending = place
 
     def pick(self, k: int, plan: Plan | None) -> None:
         self.picks[k] = plan
-        for later in [j for j in self.picks if j > k]:
-            del self.picks[later]
-        self.first = None
+        self.selected, self.pending = None, None
         self._autofill()
 
     def complete(self) -> bool:
         return all(k in self.picks for k in self.canoes())
 
     def candidates(self) -> list[Action]:
+        """The turns the picks make (two when both canoes' orders are legal and differ)."""
         if not self.complete():
             return []
-        return [a for a in self.options if self._fits(a, facts().canoes + 1)]
+        return [a for a, _ in self._fitting()]
 
-    def orders(self) -> list[int]:
-        """Canoe numbers that may act first, when the picked plans allow both orders."""
-        firsts = sorted({a.get("first", 1) for a in self.candidates()})
-        return firsts if len(firsts) > 1 else []
-
-    def action(self) -> Action | None:
-        found = [a for a in self.candidates() if self.first is None or a.get("first", 1) == self.first]
-        return found[0] if len(found) == 1 else None
+    def tried(self, k: int, place: str, seat: int) -> Action:
+        """What a tap on a place canoe k cannot reach sends, for the referee to say why:
+        the others' picks (or a move they could make) and canoe k simply going there."""
+        base = next(iter(self.reaching(k)), None)
+        args = {} if base is None else {key: base[key] for key in base.keys()
+                                         if not key.startswith(f"canoe{k}") and key != "first"}
+        if not (place == self.places[k] == SHORE):
+            args[f"canoe{k}"] = place
+        return Action.make("paddle", seat, **args)
 
 
 def plan_words(plan: Plan | None) -> list[tuple[str, dict[str, Any]]]:
@@ -207,7 +318,7 @@ def read_turn(legal: Sequence[Action]) -> dict[str, list[Action]]:
     return by_type
 
 
-# ----- drawing -------------------------------------------------------------------------
+# ----- words ---------------------------------------------------------------------------
 def _place_name(ctx: GameContext, place: str) -> str:
     if place in (SHORE, FALLS, LOST):
         return ctx.t(f"ui.{place}")
@@ -216,6 +327,10 @@ def _place_name(ctx: GameContext, place: str) -> str:
 
 def _gem_name(ctx: GameContext, colour: str) -> str:
     return ctx.t(f"ui.gem.{colour}")
+
+
+def _gem_letter(ctx: GameContext, colour: str) -> str:
+    return _gem_name(ctx, colour)[:1].upper()
 
 
 def correction_choices(ctx: GameContext, move: str, name: str) -> list[tuple[str, str]] | None:
@@ -250,97 +365,298 @@ def _plan_text(ctx: GameContext, plan: Plan | None) -> str:
     return sep.join(out)
 
 
-
-def _chip(text: str, bg: str, fg: str = "#212121", size: int = 14, width: int | None = None,
-          height: int = 30, border: str | None = None, on_click: Callable[[Any], None] | None = None,
-          selected: bool = False) -> ft.Control:
-    """A coloured label; with a width its text is centred, without one it
-    shrinks to its text (a centred Container would fill the whole row).  A
-    width too narrow for the text grows to fit it (never "clo/ud")."""
-    if width is not None:
-        wide = any(ord(c) >= 0x2E80 for c in text)
-        width = max(width, int(size * (1.05 if wide else 0.62) * len(text)) + 16)
-    return ft.Container(
-        content=ft.Text(text, size=size, color=fg, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
-        bgcolor=bg, width=width, height=height, border_radius=8,
-        alignment=ft.Alignment.CENTER if width is not None else None,
-        border=ft.Border.all(4 if selected else 1, "#1565c0" if selected else (border or "#90a4ae")),
-        padding=ft.Padding.symmetric(horizontal=6, vertical=2), on_click=on_click)
+# ----- pieces on the board ---------------------------------------------------------------
+def _text(value: str, size: int = 13, color: str = board.INK, bold: bool = False) -> ft.Text:
+    return ft.Text(value, size=size, color=color, weight=ft.FontWeight.BOLD if bold else ft.FontWeight.W_500,
+                   text_align=ft.TextAlign.CENTER)
 
 
-def _gem_chip(ctx: GameContext, colour: str, count: int | None = None) -> ft.Control:
+def _gem(ctx: GameContext, colour: str, size: int = 22, count: int | None = None) -> ft.Control:
+    """A gem: its colour and its letter (and how many, on a site)."""
     bg, fg = GEM_HEX.get(colour, ("#bdbdbd", "#212121"))
-    text = _gem_name(ctx, colour) + ("" if count is None else f" ×{ctx.num(count)}")
-    return _chip(text, bg, fg, size=13, height=28)
+    label = _gem_letter(ctx, colour) + ("" if count is None else f" {ctx.num(count)}")
+    return ft.Container(content=ft.Text(label, size=size * 0.55, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True),
+                        bgcolor=bg, height=size, border_radius=size // 2, alignment=ft.Alignment.CENTER,
+                        padding=ft.Padding.symmetric(horizontal=max(4, size // 4)),
+                        border=ft.Border.all(1, "#37474f"))
 
 
-def _canoe_chip(ctx: GameContext, seat: int, k: int, gem: str | None) -> ft.Control:
-    name = ctx.players[seat]
-    label = f"{name[:6]} {ctx.num(k)}" + (f" · {_gem_name(ctx, gem)}" if gem else "")
-    border = GEM_HEX[gem][0] if gem else "#ffffff"
-    return ft.Container(
-        content=ft.Text(label, size=13, color="#ffffff", weight=ft.FontWeight.W_600),
-        bgcolor=ctx.player_color(seat), border_radius=14, height=28,
-        padding=ft.Padding.symmetric(horizontal=8, vertical=2), border=ft.Border.all(3, border))
+def _canoe_face(ctx: GameContext, seat: int, k: int, gem: str | None, ghost: bool = False) -> ft.Control:
+    """A canoe: the seat's colour, shape and short name, its number, its gem."""
+    ink = board.seat_ink(seat)
+    parts: list[ft.Control] = [
+        ft.Icon(board.SEAT_SHAPES[seat % len(board.SEAT_SHAPES)], size=12, color=ink),
+        ft.Text(f"{board.seat_label(ctx.players, seat)}{ctx.num(k)}", size=13, color=ink,
+                weight=ft.FontWeight.BOLD, no_wrap=True)]
+    if gem:
+        parts.append(_gem(ctx, gem, size=18))
+    row = ft.Row(parts, spacing=2, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    if ghost:  # where a picked move takes the canoe: an outline in its colour, dark ink on white
+        return ft.Container(content=ft.Row([
+            ft.Icon(ft.Icons.ARROW_FORWARD, size=12, color=board.INK),
+            ft.Icon(board.SEAT_SHAPES[seat % len(board.SEAT_SHAPES)], size=12, color=board.seat_color(seat)),
+            ft.Text(f"{board.seat_label(ctx.players, seat)}{ctx.num(k)}", size=13, color=board.INK,
+                    weight=ft.FontWeight.BOLD, no_wrap=True)], spacing=2, tight=True,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                            border=ft.Border.all(2, board.seat_color(seat)), border_radius=12, height=26,
+                            padding=ft.Padding.symmetric(horizontal=4), bgcolor="#ffffff")
+    return ft.Container(content=row, bgcolor=board.seat_color(seat), border_radius=12, height=26,
+                        padding=ft.Padding.symmetric(horizontal=5), border=ft.Border.all(1, "#ffffff"))
 
 
-def _draw_weather(ctx: GameContext, state: NiagaraState, view: Mapping[str, Any]) -> ft.Control:
-    cells = [_chip(("+" if w > 0 else "") + ctx.num(w), "#0277bd" if on else "#eceff1",
-                   "#ffffff" if on else "#455a64", size=18, width=56, height=ctx.TOUCH)
-             for w, on in weather_cells(view)]
+@dataclass
+class Board:
+    """What the board is drawn from: the view, the legal actions, the turn in hand."""
+
+    ctx: GameContext
+    form: TurnForm
+    #: a tap handler that changes the turn in hand and redraws the board and the turn's controls
+    on: Callable[[Callable[[], Any]], Callable[[Any], None]]
+    seat: int | None
+    by_type: dict[str, list[Action]]
+    moved: frozenset[str]
+    over: bool
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        return self.ctx.view
+
+    def paddling(self) -> bool:
+        return "paddle" in self.by_type and bool(self.form.canoes())
+
+    @cached_property
+    def ends(self) -> dict[str, list[Plan | None]]:
+        """Where the canoe in hand can end, with its moves there (worked out once a drawing)."""
+        k = self.form.current() if self.paddling() else None
+        return {} if k is None else self.form.ends(k)
+
+
+def _canoe_width(ctx: GameContext, seat: int, gem: str | None) -> int:
+    """A canoe spot's width: its face and frame (a spot otherwise fills its row)."""
+    label = board.seat_label(ctx.players, seat) + "1"
+    wide = sum(14 if ord(c) >= 0x2E80 else 9 for c in label)
+    return 46 + wide + (22 if gem else 0)
+
+
+def _canoe_spot(b: Board, seat: int, k: int, where: str, gem: str | None) -> ft.Control:
+    ctx, form = b.ctx, b.form
+    face = _canoe_face(ctx, seat, k, gem)
+    key = f"canoe:{seat}:{k}"
+    moved = key in b.moved
+    width = _canoe_width(ctx, seat, gem)
+    if b.over:
+        return board.frame_moved(board.mark(face, padding=2), moved)
+    mine = seat == b.seat
+    if where == LOST:
+        buys = [a for a in b.by_type.get("buy_back", []) if a["canoe"] == k] if mine else []
+        if buys:
+            if len(buys) == 1:
+                return board.spot(ctx, face, buys[0], legal=True, key=key, moved=moved, width=width)
+            return board.spot(ctx, face, buys[0], legal=True, key=key, moved=moved, width=width,
+                              on_tap=b.on(lambda: setattr(form, "buying", k)), reaches=buys,
+                              selected=form.buying == k)
+        banked = [c for c, n in b.view["players"][seat]["bank"].items() if n]
+        tried = Action.make("buy_back", seat, canoe=k, gem=(banked or list(facts().colours))[0])
+        return board.spot(ctx, face, tried, legal=False, key=key, moved=moved, width=width, dim=False)
+    if mine and b.paddling() and k in form.canoes():
+        current = form.current() == k
+        reaches = form.changing(k)
+        return board.spot(ctx, face, reaches[0] if reaches else None, legal=True, key=key, moved=moved,
+                          width=width, on_tap=b.on(lambda: form.select(k)), reaches=reaches,
+                          selected=current)
+    # not this canoe's move now: the tap asks the referee, who says why (whose turn, which card)
+    return board.spot(ctx, face, Action.make("paddle", seat, **{f"canoe{k}": where}), legal=False, key=key,
+                      moved=moved, width=width, dim=False)
+
+
+def _ghosts(b: Board, place: str) -> list[ft.Control]:
+    """Where the picked moves take the player's canoes (before Confirm)."""
+    if not b.paddling() or b.seat is None:
+        return []
+    out = []
+    for k, plan in sorted(b.form.picks.items()):
+        if plan is not None and plan_end(plan, b.form.places[k]) == place != b.form.places[k]:
+            out.append(_canoe_face(b.ctx, b.seat, k, None, ghost=True))
+    return out
+
+
+def _place_spot(b: Board, place: str, content: ft.Control, *, bgcolor: str, width: float | None = None,
+                expand: bool | int | None = None, min_height: int = board.TOUCH) -> ft.Control:
+    """A place a canoe can be moved to: lit when the canoe in hand can end there."""
+    ctx, form = b.ctx, b.form
+    k = form.current() if b.paddling() else None
+    if k is None or b.seat is None:
+        return board.mark(content, bgcolor=bgcolor, width=width, expand=expand, radius=8, padding=4)
+    lit = place in b.ends
+    if lit:
+        # once tapped, the moves ending here are offered by name beside the board: it leads on no further
+        reaches = [] if form.pending == place else form.reaching(k, place)
+        return board.spot(ctx, content, None, legal=True, key=f"place:{place}:canoe{k}", bgcolor=bgcolor,
+                          width=width, expand=expand, min_height=min_height,
+                          on_tap=b.on(lambda: form.tap(place)), reaches=reaches,
+                          selected=form.pending == place)
+    return board.spot(ctx, content, form.tried(k, place, b.seat), legal=False, key=f"place:{place}:canoe{k}",
+                      bgcolor=bgcolor, width=width, expand=expand, min_height=min_height)
+
+
+def _disc(b: Board, space: str) -> ft.Control:
+    """A space of the river: its disc (a place) and the canoes on it."""
+    disc = ft.Container(content=_text(space, 15, bold=True), width=34, height=34, border_radius=17,
+                        bgcolor="#e1f5fe", border=ft.Border.all(2, "#0277bd"), alignment=ft.Alignment.CENTER)
+    boats = canoes_at(b.view).get(space, [])
+    on_it = [*(_canoe_spot(b, seat, k, space, gem) for seat, k, gem in boats), *_ghosts(b, space)]
+    parts = [_place_spot(b, space, disc, bgcolor=WATER, width=board.TOUCH + 6)]
+    if on_it:  # (an empty space draws no row: a board redraw costs by its controls)
+        parts.append(ft.Row(on_it, wrap=True, spacing=4, run_spacing=4, expand=True))
+    return ft.Row(parts, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, expand=True)
+
+
+def _site(b: Board, colour: str, width: int = 60) -> ft.Control:
+    """A gem site (display: its gems are loaded by moving a canoe beside it)."""
+    pile = b.view["sites"][colour]
+    gems = [_gem(b.ctx, c, size=22, count=n) for c, n in pile.items() if n] or [_text(b.ctx.num(0))]
+    return board.mark(ft.Column(gems, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+                      width=width, padding=2)
+
+
+def _weather_row(b: Board) -> ft.Control:
+    """The weather track as one printed bar (display only), the cloud on its step; during a
+    cloud's turn the steps above and below the cloud are the spots that move it."""
+    ctx, view = b.ctx, b.view
+    moves = {a["direction"]: a for a in b.by_type.get("weather", [])}
+    track = view["weather_track"]
+    at = track.index(view["weather"])
+    cells: list[ft.Control] = []
+    for i, (w, on) in enumerate(weather_cells(view)):
+        label = ("+" if w > 0 else "") + ctx.num(w)
+        face = ft.Row([ft.Icon(ft.Icons.CLOUD, size=16, color=board.INK)] if on else [], tight=True, spacing=2,
+                      alignment=ft.MainAxisAlignment.CENTER)
+        face.controls.append(_text(label, 15, bold=on))
+        direction = "up" if i == at + 1 else "down" if i == at - 1 else None
+        if direction in moves:  # a cloud's turn: the step above or below the cloud is where it goes
+            cells.append(board.spot(ctx, face, moves[direction], legal=True, key=f"weather:{direction}",
+                                    width=56, bgcolor="#eceff1"))
+        else:
+            cells.append(board.frame_moved(board.mark(face, bgcolor="#90caf9" if on else None, width=52,
+                                                      height=36, radius=0), on and "weather" in b.moved))
     kind, flow = flow_figure(view)
     figure = "—" if flow is None else ctx.num(flow)
-    lines: list[ft.Control] = [
-        ft.Row([ft.Text(ctx.t("ui.weather"), size=16, weight=ft.FontWeight.BOLD), *cells], wrap=True,
-               spacing=6, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Text(f"{ctx.t('ui.' + kind)}{ctx.colon}{figure}", size=22 if kind == "flow" else 16,
-                weight=ft.FontWeight.BOLD),
-        ft.Text(f"{ctx.t('ui.round')} {ctx.num(view['round'])} · {ctx.t('ui.lifebuoy')}{ctx.colon}"
-                f"{ctx.players[view['lifebuoy']]} · {ctx.t('ui.fork_next')}{ctx.colon}"
-                f"{ctx.t('ui.' + view['fork_next'])}", size=14),
-    ]
-    if state.phase == "turn":
-        # cards still face down (turned over on their owner's turn) show as "?"
-        played = ctx.join(f"{ctx.players[s]} {'?' if c is None else _card_name(ctx, c)}"
-                                for s, c in enumerate(view["cards"]))
-        lines.append(ft.Text(played, size=14))
-    return ft.Container(content=ft.Column(lines, spacing=6), padding=10, border_radius=10, bgcolor=WATER)
+    bar = ft.Container(content=ft.Row(cells, spacing=0, tight=True,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       bgcolor="#eceff1", border_radius=6, border=ft.Border.all(1, board.LINE))
+    return ft.Column([
+        ft.Row([board.heading(ctx.t("ui.weather")), bar], wrap=True, spacing=6, run_spacing=4,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        board.heading(f"{ctx.t('ui.' + kind)}{ctx.colon}{figure}", size=16 if kind == "flow" else 14),
+    ], spacing=4)
 
 
-def _draw_space(ctx: GameContext, view: Mapping[str, Any], space: str, boats: dict[str, list],
-                width: int) -> ft.Control:
-    site = site_beside(space)
-    head: list[ft.Control] = [ft.Text(space, size=15, weight=ft.FontWeight.BOLD)]
-    if site is not None:
-        pile = view["sites"][site]
-        text = ctx.join(f"{_gem_name(ctx, c)} {ctx.num(n)}" for c, n in pile.items()) or ctx.num(0)
-        head.append(_chip(text, GEM_HEX[site][0], GEM_HEX[site][1], size=12, height=26))
-    chips = [_canoe_chip(ctx, seat, k, gem) for seat, k, gem in boats.get(space, [])]
+def _cards_row(b: Board) -> ft.Control:
+    """This round's cards in turn order, the lifebuoy on the first (display only)."""
+    ctx, view = b.ctx, b.view
+    items: list[ft.Control] = []
+    for seat in view["order"]:
+        card = view["cards"][seat]
+        face = "?" if card is None else (ctx.t("ui.cloud") if card == CLOUD else ctx.num(card))
+        parts = [board.seat_token(ctx, seat, size=24),
+                 board.mark(face, bgcolor="#fff8e1", size=14, width=None, padding=4, weight=ft.FontWeight.BOLD)]
+        if seat == view["lifebuoy"]:
+            parts.insert(0, ft.Icon(ft.Icons.SUPPORT, size=18, color="#d84315", tooltip=ctx.t("ui.lifebuoy")))
+        items.append(ft.Row(parts, spacing=2, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Column([board.heading(f"{ctx.t('ui.round')} {ctx.num(view['round'])} · {ctx.t('ui.cards_round')}",
+                                    size=13),
+                      ft.Row(items, wrap=True, spacing=10, run_spacing=4)], spacing=2)
+
+
+def _shore(b: Board) -> ft.Control:
+    ctx = b.ctx
+    boats = canoes_at(b.view).get(SHORE, [])
+    canoes = [_canoe_spot(b, seat, k, SHORE, gem) for seat, k, gem in boats]
+    label = ft.Row([ft.Icon(ft.Icons.ANCHOR, size=16, color=board.INK), _text(ctx.t("ui.shore"), 14, bold=True)],
+                   spacing=2, tight=True)
     return ft.Container(
-        content=ft.Column([ft.Row(head, wrap=True, spacing=4), ft.Row(chips, wrap=True, spacing=4, run_spacing=4)],
-                          spacing=4),
-        bgcolor=WATER, border_radius=8, padding=6, width=width, border=ft.Border.all(1, "#90caf9"))
+        content=ft.Row([_place_spot(b, SHORE, label, bgcolor=SHORE_GROUND),
+                        ft.Row([*canoes, *_ghosts(b, SHORE)], wrap=True, spacing=4, run_spacing=4, expand=True)],
+                       spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=SHORE_GROUND, border_radius=8, padding=4)
 
 
-def _draw_river(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
-    boats = canoes_at(view)
-    ashore = [_canoe_chip(ctx, seat, k, gem) for seat, k, gem in boats.get(SHORE, [])]
-    lost = [_canoe_chip(ctx, seat, k, gem) for seat, k, gem in boats.get(LOST, [])]
-    rows: list[ft.Control] = [
-        ft.Text(f"{ctx.t('ui.shore')}", size=15, weight=ft.FontWeight.BOLD),
-        ft.Row(ashore, wrap=True, spacing=4, run_spacing=4),
-    ]
-    for row in river_rows():
-        width = 340 if len(row) == 1 else 168
-        rows.append(ft.Row([_draw_space(ctx, view, s, boats, width) for s in row], wrap=True, spacing=4))
-    rows.append(ft.Container(content=ft.Text(ctx.t("ui.falls"), size=15, weight=ft.FontWeight.BOLD,
-                                             color="#ffffff"), bgcolor="#546e7a", border_radius=8, padding=6,
-                             width=340))
-    if lost:
-        rows += [ft.Text(ctx.t("ui.lost"), size=14), ft.Row(lost, wrap=True, spacing=4, run_spacing=4)]
-    return ft.Column([section_title(ctx.t("ui.river")), *rows], spacing=4)
+def _rope(ctx: GameContext) -> ft.Control:
+    return ft.Row([ft.Container(height=3, bgcolor="#8d6e63", expand=True),
+                   _text(ctx.t("ui.rope"), 11, color=board.SOFT_INK),
+                   ft.Container(height=3, bgcolor="#8d6e63", expand=True)],
+                  spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
+def _fork(b: Board) -> ft.Control:
+    """The fork: which arm the next disc enters; a tap tells the app the other arm."""
+    ctx, view = b.ctx, b.view
+    side = view["fork_next"]
+    icon = ft.Icons.SOUTH_WEST if side == "left" else ft.Icons.SOUTH_EAST
+    face = ft.Column([
+        ft.Row([ft.Icon(icon, size=20, color=board.INK),
+                _text(ctx.t("ui.fork_spot", arm=ctx.t("ui." + side)), 14, bold=True)],
+               spacing=4, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+        _text(ctx.t("ui.fork_tap"), 11, color=board.SOFT_INK)], spacing=0, tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    switch = [a for a in b.by_type.get("fork", [])]
+    moved = "fork" in b.moved
+    if b.over or not switch:
+        return board.frame_moved(board.mark(face, bgcolor=DEEP), moved)
+    return ft.Row([board.spot(ctx, face, switch[0], legal=True, key="fork", bgcolor=DEEP, moved=moved)],
+                  alignment=ft.MainAxisAlignment.CENTER)
+
+
+def _arms(b: Board) -> ft.Control:
+    left, right = arm("left"), arm("right")
+    rows = []
+    for lspace, rspace in zip(left, right):
+        site = site_beside(lspace)
+        island = _site(b, site) if site is not None and site == site_beside(rspace) else ft.Container(width=60)
+        rows.append(ft.Row([_disc(b, lspace), ft.Container(content=island, bgcolor=ISLAND, border_radius=8, padding=2),
+                            _disc(b, rspace)], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    def side(text: str, icon: Any, first: bool) -> ft.Control:
+        parts = [ft.Icon(icon, size=14, color=board.SOFT_INK), _text(text, 11, color=board.SOFT_INK)]
+        return ft.Row(parts if first else parts[::-1], spacing=2, tight=True)
+
+    return ft.Column([ft.Row([side(b.ctx.t("ui.left"), ft.Icons.SOUTH_WEST, True),
+                              _text(b.ctx.t("ui.island"), 11, color=board.SOFT_INK),
+                              side(b.ctx.t("ui.right"), ft.Icons.SOUTH_EAST, False)],
+                             alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+                      *rows], spacing=4)
+
+
+def _channel_rows(b: Board) -> list[ft.Control]:
+    rows = []
+    for space in channel():
+        site = site_beside(space)
+        bank = _site(b, site, width=64) if site is not None else ft.Container(width=64)
+        rows.append(ft.Row([bank, _disc(b, space)], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return rows
+
+
+def _falls(b: Board) -> ft.Control:
+    ctx = b.ctx
+    label = ft.Row([ft.Icon(ft.Icons.WATER, size=18, color="#ffffff"),
+                    _text(ctx.t("ui.falls"), 14, color="#ffffff", bold=True)], spacing=4, tight=True,
+                   alignment=ft.MainAxisAlignment.CENTER)
+    lost = [_canoe_spot(b, seat, k, LOST, gem) for seat, k, gem in canoes_at(b.view).get(LOST, [])]
+    parts: list[ft.Control] = [ft.Row([_place_spot(b, FALLS, label, bgcolor=FALLS_GROUND, expand=True)])]
+    if lost or _ghosts(b, FALLS):
+        parts.append(ft.Row([_text(ctx.t("ui.lost"), 13, bold=True), *lost, *_ghosts(b, FALLS)], wrap=True,
+                            spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Column(parts, spacing=4)
+
+
+def _draw_board(b: Board) -> ft.Control:
+    river = ft.Container(
+        content=ft.Column([*_channel_rows(b), _fork(b), _arms(b)], spacing=4),
+        bgcolor="#e1f5fe", border_radius=10, padding=4)
+    return board.surface(ft.Column([_weather_row(b), _cards_row(b), _shore(b), _rope(b.ctx), river, _falls(b)],
+                                   spacing=6), key="niagara-board")
+
+
+# ----- the controls beside the board ------------------------------------------------------
 def _needs_text(ctx: GameContext, row: dict[str, Any]) -> str:
     n = row["needs"]
     return ctx.t("ui.needs_text", same=n["same_colour"], different=n["different_colours"], any=n["any_colours"])
@@ -350,19 +666,29 @@ def _draw_players(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
     cards = []
     for row in player_rows(view):
         seat = row["seat"]
-        hand = [_chip(_card_name(ctx, c), "#fff8e1", size=14, width=34) for c in row["hand"]]
-        bank = [_gem_chip(ctx, c, n) for c, n in row["bank"].items()]
+        hand = ctx.join(_card_name(ctx, c) for c in row["hand"])
+        bank = [_gem(ctx, c, size=24, count=n) for c, n in row["bank"].items()]
         lines: list[ft.Control] = [
-            ft.Text(row["name"], size=17, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)),
-            ft.Text(ctx.t("ui.hand"), size=13),
-            ft.Row(hand, wrap=True, spacing=4, run_spacing=4),
-            ft.Text(ctx.t("ui.bank"), size=13),
-            ft.Row(bank, wrap=True, spacing=4, run_spacing=4) if bank else ft.Text("—", size=13),
-            ft.Text(ctx.t("ui.goal_met") if row["goal"] else _needs_text(ctx, row), size=14,
+            ft.Row([board.seat_token(ctx, seat, size=26),
+                    ft.Text(row["name"], size=17, weight=ft.FontWeight.BOLD)], spacing=6),
+            ft.Text(f"{ctx.t('ui.hand')}{ctx.colon}{hand}", size=13),
+            ft.Row([ft.Text(f"{ctx.t('ui.bank')}{ctx.colon}", size=13), *(bank or [ft.Text("—", size=13)])],
+                   wrap=True, spacing=4, run_spacing=4),
+            ft.Text(ctx.t("ui.goal_met") if row["goal"] else _needs_text(ctx, row), size=13,
                     weight=ft.FontWeight.BOLD if row["goal"] else None),
         ]
-        cards.append(player_card(lines, ctx.player_color(seat)))
+        cards.append(player_card(lines, ctx.player_color(seat), width=300))
     return wrap(cards)
+
+
+def _card_chip(ctx: GameContext, card: Any, on_click: Callable[[Any], None], selected: bool = False) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(_card_name(ctx, card), size=18, color="#212121", weight=ft.FontWeight.W_600,
+                        text_align=ft.TextAlign.CENTER),
+        bgcolor="#fff8e1", height=ctx.TOUCH, border_radius=8, alignment=ft.Alignment.CENTER,
+        width=max(ctx.TOUCH, sum(20 if ord(c) >= 0x2E80 else 11 for c in _card_name(ctx, card)) + 20),
+        border=ft.Border.all(4 if selected else 1, "#1565c0" if selected else "#90a4ae"),
+        padding=ft.Padding.symmetric(horizontal=6), on_click=on_click)
 
 
 def _draw_reveal(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
@@ -375,8 +701,7 @@ def _draw_reveal_form(panel: FormPanel[RevealForm], view: Mapping[str, Any]) -> 
     n = len(view["players"])
     rows: list[ft.Control] = []
     for seat in view["order"]:
-        chips = [_chip(_card_name(ctx, c), "#fff8e1", size=18, width=48, height=ctx.TOUCH,
-                       selected=form.picks.get(seat) == c, on_click=panel.on(lambda s=seat, c=c: form.choose(s, c)))
+        chips = [_card_chip(ctx, c, panel.on(lambda s=seat, c=c: form.choose(s, c)), form.picks.get(seat) == c)
                  for c in view["players"][seat]["hand"]]
         rows += [ft.Text(ctx.t("ui.choose_card", player=seat), size=14, color=ctx.player_color(seat)),
                  ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
@@ -386,79 +711,102 @@ def _draw_reveal_form(panel: FormPanel[RevealForm], view: Mapping[str, Any]) -> 
     return ft.Column(rows, spacing=6)
 
 
-def _draw_paddle(ctx: GameContext, view: Mapping[str, Any], seat: int, options: list[Action]) -> ft.Control:
-    panel = FormPanel(ctx, PaddleForm(options), _draw_paddle_form)
-    card = view["cards"][seat]
-    return ft.Column([section_title(ctx.t("ui.paddle_title", player=seat, card=_card_name(ctx, card))),
-                      panel.control], spacing=6)
-
-
-def _draw_paddle_form(panel: FormPanel[PaddleForm]) -> ft.Control:
-    ctx, form = panel.ctx, panel.form
-    parts: list[ft.Control] = []
+def _draw_paddle_controls(b: Board) -> list[ft.Control]:
+    """The turn in hand: what each canoe does so far, the moves offered by name
+    where several end at the tapped place, then Confirm."""
+    ctx, form = b.ctx, b.form
+    seat = b.seat
+    assert seat is not None
+    card = b.view["cards"][seat]
+    parts: list[ft.Control] = [section_title(ctx.t("ui.paddle_title", player=seat, card=_card_name(ctx, card)))]
     if not form.canoes():
-        parts += [ft.Text(ctx.t("ui.nothing_to_move"), size=14),
-                  big_button(ctx.t("ui.confirm"), lambda e: panel.send(form.options[0]), filled=True)]
-        return ft.Column(parts, spacing=6)
-    for k in form.canoes():
-        if k > 1 and (k - 1) in form.canoes() and (k - 1) not in form.picks:
-            break
-        parts.append(ft.Text(ctx.t("ui.canoe_n", canoe=k), size=15, weight=ft.FontWeight.BOLD))
-        buttons = [big_button(_plan_text(ctx, plan), panel.on(lambda k=k, plan=plan: form.pick(k, plan)),
-                              filled=k in form.picks and form.picks[k] == plan) for plan in form.plans(k)]
-        parts.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
-    orders = form.orders()
-    if orders:
-        parts.append(ft.Row([big_button(ctx.t("ui.first", canoe=o), panel.on(lambda o=o: setattr(form, "first", o)),
-                                        filled=form.first == o) for o in orders], wrap=True, spacing=6))
-    action = form.action()
-    if action is not None:
-        parts.append(big_button(ctx.t("ui.confirm"), lambda e: panel.send(action), icon=ft.Icons.CHECK))
-    return ft.Column(parts, spacing=6)
-
-
-def _draw_turn(ctx: GameContext, state: NiagaraState, legal: Sequence[Action]) -> list[ft.Control]:
-    seat = state.current()
-    if seat is None:
-        return []
-    by_type = read_turn(legal)
-    parts: list[ft.Control] = []
-    if "card" in by_type:
-        # the rulebook's way: the player turns his face-down card over now and it is entered
-        chips = [_chip(_card_name(ctx, a["card"]), "#fff8e1", size=18, width=48, height=ctx.TOUCH,
-                       on_click=lambda e, a=a: ctx.dispatch(a)) for a in by_type["card"]]
-        parts += [section_title(ctx.t("ui.turn_card_title", player=seat)),
-                  ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
-    if "buy_back" in by_type:
-        parts.append(ft.Row([big_button(ctx.t("ui.buy_back", canoe=a["canoe"], colour=_gem_name(ctx, a["gem"])),
-                                        lambda e, a=a: ctx.dispatch(a)) for a in by_type["buy_back"]],
-                            wrap=True, spacing=6, run_spacing=6))
-    if "weather" in by_type:
-        parts += [section_title(ctx.t("action.weather")),
-                  ft.Row([big_button(ctx.t(f"ui.{a['direction']}"), lambda e, a=a: ctx.dispatch(a), filled=True)
-                          for a in by_type["weather"]], wrap=True, spacing=8)]
-    if "paddle" in by_type:
-        parts.append(_draw_paddle(ctx, ctx.view, seat, by_type["paddle"]))
+        none = b.by_type["paddle"][0]
+        return parts + [ft.Text(ctx.t("ui.nothing_to_move"), size=14),
+                        board.choice(ctx, ctx.t("ui.confirm"), none, key="confirm", filled=True)]
+    k = form.current()
+    for n in form.canoes():
+        if n in form.picks:
+            parts.append(ft.Text(ctx.t("ui.canoe_plan", canoe=n, plan=_plan_text(ctx, form.picks[n])), size=15))
+    if k is not None:
+        parts.append(ft.Text(ctx.t("ui.tap_place", canoe=k), size=15, weight=ft.FontWeight.BOLD))
+        if form.pending is not None:
+            plans = form.ends(k)[form.pending]
+            parts.append(ft.Row([board.choice(ctx, _plan_text(ctx, plan), None, key=f"plan:{k}:{i}",
+                                              on_tap=b.on(lambda plan=plan: form.pick(k, plan)),
+                                              reaches=[a for a in form.reaching(k) if plan_of(a, k) == plan])
+                                 for i, plan in enumerate(plans)], wrap=True, spacing=6, run_spacing=6))
+    else:
+        found = form.candidates()
+        if len(found) == 1:
+            parts.append(board.choice(ctx, ctx.t("ui.confirm"), found[0], key="confirm", filled=True))
+        else:  # both orders are legal and end differently: the table says which canoe went first
+            parts.append(ft.Row([board.choice(ctx, ctx.t("ui.confirm_first", canoe=a.get("first", 1)), a,
+                                              key=f"confirm:{a.get('first', 1)}", filled=True) for a in found],
+                                wrap=True, spacing=6, run_spacing=6))
+    if len(form.canoes()) > 1 or form.picks:
+        parts.append(ft.Text(ctx.t("ui.tap_canoe_again"), size=12, italic=italic(ctx.lang)))
     return parts
 
 
-def _draw_end(ctx: GameContext, state: NiagaraState) -> ft.Control:
-    if state.winners:
-        return section_title(ctx.t("ui.winners", players=list(state.winners)))
-    return section_title(ctx.t("ui.no_winner"))
+def _draw_turn(b: Board, state: NiagaraState) -> ft.Control:
+    """The decision at hand (redrawn with the board when a tap changes the turn in hand)."""
+    ctx, view = b.ctx, b.view
+    parts: list[ft.Control] = []
+    seat = b.seat
+    if state.phase == "reveal":
+        parts.append(_draw_reveal(ctx, view))
+    elif state.phase == "turn" and seat is not None:
+        if "card" in b.by_type:
+            # the rulebook's way: the player turns his face-down card over now and it is entered
+            parts += [section_title(ctx.t("ui.turn_card_title", player=seat)),
+                      ft.Row([_card_chip(ctx, a["card"], lambda e, a=a: ctx.dispatch(a)) for a in b.by_type["card"]],
+                             wrap=True, spacing=6, run_spacing=6)]
+        if "buy_back" in b.by_type:
+            lost = b.form.buying
+            parts.append(ft.Text(ctx.t("ui.buy_back_hint"), size=14))
+            if lost is not None:
+                parts.append(ft.Row([board.choice(ctx, ctx.t("ui.buy_back", canoe=a["canoe"],
+                                                             colour=_gem_name(ctx, a["gem"])), a,
+                                                  key=f"buy:{a['canoe']}:{a['gem']}")
+                                     for a in b.by_type["buy_back"] if a["canoe"] == lost],
+                                    wrap=True, spacing=6, run_spacing=6))
+        if "weather" in b.by_type:
+            parts += [section_title(ctx.t("action.weather")), ft.Text(ctx.t("ui.weather_hint"), size=14)]
+        if "paddle" in b.by_type:
+            parts += _draw_paddle_controls(b)
+    else:
+        parts.append(section_title(ctx.t("ui.winners", players=list(state.winners)) if state.winners
+                                   else ctx.t("ui.no_winner")))
+    return ft.Column(parts, spacing=10)
 
 
 def build(ctx: GameContext) -> ft.Control:
     state: NiagaraState = ctx.state
     view = ctx.view
-    parts: list[ft.Control] = [_draw_weather(ctx, state, view),
-                               ft.Text(ctx.t("ui.entry_at_once" if state.cards_at_once else "ui.entry_each_turn"),
-                                       size=13, italic=italic(ctx.lang))]
-    if state.phase == "reveal":
-        parts.append(_draw_reveal(ctx, view))
-    elif state.phase == "turn":
-        parts += _draw_turn(ctx, state, ctx.legal)
-    else:
-        parts.append(_draw_end(ctx, state))
-    parts += [_draw_river(ctx, view), section_title(ctx.t("ui.players")), _draw_players(ctx, view)]
-    return ft.Column(parts, spacing=12)
+    seat = state.current()
+    # the card entry (thousands of combinations) is the reveal form's, never listed here
+    by_type = read_turn(excluding(ctx.legal, "reveal"))
+    places = {} if seat is None else {k: c["where"] for k, c in enumerate(view["players"][seat]["canoes"], start=1)}
+    form = TurnForm(by_type.get("paddle", []), places)
+    moved = board.moved(ctx, "niagara", board_snapshot(view))
+    panels: list[FormPanel[TurnForm]] = []
+
+    def on(step: Callable[[], Any]) -> Callable[[Any], None]:
+        def handler(e: Any = None) -> None:
+            step()
+            for panel in panels:
+                panel.redraw()
+        return handler
+
+    def board_of() -> Board:
+        return Board(ctx, form, on, seat, by_type, moved, state.phase == "end")
+
+    # one turn in hand, two places it shows: the board and the controls beside it (only these
+    # two are redrawn by a tap, not the players' boxes)
+    panels += [FormPanel(ctx, form, lambda p: _draw_board(board_of())),
+               FormPanel(ctx, form, lambda p: _draw_turn(board_of(), state))]
+    controls = ft.Column([ft.Text(ctx.t("ui.entry_at_once" if state.cards_at_once else "ui.entry_each_turn"),
+                                  size=13, italic=italic(ctx.lang)),
+                          panels[1].control, section_title(ctx.t("ui.players")), _draw_players(ctx, view)],
+                         spacing=10)
+    return board.two_pane(panels[0].control, controls)

@@ -1,0 +1,37 @@
+"""Print how well the rules search answers players: the tuning and the held-out set, per language.
+
+    .venv/bin/python scripts/search_eval.py [--misses]
+
+The sets and the counting are in tests/search_eval.py; the README's table is held to these
+figures by tests/test_search_eval.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+import search_eval  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--misses", action="store_true", help="list every question not in the top 3")
+    args = parser.parse_args()
+    figures = {"tuning": search_eval.evaluate(search_eval.tuning()),
+               "held-out": search_eval.evaluate(search_eval.heldout())}
+    print("| set | language | questions | right clause first | in the top 3 |")
+    print("|---|---|---|---|---|")
+    print("\n".join(search_eval.table_rows(figures)))
+    if args.misses:
+        for set_name, per_lang in figures.items():
+            for q, hits in per_lang["all"].misses:
+                print(f"{set_name} miss: {q.query!r} game={q.game} {q.lang} wants {'/'.join(q.clauses)}; got {list(hits)}")
+
+
+if __name__ == "__main__":
+    main()

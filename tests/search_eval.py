@@ -1,0 +1,86 @@
+"""How well the rules search answers players: the tuning set and the held-out set, per language.
+
+* the tuning set: ``CASES`` of tests/test_search_queries.py (questions the search was tuned on,
+  every one must be in the top 3);
+* the held-out set: tests/search_heldout.json (questions written, with their clauses, and
+  committed before they were ever run; never tuned on).
+
+A question is found at rank k when one of its clauses is among the first k hits of
+``search(query, game=game, prefer=lang)``.  ``python scripts/search_eval.py`` prints the figures
+and the held-out misses; tests/test_search_eval.py holds the README's table to them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.i18n import LANGUAGES
+from companion.rules import search
+
+HELDOUT = Path(__file__).resolve().parent / "search_heldout.json"
+
+
+@dataclass(frozen=True)
+class Question:
+    query: str
+    game: str | None
+    lang: str
+    clauses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One language's result on one set."""
+
+    asked: int
+    first: int  # right clause first
+    top3: int  # right clause in the first three
+    misses: tuple[tuple[Question, tuple[str, ...]], ...]  # (question, its first three hits) not in the top 3
+
+
+def tuning() -> list[Question]:
+    from test_search_queries import CASES
+
+    return [Question(q, g, lang, (cid,)) for q, g, lang, cid in CASES]
+
+
+def heldout() -> list[Question]:
+    data = json.loads(HELDOUT.read_text(encoding="utf-8"))
+    return [Question(q["query"], q["game"], q["lang"], tuple(q["clauses"])) for q in data["questions"]]
+
+
+def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:
+    """The 1-based rank of the first hit that answers ``question`` (None: not in the first 3),
+    and the first three hits' clause ids."""
+    hits = [h.clause_id for h in search.search(question.query, game=question.game, prefer=question.lang, limit=3)]
+    found = next((i + 1 for i, cid in enumerate(hits) if cid in question.clauses), None)
+    return found, tuple(hits)
+
+
+def evaluate(questions: list[Question]) -> dict[str, Figure]:
+    """Per language (and "all"): how many were asked, found first, found in the top 3, and the misses."""
+    out: dict[str, Figure] = {}
+    for lang in (*LANGUAGES, "all"):
+        asked = [q for q in questions if lang in ("all", q.lang)]
+        first = top3 = 0
+        misses = []
+        for q in asked:
+            found, hits = rank(q)
+            first += found == 1
+            top3 += found is not None
+            if found is None:
+                misses.append((q, hits))
+        out[lang] = Figure(len(asked), first, top3, tuple(misses))
+    return out
+
+
+def table_rows(figures: dict[str, dict[str, Figure]]) -> list[str]:
+    """The README's table rows: '| set | language | asked | first | top 3 |'."""
+    names = {"en": "English", "zh_Hans": "Simplified", "zh_Hant": "Traditional", "all": "all"}
+    rows = []
+    for set_name, per_lang in figures.items():
+        for lang, f in per_lang.items():
+            rows.append(f"| {set_name} | {names[lang]} | {f.asked} | {f.first}/{f.asked} | {f.top3}/{f.asked} |")
+    return rows

@@ -1,0 +1,55 @@
+"""The README's search figures are the search's (issue 24): the tuning and the held-out set,
+per language, as scripts/search_eval.py measures them now."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import search_eval
+from companion.i18n import LANGUAGES
+from companion.rules import library, search
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def real_library() -> None:
+    library.clear_caches()
+    search.reset()
+
+
+def readme_rows() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"<!-- search-figures -->\n(.*?)<!-- /search-figures -->", text, re.S)
+    assert block, "README lost its search figures"
+    return [line for line in block.group(1).splitlines() if line.startswith("| tuning") or line.startswith("| held-out")]
+
+
+def test_the_readme_states_the_figures_as_measured() -> None:
+    figures = {"tuning": search_eval.evaluate(search_eval.tuning()),
+               "held-out": search_eval.evaluate(search_eval.heldout())}
+    assert readme_rows() == search_eval.table_rows(figures)
+
+
+def test_the_heldout_set_is_large_and_honest() -> None:
+    """At least 20 questions per language; every clause named exists; no question is in both
+    sets (a question moves to the tuning set when a fix makes it pass, and leaves this one)."""
+    data = json.loads(search_eval.HELDOUT.read_text(encoding="utf-8"))
+    questions = search_eval.heldout()
+    for lang in LANGUAGES:
+        assert sum(q.lang == lang for q in questions) >= 20, lang
+    for q in questions:
+        assert q.clauses and all(library.clause(c, "en") is not None for c in q.clauses), q
+    tuning = {(q.query, q.game) for q in search_eval.tuning()}
+    assert not tuning & {(q.query, q.game) for q in questions}
+    moved = {(q["query"], q["game"]) for q in data["moved_to_tuning"]}
+    assert moved <= tuning  # what moved out is in the tuning set, where it must stay in the top 3
+
+
+def test_the_tuning_set_is_answered_in_the_top_3() -> None:
+    figure = search_eval.evaluate(search_eval.tuning())["all"]
+    assert figure.top3 == figure.asked, [(q.query, hits) for q, hits in figure.misses]
