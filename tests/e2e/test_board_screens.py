@@ -97,24 +97,31 @@ def shot(screen: Screen, name: str) -> Path:
         conftest.SHOTS = old
 
 
+#: the harbor's first space as the board labels it (the rules' own word: Harbour A in English)
+HARBOR_A = library.message("manila", "en", "ui.space.harbor_a")
+
+
 def test_a_manila_harbor_space_is_tapped_on_the_board(browser, site):
     screen = open_table(browser, site, "manila_place")
     try:
         screen.wait_text("Now: Ana")
-        harbor_a = screen.button("Harbor A")
+        harbor_a = screen.button(HARBOR_A)
         box = harbor_a.bounding_box()
         assert box is not None and box["width"] >= 48 and box["height"] >= 48
         harbor_a.click()
-        screen.wait_text("Last: Ana placed on Harbor A, 4 pesos")
         screen.wait_text("Now: Ben")
+        placed = screen.text(f"on {HARBOR_A}", exact=False)     # the Last line names the space
+        placed.wait_for(timeout=20000)
+        said = placed.inner_text()
+        assert said.startswith("Last: Ana") and "4 pesos" in said, said
         # Ben taps the space Ana holds: it is still there, and says why with its rule
-        screen.button("Harbor A").click()
+        screen.button(HARBOR_A).click()
         screen.wait_text("Not allowed")
         screen.wait_text("Rule: ", exact=False)
         shot(screen, "phone-en-manila-taken-space-refused")
         screen.button("OK", exact=True).click()
         screen.wait_text("Now: Ben")                              # nothing changed
-        screen.wait_text("Last: Ana placed on Harbor A, 4 pesos")
+        assert screen.text(f"on {HARBOR_A}", exact=False).inner_text() == said
         assert screen.outside == []
     finally:
         screen.close()
@@ -138,7 +145,7 @@ def test_board_first_on_a_phone_and_beside_the_controls_on_a_tablet(browser, sit
         screen = open_table(browser, site, "manila_layout", viewport=viewport)
         try:
             screen.wait_text("Now: Ana")
-            board = screen.button("Harbor A").bounding_box()
+            board = screen.button(HARBOR_A).bounding_box()
             controls = screen.button("Hold back", exact=True).bounding_box()
             assert board and controls
             if side_by_side:   # the board on the left, the controls on its right, both near the top
