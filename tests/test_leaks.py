@@ -272,3 +272,23 @@ def test_a_victory_point_card_is_not_told_to_the_table(tmp_path):
         sent = shown(app, viewer)
         told = [s for s in sent if "Victory Point" in s and s not in before[viewer]]
         assert not told, (viewer, told)
+
+
+# ----- every game is looked at ---------------------------------------------------------------
+#: games whose observations hold no secret at all: everything entered is on the table face up
+#: (Niagara's "private" part is a player's own hand, which the rules keep open: niagara.cards.public)
+NOTHING_HIDDEN = {"niagara", "citadels", "dominion", "pandemic", "mamma_mia", "cockroach_poker", "im_the_boss",
+                  "kutschfahrt"}
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.game_ids()))
+def test_every_game_with_a_secret_is_in_the_twin_state_test(game_id):
+    """A game that keeps anything from some seat (a secret move, a seat's private
+    observation, a private refusal) is perturbed by the twin-state test above; the
+    others are listed, with the reason, as hiding nothing."""
+    game = registry.get_game(game_id)
+    secret_moves = [m.name for m in game.moves.values() if m.secret]
+    if game_id in NOTHING_HIDDEN:
+        assert not secret_moves and not game.private_refusals, (game_id, secret_moves, game.private_refusals)
+    else:
+        assert game_id in PERTURB, f"{game_id} keeps secrets ({secret_moves}): add it to leaks.PERTURB"
