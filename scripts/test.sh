@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test on a fresh machine: installs what the tests need (Debian's
 # chromium for the browser tests, a virtualenv with the app and its test
-# extras), then runs pytest.  Extra arguments go to pytest.
+# extras), then runs pytest on two workers.  Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,4 +16,6 @@ PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
 
-exec .venv/bin/python -m pytest -p no:cacheprovider "$@"
+# two workers: the browser tests together on one (one page at a time, as a person
+# would), everything else on the other; TEST_WORKERS=0 runs in one process
+exec .venv/bin/python -m pytest -p no:cacheprovider -n "${TEST_WORKERS:-2}" "$@"

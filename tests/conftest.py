@@ -3,6 +3,7 @@
 refused``): a module of its own, because ``tests/e2e`` has a conftest too and only one
 module can be imported under the name ``conftest``."""
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -17,6 +18,21 @@ from companion import registry  # noqa: E402
 
 def pytest_configure(config):
     os.environ.setdefault("COMPANION_DATA_DIR", str(ROOT / "test-output" / "data"))
+
+
+if importlib.util.find_spec("xdist") is not None:
+    def pytest_xdist_make_scheduler(config, log):
+        """Under ``-n 2`` (scripts/test.sh) the browser tests stay together on one worker, one
+        page at a time as before, while the other worker runs everything else: two Chromium
+        pages competing for this machine's 2 cores made a 30 s click time out.  (xdist's own
+        ``loadgroup`` marks its groups on the test ids, which pytest 9.2 no longer reads.)"""
+        from xdist.scheduler import LoadScopeScheduling
+
+        class BrowserTestsTogether(LoadScopeScheduling):
+            def _split_scope(self, nodeid: str) -> str:
+                return "browser" if nodeid.startswith("tests/e2e/") else nodeid
+
+        return BrowserTestsTogether(config, log)
 
 
 @pytest.fixture

@@ -133,9 +133,18 @@ def claim(client: WireClient, seat: str, pin: str, expect: str | None = None) ->
         client.wait_text("Claim a seat")
         client.click("Claim a seat")
         client.wait_text("PIN for your seat")
-    client.type("PIN for your seat", pin)
-    before, seen = counted(client, "pin"), len(client.seen)
-    client.click(seat if client.shows_exactly(seat) else f"{seat} (taken)")
+    empty = "Choose a PIN of 6 to 12 digits."
+    for _ in range(3):
+        client.type("PIN for your seat", pin)
+        before, seen = counted(client, "pin"), len(client.seen)
+        client.click(seat if client.shows_exactly(seat) else f"{seat} (taken)")
+        client.wait(lambda: counted(client, "pin") > before or any(
+            (expect is not None and expect in t) or t == empty for t in client.seen[seen:]),
+            what=f"an answer ({expect})")
+        if expect == empty or not any(t == empty for t in client.seen[seen:]):
+            break
+        # the PIN went into a field the screen had just replaced (a scripted client types
+        # faster than the redraw after the last answer reaches it): type it again
     _answered(client, "pin", before, expect, seen)
 
 

@@ -18,7 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        # a container's /dev/shm is small: Chromium's shared memory there can stall frames;
+        # and pages in the background contexts must keep painting
+        "--disable-dev-shm-usage", "--disable-renderer-backgrounding",
+        "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows"]
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}
 
@@ -176,11 +180,14 @@ class Screen:
                 stalls += 1
                 if stalls >= 3:
                     raise
+                self.page.bring_to_front()  # a page Chromium thinks is hidden paints no frame
                 continue
             if picture == last and len(picture) > 10_000:
                 break
             last = picture
         path.write_bytes(last)
+        if os.environ.get("SHOT_DEBUG"):
+            print(f"\nSHOT {name}: {_ + 1} pictures, {stalls} stalls", flush=True)
         return path
 
     def close(self) -> None:

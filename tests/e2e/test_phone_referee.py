@@ -234,13 +234,13 @@ def test_silk_road_load_banner_and_refused_correction(browser, site):
         screen.wait_text("Now: Ana")  # Ana was named the first player: she loads first
         screen.click("Porcelain", exact=False)
         screen.wait_text("Now: Ben")
-        screen.wait_text("Last: Ana loads a ship (Porcelain)")
+        screen.wait_text("Last: Ana loads Porcelain on ship 1.")
         # a correction after a move: the form shows the picked entry's own fields
         into_view(screen, screen.text("Correct the app to match the table", exact=True)).click()
         screen.page.wait_for_timeout(500)
         pick(screen, 0, "Correct a ship's token")
         pick(screen, 2, "Ana")  # whose ship
-        type_in(screen, "Ship (0 = first ship)", "5")  # Ana has one ship
+        type_in(screen, "Ship (1 = first ship)", "5")  # Ana has one ship
         pick(screen, 3, "Silk")  # the good, by its name (not the id "silk")
         into_view(screen, screen.button("Enter", exact=True)).click()
         refusal_and_rule_link(screen, "silk_road_correction")
