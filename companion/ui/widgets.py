@@ -192,6 +192,18 @@ class FormPanel(Generic[F]):
         return action is not None and bool(self.ctx.dispatch(action))
 
 
+def redrawing(panels: Sequence[FormPanel[Any]]) -> Callable[[Callable[[], Any]], Callable[[Any], None]]:
+    """For one form shown in several panels (a board and the controls beside it):
+    ``on(step)`` makes a handler that changes the form, then redraws every panel."""
+    def on(step: Callable[[], Any]) -> Callable[[Any], None]:
+        def handler(e: Any = None) -> None:
+            step()
+            for panel in panels:
+                panel.redraw()
+        return handler
+    return on
+
+
 def send(ctx: Any, action: Any) -> Callable[[Any], None]:
     """A click handler that dispatches ``action`` (nothing while it is None,
     e.g. a form that is not complete yet)."""

@@ -40,7 +40,7 @@ from ...core.legal import excluding
 from ...games.niagara.public import FALLS, LOST, SHORE, NiagaraState, facts
 from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, confirm_button, italic, player_card, section_title, wrap
+from ..widgets import FormPanel, confirm_button, redrawing, italic, player_card, section_title, wrap
 
 #: the actions that have a place on the board (tests/games/test_board_reach.py plays them by tapping)
 BOARD_ACTIONS = ("paddle", "buy_back", "weather", "fork")
@@ -791,12 +791,7 @@ def build(ctx: GameContext) -> ft.Control:
     moved = board.moved(ctx, "niagara", board_snapshot(view))
     panels: list[FormPanel[TurnForm]] = []
 
-    def on(step: Callable[[], Any]) -> Callable[[Any], None]:
-        def handler(e: Any = None) -> None:
-            step()
-            for panel in panels:
-                panel.redraw()
-        return handler
+    on = redrawing(panels)
 
     def board_of() -> Board:
         return Board(ctx, form, on, seat, by_type, moved, state.phase == "end")

@@ -29,7 +29,7 @@ from ...core.actions import Action
 from ...games.silk_road.public import SPECIALS, SilkState, facts
 from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, italic, reason_line, section_title
+from ..widgets import FormPanel, big_button, italic, reason_line, redrawing, section_title
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -518,12 +518,7 @@ def build(ctx: GameContext) -> ft.Control:
     moved = board.moved(ctx, "silk_road", board_snapshot(view))
     panels: list[FormPanel[SilkForm]] = []
 
-    def on(step: Callable[[], Any]) -> Callable[[Any], None]:
-        def handler(e: Any = None) -> None:
-            step()
-            for panel in panels:
-                panel.redraw()
-        return handler
+    on = redrawing(panels)
 
     def board_of() -> Board:
         return Board(ctx, state, form, on, ch, plays, moved)
