@@ -23,8 +23,9 @@ def pytest_configure(config):
 if importlib.util.find_spec("xdist") is not None:
     def pytest_xdist_make_scheduler(config, log):
         """Under ``-n 2`` (scripts/test.sh) the browser tests stay together on one worker, one
-        page at a time as before, while the other worker runs everything else: two Chromium
-        pages competing for this machine's 2 cores made a 30 s click time out.  (xdist's own
+        page at a time as before, while the other worker runs everything else: with two
+        Chromium instances on this machine's 2 cores every page took about half as long again
+        (and a run lost a test to a 30 s click).  (xdist's own
         ``loadgroup`` marks its groups on the test ids, which pytest 9.2 no longer reads.)"""
         from xdist.scheduler import LoadScopeScheduling
 
