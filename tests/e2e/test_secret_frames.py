@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import msgpack
@@ -125,15 +126,28 @@ def write(data: Path, table_id: str, *actions: Action) -> None:
     store.close()
 
 
-def test_modern_art_secrets_reach_only_their_own_phone(browser, tmp_path):
-    table_id, code = new_table(tmp_path, "modern_art")
-    server = Server(tmp_path, host="0.0.0.0")
-    host = bo = cy = None
+@contextmanager
+def host_and_two_seated_phones(browser, data: Path, game_id: str):
+    """A table served on the LAN: the host's tablet, and Bo's and Cy's phones seated (each
+    with its PIN, approved by the host), every frame each one receives recorded."""
+    table_id, code = new_table(data, game_id)
+    server = Server(data, host="0.0.0.0")
+    screens: list[Recorded] = []
     try:
         host = Recorded(browser, server, TABLET)
+        screens.append(host)
         host.wait_text("Invite players")
-        bo = seat_phone(browser, server, code, "Bo", "246802", host)
-        cy = seat_phone(browser, server, code, "Cy", "135791", host)
+        screens.append(seat_phone(browser, server, code, "Bo", "246802", host))
+        screens.append(seat_phone(browser, server, code, "Cy", "135791", host))
+        yield table_id, screens[0], screens[1], screens[2]
+    finally:
+        for screen in screens:
+            screen.close()
+        server.stop()
+
+
+def test_modern_art_secrets_reach_only_their_own_phone(browser, tmp_path):
+    with host_and_two_seated_phones(browser, tmp_path, "modern_art") as (table_id, host, bo, cy):
         art = get_game("modern_art")
         write(tmp_path, table_id, Action.make("first_seller", None, seller=0))
         store = Store(tmp_path / "companion.db")
@@ -157,22 +171,10 @@ def test_modern_art_secrets_reach_only_their_own_phone(browser, tmp_path):
         assert any("Cy's money was corrected." in s for s in host.received(marks[host]))
         host.shot("frames-host-sealed-bid-entered")
         bo.shot("frames-bo-own-sealed-bid")
-    finally:
-        for screen in (host, bo, cy):
-            if screen is not None:
-                screen.close()
-        server.stop()
 
 
 def test_manila_secret_shares_reach_only_their_own_phone(browser, tmp_path):
-    table_id, code = new_table(tmp_path, "manila")
-    server = Server(tmp_path, host="0.0.0.0")
-    host = bo = cy = None
-    try:
-        host = Recorded(browser, server, TABLET)
-        host.wait_text("Invite players")
-        bo = seat_phone(browser, server, code, "Bo", "246802", host)
-        cy = seat_phone(browser, server, code, "Cy", "135791", host)
+    with host_and_two_seated_phones(browser, tmp_path, "manila") as (table_id, host, bo, cy):
         marks = {s: len(s.frames) for s in (host, bo, cy)}
         write(tmp_path, table_id, Action.make("enter_shares", 1, wares=["jade", "ginseng"]))
         settle(host, cy, text="Bo entered their secret shares.")
@@ -184,8 +186,3 @@ def test_manila_secret_shares_reach_only_their_own_phone(browser, tmp_path):
             assert not [s for s in got if told in s or ("Jade" in s and "Ginseng" in s and "Bo" in s)], screen
         assert any(told in s for s in bo.received(marks[bo]))
         cy.shot("frames-cy-after-bos-secret-shares")
-    finally:
-        for screen in (host, bo, cy):
-            if screen is not None:
-                screen.close()
-        server.stop()
