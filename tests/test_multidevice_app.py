@@ -297,3 +297,44 @@ def test_the_tap_walk_finds_every_pressable_of_every_games_screen(store, game_id
         if not legal:
             break
         app.dispatch(rng.choice(legal))
+
+
+def test_an_unchanged_board_is_shown_again_a_changed_or_tappable_one_is_drawn_anew(store):
+    """reconcile.keep_unchanged: a redraw whose board equals the one shown (a
+    Manila bid leaves the board as it was) shows the same control again, so
+    Flet does not compare it; a board that changed, or one with places to tap
+    (their taps belong to the new rev), is the new drawing."""
+    import copy
+
+    from companion.ui.board import PANE_BOARD
+
+    def pane_content(app: App):
+        from companion.ui import taps
+
+        return next(c for c in taps.controls(app.page.controls) if c.key == PANE_BOARD).content
+
+    a = device(store, "a")
+    a.start_table("manila", ["Ana", "Ben", "Cho"], {})
+    for seat in range(3):
+        assert a.dispatch(Action.make("shares_later", seat))
+    assert a.dispatch(next(x for x in a.table.game.legal_actions(a.table.state) if x.type == "supply"))
+    assert a.dispatch(Action.make("bid", 0, amount=1))  # (the supply's ring on the board goes)
+    shown = pane_content(a)
+    assert a.dispatch(Action.make("bid", 1, amount=2))   # the auction: nothing on the board moves
+    assert pane_content(a) is shown
+    a.render()                                          # a redraw for another reason: still the same
+    assert pane_content(a) is shown
+
+    for move in (Action.make("pass_bid", 2), Action.make("pass_bid", 0), Action.make("skip_share", 1)):
+        assert a.dispatch(move)
+    assert a.dispatch(Action.make("launch", 1, nutmeg=3, silk=2, jade=4))  # the boats set out
+    launched = pane_content(a)
+    assert launched is not shown and launched != shown
+    a.render()  # Ben places now: the board has places to tap, so every drawing is new
+    assert pane_content(a) is not launched
+    table_id = a.table.id
+    b = device(store, "b")
+    b.open_table(table_id)
+    assert pane_content(b) is not pane_content(a)  # one device's board is never another's
+    a.go_home()  # another screen between: nothing is kept to be shown again
+    assert a._shown_board[1] is None

@@ -41,7 +41,8 @@ from . import join, screens, taps
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
-from .reconcile import thaw
+from .reconcile import keep_unchanged, thaw
+from .board import PANE_BOARD
 from .viewmodels import now_players, refusal_text
 from .web_cache import CachedWeb
 from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
@@ -201,6 +202,8 @@ class App:
         #: the next render should put it: 0 for a new screen, the saved offset on back
         self.offset = 0.0
         self.scroll_target: float | None = 0.0
+        #: the board shown on this screen (screen key, control): kept if a redraw leaves it unchanged
+        self._shown_board: tuple[str, Any] = ("", None)
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
         #: the rev of the table screen drawn last, and the revs this device wrote
@@ -987,6 +990,8 @@ class App:
             self.shown_rev = None
         self._fonts_for([appbar, body])
         key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
+        shown_board = self._shown_board[1] if self._shown_board[0] == key else None
+        self._shown_board = (key, keep_unchanged(body, PANE_BOARD, shown_board))
         if appbar is not None:
             appbar.key = f"bar:{key}"
         page.appbar = appbar

@@ -22,7 +22,7 @@ Contract (keep it stable; extend, don't break):
     A button of a form step that a spot opened (the auction type after an
     artist): a button whose :class:`SpotInfo` the reachability test follows.
 ``mark(content, ...)``
-    Display-only: no frame, no shadow, no ink, no handler -- never looks like
+    Display-only: no frame, no shadow, no handler -- never looks like
     a button (the weather, a price step, a painting bought, Longest Road).
     Rows of spots and marks: give them the same ``min_height`` rather than
     ``CrossAxisAlignment.STRETCH``, which breaks the page (a row in the
@@ -167,11 +167,15 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
     # (no accent, no shadow) saying so
     content.expand = True
     content.opacity = 1.0 if legal or selected or not dim else 0.55
+    # no ink ripple: a tapped place answers with the piece itself (or the refusal), as the
+    # physical board does -- and a ripple repaints the whole scrolling page every frame for
+    # half a second, which delayed the answer's own frame by ~60 ms a tap in headless
+    # Chromium (bench_ui_latency.py; Flet offers no repaint boundary to confine it)
     box = ft.Container(
         content=ft.Row([strut, content], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bgcolor, border=ft.Border.all(frame, color), border_radius=8,
         # a thinner frame gives its width to the padding: choosing a spot moves nothing
-        padding=padding + 4 - frame, width=width, expand=expand, on_click=tap, ink=True, tooltip=tooltip,
+        padding=padding + 4 - frame, width=width, expand=expand, on_click=tap, tooltip=tooltip,
         key=f"spot:{key}", shadow=_glow() if moved else _shadow(legal and not selected),
         animate=ft.Animation(ANIMATION_MS, ft.AnimationCurve.EASE_OUT),
         data=SpotInfo(key, action, legal, direct=on_tap is None, reaches=tuple(reaches)))
@@ -284,6 +288,9 @@ def empty_place(text: str, *, size: int = 28) -> ft.Control:
 
 
 # ----- layout --------------------------------------------------------------------------------------
+#: the key of the board's pane: a redraw that leaves the board unchanged shows the same
+#: control again (reconcile.keep_unchanged), so Flet skips comparing it
+PANE_BOARD = "pane:board"
 #: the width from which the board and the controls sit side by side (Flet's "md")
 SIDE_BY_SIDE = 768
 
@@ -295,7 +302,7 @@ def two_pane(board: ft.Control, controls: ft.Control, *, board_columns: int = 7)
     side = {"xs": 12, "md": board_columns}
     rest = {"xs": 12, "md": 12 - board_columns}
     return ft.ResponsiveRow(
-        [ft.Container(content=board, col=side, key="pane:board"),
+        [ft.Container(content=board, col=side, key=PANE_BOARD),
          ft.Container(content=controls, col=rest, key="pane:controls")],
         spacing=16, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, key="two-pane")
 

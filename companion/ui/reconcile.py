@@ -16,6 +16,7 @@ nested controls as they are now (what the phone shows after the patch).
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from typing import Any
 
 import flet as ft
@@ -50,3 +51,34 @@ def thaw(root: Any) -> int:
         fields = _snapshot(item)  # records the __prev_* snapshots, as a send does
         stack.extend(v for v in fields.values() if isinstance(v, (list, tuple, dict)) or dataclasses.is_dataclass(v))
     return thawed
+
+
+def keep_unchanged(root: Any, key: str, shown: Any) -> Any:
+    """Show the control drawn last time again if the new drawing equals it.
+
+    ``root``: the screen just built; ``key``: the key of the control whose
+    ``content`` may be unchanged (the board's pane); ``shown``: that content
+    as shown now (what this returned last time), or None.  Flet compares an
+    unchanged board field by field on every redraw -- about 20 ms of a Manila
+    bid's 45, for a board the bid does not touch -- but skips an object it has
+    already sent.  So when the new content equals the shown one (dataclass
+    equality: every value, key and handler; an event handler drawn anew is a
+    new function, so a board with anything to tap is never kept: its taps
+    belong to the new rev), the shown object takes its place.  What reaches
+    the phone is the same either way.  Returns the content now in place."""
+    holder = next((c for c in _walk(root) if getattr(c, "key", None) == key), None)
+    if holder is None:
+        return None
+    content = getattr(holder, "content", None)
+    if shown is not None and content is not None and content is not shown and content == shown:
+        # not through the field's setter, which keeps the new object when the two are equal
+        holder._values["content"] = shown
+        shown._parent = weakref.ref(holder)  # as Flet's own reconciliation does for a kept child
+        return shown
+    return content
+
+
+def _walk(root: Any) -> Any:
+    from .taps import controls  # the walk over the fields that hold controls
+
+    return controls(root)
