@@ -71,3 +71,55 @@ def test_without_thaw_flet_would_not_send_the_in_place_change():
     diff(page, page)
     form.controls = [ft.Text("bid 2")]
     assert "bid 2" not in str(diff(form, form)[1:])
+
+
+def deep_screen(banner: str, depth: int = 6, width: int = 4) -> ft.Column:
+    """A screen of nested rows (a board's lanes, cells, pieces)."""
+    def level(n: int) -> list[ft.Control]:
+        if n == 0:
+            return [ft.Text(f"cell {i}") for i in range(width)]
+        return [ft.Container(content=ft.Row(level(n - 1))) for _ in range(2)]
+    return ft.Column([ft.Text(banner), *level(depth)], key="screen:table")
+
+
+def redraw_removed(forgotten: bool) -> list:
+    from companion.ui.reconcile import forget
+
+    page = ft.Column()
+    page.controls = [deep_screen("Now: Ana")]
+    send(page)
+    page.controls = [deep_screen("Now: Ben")]
+    diff(page, page)
+    thaw(page.controls)                    # as App._render does after every redraw
+    shown = page.controls
+    if forgotten:
+        assert forget(shown) > 100          # every shown control had thaw's snapshots
+    page.controls = [deep_screen("Now: Cho")]
+    ops, _added, removed = ObjectPatch.from_diff(page, page, control_cls=ft.BaseControl)
+    assert [op for op in ops.to_message()[1:] if op[-1] == "Now: Cho"]  # the change itself is sent
+    return removed
+
+
+def test_a_redraw_after_forget_lists_each_replaced_control_once():
+    """reconcile.forget: without it, Flet lists a control of a thawed screen
+    once for every replaced control above it (a walk that grows with the
+    screen's depth); with it, once."""
+    removed = redraw_removed(forgotten=True)
+    assert len(removed) == len({id(c) for c in removed})
+    repeated = redraw_removed(forgotten=False)
+    assert len(repeated) > 3 * len({id(c) for c in repeated})
+
+
+def test_a_form_reconciled_after_forget_is_still_redrawn_in_place():
+    from companion.ui.reconcile import forget
+
+    page, second, form = rebuilt_page()
+    diff(page, page)
+    thaw(second)
+    forget(page.controls)
+    third, form = screen("Now: Cho", "bid 1")
+    page.controls = [third]
+    diff(page, page)
+    thaw(third)
+    form.controls = [ft.Text("bid 3")]
+    assert "bid 3" in str(diff(form, form)[1:])

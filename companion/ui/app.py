@@ -41,7 +41,7 @@ from . import join, screens, taps
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
-from .reconcile import keep_unchanged, thaw
+from .reconcile import forget, keep_unchanged, thaw
 from .board import PANE_BOARD
 from .viewmodels import now_players, refusal_text
 from .web_cache import CachedWeb
@@ -994,6 +994,7 @@ class App:
         self._shown_board = (key, keep_unchanged(body, PANE_BOARD, shown_board))
         if appbar is not None:
             appbar.key = f"bar:{key}"
+        forget([page.appbar, page.controls], keep=self._shown_board[1])  # (reconcile.forget: why)
         page.appbar = appbar
         page.controls = [ft.SafeArea(key=f"body:{key}", content=ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
