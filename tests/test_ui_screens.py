@@ -794,3 +794,25 @@ def test_what_can_i_do_now_is_absent_without_phase_clauses(app):
     assert app.nav.screen == "table"
     assert not [c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
                 and c.title.value == "What can I do now?"]
+
+
+@pytest.mark.parametrize("width, lang", [(390, "en"), (360, "zh_Hant"), (1024, "en")])
+def test_a_switchs_label_is_given_the_width_left_beside_the_switch_so_it_wraps(app, width, lang):
+    """Issue 23: Flet draws a switch's label in a row that gives it no width, so
+    Niagara's long option ran off a phone's edge ("...flow known befo").  Every
+    option switch's label is a text as wide as the page leaves beside the switch
+    (less the page's padding), so it wraps; phone-en-new-table-niagara-options.png
+    shows it."""
+    from companion.registry import get_game
+    from companion.ui.labels import option_label
+
+    app.page.width = width
+    app.set_language(lang)
+    app.go("new_table", game="niagara")
+    switches = [c for c in walk(app.page.controls) if isinstance(c, ft.Switch)]
+    wanted = {option_label("niagara", o.key, lang) for o in get_game("niagara").options if o.kind == "bool"}
+    assert len(switches) == len(wanted) >= 2
+    for switch in switches:
+        assert isinstance(switch.label, ft.Text) and switch.label.value in wanted
+        room = min(width, 720) - 2 * 12 - 52  # the page's padding, the switch itself
+        assert 160 <= switch.label.width <= room, (switch.label.width, room)

@@ -223,7 +223,7 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
     for spec in game.options:
         label = option_label(game_id, spec.key, app.lang)
         if spec.kind == "bool":
-            option_controls.append(ft.Switch(label=label, value=bool(options.get(spec.key)),
+            option_controls.append(ft.Switch(label=switch_label(app, label), value=bool(options.get(spec.key)),
                                              on_change=lambda e, k=spec.key: options.__setitem__(k, e.control.value)))
         elif spec.kind == "int" and (spec.max is None or spec.max - (spec.min or 0) > 30):
             option_controls.append(ft.TextField(
@@ -276,6 +276,15 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
 
 
 # ----- the table ----------------------------------------------------------------
+def switch_label(app: "App", text: str) -> ft.Control:
+    """A switch's label that wraps.  Flet draws the label in a row beside the
+    switch that gives it no width, so a long one ran off the screen's edge
+    ("...flow known befo" on a phone); given the page's width, less the page's
+    padding and the switch, it wraps onto a second line instead."""
+    width = getattr(app.page, "width", None) or 390
+    return ft.Text(text, width=max(160, min(float(width), 720) - 24 - 68))
+
+
 def screen_table(app: "App") -> tuple[Any, ft.Control]:
     _ = app._
     table = app.table

@@ -64,3 +64,25 @@ def test_catan_new_table_offers_the_own_turn_option(browser, server):
         screen.shot("phone-en-new-table-catan-options")
     finally:
         screen.close()
+
+
+def test_niagaras_long_option_on_a_phone(browser, server):
+    """Issue 23: Niagara's "...flow known befo" -- a switch's label was cut at the
+    screen's edge.  The width it is given is checked in tests/test_ui_screens.py
+    (the semantics tree names the switch by its whole label either way); this
+    photographs the screen for review: phone-en-new-table-niagara-options.png."""
+    label = "All paddle cards entered at once (flow known before anyone moves)"
+    screen = Screen(browser, server, PHONE)
+    try:
+        screen.click("New table")
+        screen.wait_text("Pick a game")
+        screen.scroll_to_text("Niagara").click()
+        screen.page.wait_for_timeout(600)
+        screen.scroll_to_text("Options", exact=True)
+        switch = screen.page.get_by_role("switch", name=label).first
+        switch.wait_for(timeout=20000)
+        box = switch.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"], box
+        screen.shot("phone-en-new-table-niagara-options")
+    finally:
+        screen.close()
