@@ -37,7 +37,7 @@ from ..rules import search
 from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
-from . import join, screens, taps
+from . import ink, join, screens, taps
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
@@ -953,6 +953,8 @@ class App:
         the screen, so the focused field keeps its focus."""
         if self.nav.screen == "table" and self.shown_rev is not None:
             taps.stamp(control, self.shown_rev, TAP_REV)  # a form redrawn in place: still this screen's rev
+        if self.theme == "dark":
+            ink.for_dark_theme(control, ink.ground_of(control))
         try:
             control.update()
         except RuntimeError:  # not mounted on a live page (in-process tests)
@@ -989,6 +991,8 @@ class App:
         else:
             self.shown_rev = None
         self._fonts_for([appbar, body])
+        if self.theme == "dark":
+            ink.for_dark_theme([appbar, body])  # a seat's or a card's colour readable on the dark ground
         key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
         shown_board = self._shown_board[1] if self._shown_board[0] == key else None
         self._shown_board = (key, keep_unchanged(body, PANE_BOARD, shown_board))
