@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT))
 from companion.core import Action  # noqa: E402
 from companion.registry import get_game  # noqa: E402
 from companion.storage import Store  # noqa: E402
-from companion.ui import join  # noqa: E402
+from companion import access  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -106,7 +106,7 @@ def make_tables(data: Path, n: int) -> list[tuple[str, str]]:
     for i in range(n):
         table = store.create_table(game, game.setup([f"Ann{i}", f"Bo{i}", f"Cy{i}"], {}))
         table.apply(Action.make("correct_weather", None, weather=1))
-        out.append((table.id, join.access(store, table.id)["code"]))
+        out.append((table.id, access.for_store(store).code(table.id)))
     store.close()
     return out
 
@@ -118,7 +118,7 @@ class Device:
 
     url: str
     table: str
-    token: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(18))  # as the app's (>= 22 characters)
     ws: Any = None
     #: tooltip -> the newest control id that carries it (Undo, Redo)
     buttons: dict[str, int] = field(default_factory=dict)

@@ -338,3 +338,26 @@ def test_an_unchanged_board_is_shown_again_a_changed_or_tappable_one_is_drawn_an
     assert pane_content(b) is not pane_content(a)  # one device's board is never another's
     a.go_home()  # another screen between: nothing is kept to be shown again
     assert a._shown_board[1] is None
+
+
+def test_the_controls_kept_for_late_taps_are_bounded_and_an_older_tap_is_still_answered(store):
+    """Every screen's pressables are kept after it is replaced, to answer a tap
+    made on it (taps.py); each holds its screen's state, so only the newest
+    RETIRED_KEPT are kept whole (a café's server grew 212 -> 503 MiB with 600).
+    A tap on an older one is answered from its rev alone: refused with the
+    message, never dropped and never applied."""
+    from companion.ui import app as app_module
+    from companion.ui import taps
+
+    a = device(store, "a")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 50})
+    first = taps.pressables([a.page.appbar, a.page.controls])
+    undo_id = next(i for i, c in first.items() if taps.label(c) == "Undo" or getattr(c, "tooltip", None) == "Undo")
+    for k in range(45):
+        assert a.dispatch(Action.make("take", k % 2, n=1))
+    assert len(a._retired) <= app_module.RETIRED_KEPT < len(first) * 45
+    assert undo_id not in a._retired and undo_id in a._forgotten
+    assert run_coroutine(a.answer_late_tap(undo_id, "click", None)) is True
+    assert "Another device changed this table first" in " ".join(texts(a.page)) or \
+        "Your earlier tap already changed the table" in " ".join(texts(a.page))
+    assert store.open_table(a.table.id).session.cursor == 45  # nothing undone

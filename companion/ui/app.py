@@ -158,8 +158,9 @@ SERVING: dict[str, Any] = {"lan": False, "base_url": "http://127.0.0.1:8550", "a
 TAP_REV: contextvars.ContextVar[int | None] = contextvars.ContextVar("tap_rev", default=None)
 #: a device's own names for the New-table form, at most this many
 NAMES_KEPT = 30
-#: controls of earlier screens kept to answer a late tap on them
-RETIRED_KEPT = 600
+#: controls of earlier screens kept to answer a late tap on them with their own handler (a few
+#: screens: each holds its screen's state; older ones are answered by their rev alone, _forgotten)
+RETIRED_KEPT = 120
 
 
 @dataclass
