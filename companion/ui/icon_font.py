@@ -20,6 +20,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from fontTools import subset as cut
+from fontTools.ttLib import TTFont
+
 #: every ft.Icons member the app's code names
 USED = frozenset({
     "ADD", "ANCHOR", "ARROW_BACK", "ARROW_DOWNWARD", "ARROW_FORWARD", "ARROW_UPWARD", "BAR_CHART", "BLOCK",
@@ -59,13 +62,8 @@ def wanted() -> list[str]:
 
 def subset(font: Path) -> bytes | None:
     """``font`` (flet-web's MaterialIcons-Regular.otf) cut to :func:`wanted`;
-    None when fontTools is missing or the font lacks one of them (then the whole
-    font is served, as before: better heavy than an empty box)."""
-    try:
-        from fontTools import subset as cut
-        from fontTools.ttLib import TTFont
-    except ImportError:  # pragma: no cover - a dependency of the app
-        return None
+    None when the font lacks one of them (then the whole font is served, as
+    before: better heavy than an empty box)."""
     full = TTFont(font)
     by_name = {name: code for code, name in full.getBestCmap().items()}
     codes = [by_name.get(glyph_name(m)) for m in wanted()]

@@ -39,7 +39,8 @@ def _rgb(color: str) -> tuple[int, int, int] | None:
         return None
 
 
-def _luminance(rgb: tuple[float, float, float]) -> float:
+def luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG's relative luminance of an sRGB colour (0-255 channels)."""
     def lin(c: float) -> float:
         c /= 255
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
@@ -51,13 +52,13 @@ def is_light(color: Any) -> bool:
     if color in LIGHT_NAMES:
         return True
     rgb = _rgb(color)
-    return rgb is not None and _luminance(rgb) > 0.5
+    return rgb is not None and luminance(rgb) > 0.5
 
 
 def contrast(a: str, b: str) -> float:
     ra, rb = _rgb(a), _rgb(b)
     assert ra is not None and rb is not None
-    la, lb = sorted((_luminance(ra), _luminance(rb)))
+    la, lb = sorted((luminance(ra), luminance(rb)))
     return (lb + 0.05) / (la + 0.05)
 
 

@@ -22,6 +22,8 @@ from typing import Any
 import flet as ft
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
+from .taps import controls
+
 _snapshot = configure_encode_object_for_msgpack(ft.BaseControl)
 
 
@@ -107,7 +109,7 @@ def keep_unchanged(root: Any, key: str, shown: Any) -> Any:
     new function, so a board with anything to tap is never kept: its taps
     belong to the new rev), the shown object takes its place.  What reaches
     the phone is the same either way.  Returns the content now in place."""
-    holder = next((c for c in _walk(root) if getattr(c, "key", None) == key), None)
+    holder = next((c for c in controls(root) if getattr(c, "key", None) == key), None)
     if holder is None:
         return None
     content = getattr(holder, "content", None)
@@ -119,7 +121,3 @@ def keep_unchanged(root: Any, key: str, shown: Any) -> Any:
     return content
 
 
-def _walk(root: Any) -> Any:
-    from .taps import controls  # the walk over the fields that hold controls
-
-    return controls(root)

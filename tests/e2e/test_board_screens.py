@@ -19,6 +19,7 @@ from companion.messages import game_message
 from companion.registry import get_game
 from companion.rules import library
 from companion.storage import Store
+from companion.ui import ink
 from conftest import PHONE, TABLET, Screen, Server
 
 pytestmark = pytest.mark.browser
@@ -225,15 +226,8 @@ def contrast(screen: Screen, locator) -> float:
         box = now
     assert box is not None
     picture = Image.open(io.BytesIO(screen.page.screenshot(clip=box))).convert("RGB")
-
-    def luminance(rgb: tuple[int, int, int]) -> float:
-        def lin(c: float) -> float:
-            c /= 255
-            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-        r, g, b = rgb
-        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-
-    values = sorted(luminance(p) for p in picture.getdata())
+    data = picture.tobytes()
+    values = sorted(ink.luminance(p) for p in zip(data[0::3], data[1::3], data[2::3]))
     dark, light = values[len(values) // 100], values[-1 - len(values) // 100]
     return (light + 0.05) / (dark + 0.05)
 

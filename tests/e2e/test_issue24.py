@@ -50,14 +50,19 @@ def test_catan_says_which_end_rule_is_in_force(browser, tmp_path, own_turn, line
         server.stop()
 
 
+def new_table_options(screen: Screen, game: str) -> None:
+    """From home to a game's New-table form, scrolled to its options."""
+    screen.click("New table")
+    screen.wait_text("Pick a game")
+    screen.scroll_to_text(game).click()
+    screen.page.wait_for_timeout(600)
+    screen.scroll_to_text("Options", exact=True)
+
+
 def test_catan_new_table_offers_the_own_turn_option(browser, server):
     screen = Screen(browser, server, PHONE)
     try:
-        screen.click("New table")
-        screen.wait_text("Pick a game")
-        screen.scroll_to_text("Catan").click()
-        screen.page.wait_for_timeout(600)
-        screen.scroll_to_text("Options", exact=True)
+        new_table_options(screen, "Catan")
         switch = screen.page.get_by_label("Win only on your own turn").or_(
             screen.page.get_by_role("switch", name="Win only on your own turn")).first
         switch.wait_for(timeout=20000)
@@ -74,11 +79,7 @@ def test_niagaras_long_option_on_a_phone(browser, server):
     label = "All paddle cards entered at once (flow known before anyone moves)"
     screen = Screen(browser, server, PHONE)
     try:
-        screen.click("New table")
-        screen.wait_text("Pick a game")
-        screen.scroll_to_text("Niagara").click()
-        screen.page.wait_for_timeout(600)
-        screen.scroll_to_text("Options", exact=True)
+        new_table_options(screen, "Niagara")
         switch = screen.page.get_by_role("switch", name=label).first
         switch.wait_for(timeout=20000)
         box = switch.bounding_box()
