@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from typing import Any
+from typing import Any, Callable, Iterable
 
 import flet as ft
 from flet.messaging.protocol import configure_encode_object_for_msgpack
@@ -27,15 +27,14 @@ from .taps import controls
 _snapshot = configure_encode_object_for_msgpack(ft.BaseControl)
 
 
-def thaw(root: Any) -> int:
-    """Make every reconciled control under ``root`` updatable in place again;
-    returns how many were thawed.
-
-    Only reconciled (``_frozen``) objects are visited: anything else in a
-    freshly drawn screen was sent whole, and a send records the snapshots of
-    everything under it, so nothing below it was reconciled."""
-    thawed = 0
+def _walk(root: Any, visit: Callable[[Any], Iterable[Any] | None]) -> int:
+    """Visit every dataclass under ``root`` (through lists, tuples and dicts),
+    each once; ``visit(item)`` returns the values to walk on from it, or None
+    for an item it leaves alone.  Returns how many controls were visited and
+    not left alone."""
+    counted = 0
     stack = [root]
+    seen: set[int] = set()
     while stack:
         item = stack.pop()
         if isinstance(item, (list, tuple)):
@@ -44,15 +43,31 @@ def thaw(root: Any) -> int:
         if isinstance(item, dict):
             stack.extend(item.values())
             continue
-        if not dataclasses.is_dataclass(item) or isinstance(item, type):
+        if not dataclasses.is_dataclass(item) or isinstance(item, type) or id(item) in seen:
             continue
+        seen.add(id(item))
+        onward = visit(item)
+        if onward is not None:
+            counted += isinstance(item, ft.BaseControl)
+            stack.extend(onward)
+    return counted
+
+
+def thaw(root: Any) -> int:
+    """Make every reconciled control under ``root`` updatable in place again;
+    returns how many were thawed.
+
+    Only reconciled (``_frozen``) objects are visited: anything else in a
+    freshly drawn screen was sent whole, and a send records the snapshots of
+    everything under it, so nothing below it was reconciled."""
+    def visit(item: Any) -> Iterable[Any] | None:
         if "_frozen" not in getattr(item, "__dict__", ()):
-            continue
+            return None
         del item._frozen
-        thawed += isinstance(item, ft.BaseControl)
         fields = _snapshot(item)  # records the __prev_* snapshots, as a send does
-        stack.extend(v for v in fields.values() if isinstance(v, (list, tuple, dict)) or dataclasses.is_dataclass(v))
-    return thawed
+        return [v for v in fields.values() if isinstance(v, (list, tuple, dict)) or dataclasses.is_dataclass(v)]
+
+    return _walk(root, visit)
 
 
 #: what a send (or thaw) records on a control: its lists, dicts and nested values as sent
@@ -71,29 +86,14 @@ def forget(root: Any, keep: Any = None) -> int:
     that was some 60,000 steps a redraw (a quarter of its server time).
     Without them it lists each replaced control once, as it does for a screen
     it reconciled itself."""
-    cleared = 0
-    stack = [root]
-    seen: set[int] = set()
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(item)
-            continue
-        if isinstance(item, dict):
-            stack.extend(item.values())
-            continue
-        if item is keep or not dataclasses.is_dataclass(item) or isinstance(item, type) or id(item) in seen:
-            continue
-        seen.add(id(item))
-        held = item.__dict__
-        had = False
-        for name in SNAPSHOTS:
-            snapshot = held.pop(name, None)
-            if snapshot is not None:
-                had = True
-                stack.extend(snapshot.values())
-        cleared += had and isinstance(item, ft.BaseControl)
-    return cleared
+    def visit(item: Any) -> Iterable[Any] | None:
+        held = getattr(item, "__dict__", None)
+        if item is keep or held is None:
+            return None
+        snapshots = [held.pop(name) for name in SNAPSHOTS if name in held]
+        return [v for snapshot in snapshots for v in snapshot.values()] if snapshots else None
+
+    return _walk(root, visit)
 
 
 def keep_unchanged(root: Any, key: str, shown: Any) -> Any:
