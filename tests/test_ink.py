@@ -9,7 +9,7 @@ import pytest
 
 from companion import registry
 from companion.storage import Store
-from companion.ui import ink
+from companion.ui import ink, taps
 from companion.ui.app import App
 from ui_harness import FakePage
 
@@ -58,7 +58,7 @@ def texts_on_the_page_ground(root) -> list[tuple[str, str]]:
             under = item.bgcolor
         if under is None and isinstance(item, ft.Text) and ink._rgb(item.color):
             found.append((str(item.value), item.color))
-        for name in ("content", "controls", "title", "subtitle", "leading", "trailing", "actions", "label"):
+        for name in taps.child_fields(type(item)):
             value = getattr(item, name, None)
             if isinstance(value, ft.BaseControl):
                 stack.append((value, under))

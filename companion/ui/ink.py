@@ -19,6 +19,8 @@ from typing import Any
 
 import flet as ft
 
+from . import taps
+
 #: the dark theme's page ground as drawn (Material 3, teal seed)
 DARK_GROUND = "#0e1513"
 #: a button's ink on a light box (a banner, a note), which stays light in the dark theme
@@ -126,7 +128,7 @@ def for_dark_theme(root: Any, ground: str | None = None) -> int:
                             if (s := getattr(item.border, n, None)) is not None and _rgb(s.color)})
                         changed += 1
                         break
-        for name in ("content", "controls", "title", "subtitle", "leading", "trailing", "actions", "label"):
+        for name in taps.child_fields(type(item)):  # the fields that hold controls, as the taps walk
             value = getattr(item, name, None)
             if isinstance(value, ft.BaseControl):
                 stack.append((value, under))

@@ -44,7 +44,7 @@ _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _SCALARS = (str, int, float, bool, type(None))
 
 
-def _child_fields(cls: type, every: bool = False) -> tuple[str, ...]:
+def child_fields(cls: type, every: bool = False) -> tuple[str, ...]:
     if every:
         return tuple(f.name for f in dataclasses.fields(cls)
                      if not f.name.startswith(("on_", "_")) and f.name not in ("key", "data", "ref", "parent"))
@@ -69,7 +69,7 @@ def controls(root: Any, every: bool = False) -> Iterator[ft.BaseControl]:
             continue
         seen.add(id(item))
         yield item
-        for name in _child_fields(type(item), every):
+        for name in child_fields(type(item), every):
             value = getattr(item, name, None)
             if isinstance(value, _SCALARS):
                 continue
