@@ -816,3 +816,11 @@ def test_a_switchs_label_is_given_the_width_left_beside_the_switch_so_it_wraps(a
         assert isinstance(switch.label, ft.Text) and switch.label.value in wanted
         room = min(width, 720) - 2 * 12 - 52  # the page's padding, the switch itself
         assert 160 <= switch.label.width <= room, (switch.label.width, room)
+
+
+@pytest.mark.parametrize("width", ["wide", float("nan"), -5, 1e12, None])
+def test_a_switch_label_survives_any_width_the_browser_reports(app, width):
+    app.page.width = width
+    app.go("new_table", game="niagara")
+    labels = [c.label for c in walk(app.page.controls) if isinstance(c, ft.Switch)]
+    assert labels and all(160 <= label.width <= 720 - 24 - 52 for label in labels)

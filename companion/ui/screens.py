@@ -281,8 +281,13 @@ def switch_label(app: "App", text: str) -> ft.Control:
     switch that gives it no width, so a long one ran off the screen's edge
     ("...flow known befo" on a phone); given the page's width, less the page's
     padding and the switch, it wraps onto a second line instead."""
-    width = getattr(app.page, "width", None) or 390
-    return ft.Text(text, width=max(160, min(float(width), 720) - 24 - 68))
+    try:
+        width = float(getattr(app.page, "width", None) or 390)
+    except (TypeError, ValueError):  # the width is the browser's word: never trust it blindly
+        width = 390.0
+    if width != width:  # NaN
+        width = 390.0
+    return ft.Text(text, width=max(160, min(width, 720) - 24 - 68))
 
 
 def screen_table(app: "App") -> tuple[Any, ft.Control]:
