@@ -41,7 +41,7 @@ from . import ink, join, screens, taps
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
-from .reconcile import forget, keep_unchanged, thaw
+from .reconcile import forget, keep_unchanged, lazy_validation_memo, thaw
 from .board import PANE_BOARD
 from .viewmodels import now_players, refusal_text
 from .web_cache import CachedWeb
@@ -1132,6 +1132,8 @@ def _join_code_in(where: Any) -> str | None:
 
 
 def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
+    lazy_validation_memo()  # ~190 kB less a connected device (reconcile.py)
+
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE_UI}  # the full font: App._fonts_for
         page.theme = themed(color_scheme_seed=ft.Colors.TEAL)

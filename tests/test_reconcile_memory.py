@@ -1,0 +1,99 @@
+"""What a connected phone costs the server in memory: Flet's per-control memo
+of reported validation errors is made only when an error is reported
+(``reconcile.lazy_validation_memo``), and Flet's behaviour with an invalid
+control stays what it was."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import flet as ft
+import pytest
+from flet.utils import validation
+
+from companion.core import Action
+from companion.registry import get_game
+from companion.storage import Store
+from companion.ui import app as appmod
+from companion.ui.reconcile import lazy_validation_memo
+
+from wire import LiveServer, WireClient
+
+MEMO = validation._REPORTED_VALIDATION_ERRORS_KEY
+
+
+@pytest.fixture(autouse=True)
+def lazy_memo():
+    original = validation._get_reported_validation_errors
+    assert lazy_validation_memo()
+    yield
+    validation._get_reported_validation_errors = original
+
+
+def test_a_valid_control_gets_no_memo():
+    text = ft.Text("Move 1")
+    validation.validate(text, suppress_repeated_errors=True)
+    assert MEMO not in text.__dict__
+
+
+def test_a_repeated_error_is_raised_once_then_cleared_as_flet_does():
+    slider = ft.Slider(min=10, max=1)
+    with pytest.raises(ValueError, match="min"):
+        validation.validate(slider, suppress_repeated_errors=True)
+    assert slider.__dict__[MEMO]  # the memo joined the control with its error
+    validation.validate(slider, suppress_repeated_errors=True)  # the same error: not raised again
+    slider.max = 20.0
+    validation.validate(slider, suppress_repeated_errors=True)  # valid again: the memo is cleared
+    assert not slider.__dict__[MEMO]
+    slider.max = 1.0
+    with pytest.raises(ValueError):  # so the error, back, is reported again
+        validation.validate(slider, suppress_repeated_errors=True)
+
+
+def _controls(root: object) -> list[ft.BaseControl]:
+    out, stack, seen = [], [root], set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type) and id(item) not in seen:
+            seen.add(id(item))
+            if isinstance(item, ft.BaseControl):
+                out.append(item)
+            stack.extend(getattr(item, f.name, None) for f in dataclasses.fields(item))
+    return out
+
+
+def test_a_phone_showing_a_niagara_table_holds_no_empty_memo(tmp_path: Path, monkeypatch):
+    """The real server: a phone opens a table and a tap redraws it; none of
+    the ~850 controls the server keeps for that phone carries a memo (Flet
+    1.0.5 alone gives each one an empty set)."""
+    store = Store(tmp_path / "companion.db")
+    game = get_game("niagara")
+    table = store.create_table(game, game.setup(["Ann", "Bo", "Cy"], {}))
+    table.apply(Action.make("correct_weather", None, weather=1))
+    store.set_setting("open_table", table.id)
+    store.close()
+    apps: list[appmod.App] = []
+    original = appmod.App.__init__
+
+    def keep(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        apps.append(self)
+
+    monkeypatch.setattr(appmod.App, "__init__", keep)
+    server = LiveServer(tmp_path, lan=False)
+    try:
+        phone = WireClient(server, address="127.0.0.1")
+        phone.wait(lambda: phone.shows("Undo"), 30)
+        phone.click("Undo")
+        phone.wait(lambda: phone.shows("Redo"), 30)
+        shown = _controls([apps[-1].page.appbar, apps[-1].page.controls])
+        assert len(shown) > 300
+        assert [c for c in shown if MEMO in c.__dict__] == []
+        phone.close()
+    finally:
+        server.stop()
