@@ -1,6 +1,6 @@
 """Command line: start the app, referee a transcript, export/import tables.
 
-    companion [serve] [--host H] [--port P] [--desktop]
+    companion [serve] [--host H] [--port P] [--desktop] [--workers N]
     companion referee GAME --players A,B,C [--option key=value]... [--lang L] [--reveal] [FILE]
     companion export [--raw] TABLE_ID FILE
     companion import FILE
@@ -176,6 +176,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "join, and then every table needs its join code")
     serve.add_argument("--port", type=int, default=None)
     serve.add_argument("--desktop", action="store_true", help="open the desktop window instead")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="server processes sharing the port and the data (a café's evening of many tables: "
+                            "one per core)")
+    serve.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
 
     ref = sub.add_parser("referee", help="apply a JSON-lines transcript and print the state",
                          description="Apply a JSON-lines transcript (FILE, or stdin) and print the state as "
@@ -244,7 +248,8 @@ def _main(argv: list[str], lang: str) -> int:
     if args.command == "serve":
         from .ui.app import serve as run_app
 
-        run_app(host=args.host, port=args.port, desktop=args.desktop)
+        run_app(host=args.host, port=args.port, desktop=args.desktop, workers=max(1, args.workers),
+                worker=args.worker)
         return 0
     if args.command == "referee":
         if args.lang:

@@ -29,7 +29,7 @@ from websockets.sync.client import connect
 from companion.paths import assets_dir
 from companion.storage import Store
 from companion.ui import app as appmod
-from companion.ui import join
+from companion.ui import changes, join
 from companion.ui.offline_web import web_assets
 
 REGISTER, PATCH, EVENT, UPDATE, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
@@ -84,6 +84,7 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(15)
+        changes.for_store(self.store).stop()
 
 
 def _strings(node: Any, shown: bool = False) -> Iterator[str]:

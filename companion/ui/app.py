@@ -14,6 +14,9 @@ import contextvars
 import json
 import logging
 import os
+import signal
+import socket
+import subprocess
 import sys
 import threading
 import time
@@ -37,7 +40,7 @@ from ..rules import search
 from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
-from . import ink, join, screens, taps
+from . import changes, ink, join, screens, taps
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
@@ -840,10 +843,16 @@ class App:
         self._topic = topic
 
     def _on_message(self, topic: str, message: Any) -> None:
-        """Another device on this server changed the table (or its seats): redraw."""
+        """Another device on this server changed the table (or its seats): redraw.
+        A change another process made (``changes.py``) that this session
+        already shows -- the rev it drew after this process's own write --
+        is not drawn twice."""
         try:
             with self.lock:
                 if self.closed or self.table is None or topic != f"table:{self.table.id}":
+                    return
+                rev = message.get("rev") if isinstance(message, dict) and message.get("kind") == "elsewhere" else None
+                if isinstance(rev, int) and rev <= self.table.rev and not self.table.sync():
                     return
                 self.refresh_table()
         except Exception:  # noqa: BLE001 - a page that went away
@@ -873,25 +882,6 @@ class App:
                         else self.private_flow
                 self.render()
             return changed
-
-    async def watch(self, every: float = 1.0) -> None:
-        """A cheap periodic check (one PRAGMA) for writes by another process on
-        the same data folder."""
-        while not self.closed:
-            await asyncio.sleep(every)
-            if self.table is None or self.nav.screen != "table":
-                continue
-            try:
-                # off the event loop: a tap's handler may hold the lock while it draws
-                await asyncio.to_thread(self._watch_once)
-            except Exception:  # noqa: BLE001 - a closed page ends the watch
-                log.debug("watch stopped", exc_info=True)
-                return
-
-    def _watch_once(self) -> None:
-        with self.lock:
-            if self.table is not None and self.nav.screen == "table" and self.table.sync():
-                self.render()
 
     def close(self, e: Any = None) -> None:
         self.closed = True
@@ -1193,8 +1183,9 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
                 app.render()
         else:
             app.render()
-        if hasattr(page, "pubsub"):
-            page.run_task(app.watch)
+        hub = getattr(getattr(getattr(page, "session", None), "connection", None), "pubsubhub", None)
+        if hub is not None:  # writes by another process (a worker, a second app) reach this session too
+            changes.for_store(store).start(changes.hub_publisher(hub))
 
     return main
 
@@ -1216,13 +1207,20 @@ def _cannot_start(page: ft.Page, exc: BaseException) -> None:
     page.update()
 
 
-def serve(host: str | None = None, port: int | None = None, desktop: bool = False) -> None:
+def serve(host: str | None = None, port: int | None = None, desktop: bool = False, workers: int = 1,
+          worker: bool = False) -> None:
     """Start the app: the web server on a headless machine, else a window.
 
     The web server is uvicorn around Flet's ASGI app, behind a check of the
     Host and Origin headers (``join.guard``); it stops cleanly on SIGTERM and
     SIGINT.  Beyond loopback (``--host 0.0.0.0`` or a LAN address) every table
-    needs its join code."""
+    needs its join code.
+
+    ``workers`` > 1: that many server processes share the port (``--worker``
+    is one of them; see :func:`serve_workers`)."""
+    if workers > 1 and not desktop:
+        serve_workers(host, port, workers)
+        return
     search.warm_up()  # the rules search's index, built while the first page loads
     host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
     port = port or int(os.environ.get("COMPANION_PORT", "8550"))
@@ -1241,15 +1239,95 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     # our assets plus the web client patched to ask no CDN, and our own splash;
     # the gzip copies are made once per installed version, in the background
     folder = web_assets(assets_dir())
-    threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
+    if not worker:  # a worker's parent made them
+        threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
     guarded = web_app(host, port, address, folder)
+    if not worker:
+        _say_where(host, port, address, lan)
+    config = uvicorn.Config(guarded, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                            timeout_graceful_shutdown=3)
+    server = CleanServer(config)
+    if worker:
+        server.run(sockets=[shared_socket(host, port)])
+    else:
+        server.run()
+    log.info("stopped")
+
+
+def _say_where(host: str, port: int, address: str, lan: bool) -> None:
     print(f"Table Companion is running at http://{address if lan else host}:{port}/", flush=True)
     if lan:
         print("Served beyond this computer: every table needs its join code "
               "(the host's screen shows it under \u201cInvite players\u201d).", flush=True)
-    config = uvicorn.Config(guarded, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                            timeout_graceful_shutdown=3)
-    CleanServer(config).run()
+
+
+def shared_socket(host: str, port: int, listen: bool = True) -> socket.socket:
+    """A listening socket on ``host:port`` that other processes of this user
+    may bind too (``SO_REUSEPORT``): the kernel then hands each new
+    connection to one of the listening ones."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    if listen:
+        sock.listen(2048)
+    return sock
+
+
+def serve_workers(host: str | None, port: int | None, workers: int) -> None:
+    """``workers`` server processes on one port and one data folder.
+
+    One Python process draws with one core at most (the GIL): a café's
+    evening of 100 phones needs more (``benchmarks/bench_cafe.py``).  Each
+    worker is ``companion serve --worker``, a whole server of its own: the
+    kernel gives each new connection (a phone's page, its web socket) to one
+    of them, and a phone stays with its worker for as long as its socket
+    lives.  They share the SQLite file as two processes always could (every
+    write checked against the table's rev, issue 11), and each hears of the
+    others' writes within 50 ms (``changes.ChangeNotice``).  Guess limits
+    (``access.Limiter``) are counted per worker.  This process makes the web
+    folder and its gzip copies, starts the workers, starts again one that
+    dies, and stops them all on SIGTERM or SIGINT."""
+    host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
+    port = port or int(os.environ.get("COMPANION_PORT", "8550"))
+    if not hasattr(socket, "SO_REUSEPORT"):
+        print("This system cannot share a port between processes: serving from one.", flush=True)
+        serve(host, port)
+        return
+    probe = shared_socket(host, port, listen=False)  # a port another server holds fails here, before any worker
+    lan = not join.is_loopback(host)
+    address = join.lan_address(host) if lan else "127.0.0.1"
+    folder = web_assets(assets_dir())
+    threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
+    command = [sys.executable, "-m", "companion", "serve", "--host", host, "--port", str(port), "--worker"]
+    stopping = threading.Event()
+
+    def stop(signum: int, frame: Any) -> None:
+        stopping.set()
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    children = [subprocess.Popen(command) for _ in range(workers)]
+    probe.close()  # the workers hold the port now
+    _say_where(host, port, address, lan)
+    print(f"({workers} worker processes)", flush=True)
+    try:
+        while not stopping.wait(0.5):
+            for i, child in enumerate(children):
+                if child.poll() is not None and not stopping.is_set():
+                    log.warning("worker %s ended (%s): starting another", child.pid, child.returncode)
+                    children[i] = subprocess.Popen(command)
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.terminate()
+        for child in children:
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     log.info("stopped")
 
 
