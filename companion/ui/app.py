@@ -44,7 +44,8 @@ from . import changes, ink, join, screens, taps
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
-from .reconcile import forget, keep_unchanged, lazy_validation_memo, thaw
+from . import flet_fixes
+from .reconcile import forget, keep_unchanged, thaw
 from .board import PANE_BOARD
 from .viewmodels import now_players, refusal_text
 from .web_cache import CachedWeb
@@ -1122,7 +1123,7 @@ def _join_code_in(where: Any) -> str | None:
 
 
 def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft.Page], Any]:
-    lazy_validation_memo()  # ~190 kB less a connected device (reconcile.py)
+    flet_fixes.apply()  # Flet's waste on every redraw: memory and CPU
 
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE_UI}  # the full font: App._fonts_for

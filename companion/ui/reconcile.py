@@ -21,7 +21,6 @@ from typing import Any, Callable, Iterable
 
 import flet as ft
 from flet.messaging.protocol import configure_encode_object_for_msgpack
-from flet.utils import validation as _flet_validation
 
 from .taps import controls
 
@@ -120,45 +119,3 @@ def keep_unchanged(root: Any, key: str, shown: Any) -> Any:
         shown._parent = weakref.ref(holder)  # as Flet's own reconciliation does for a kept child
         return shown
     return content
-
-
-
-
-# ----- Flet's per-control validation memo, made lazy ---------------------------------------------
-class _MemoOnError(set):  # type: ignore[type-arg]
-    """An empty memo of reported validation errors that joins its control
-    only when an error is recorded in it."""
-
-    __slots__ = ("_owner",)
-
-    def __init__(self, owner: Any) -> None:
-        super().__init__()
-        self._owner = owner
-
-    def add(self, item: Any) -> None:
-        super().add(item)
-        try:
-            setattr(self._owner, _flet_validation._REPORTED_VALIDATION_ERRORS_KEY, self)
-        except Exception:  # noqa: BLE001 - as Flet's own: an instance that takes no attributes
-            pass
-
-
-def _memo_on_error(instance: Any) -> set[Any] | None:
-    found = getattr(instance, _flet_validation._REPORTED_VALIDATION_ERRORS_KEY, None)
-    return found if found is not None else _MemoOnError(instance)
-
-
-def lazy_validation_memo() -> bool:
-    """Flet 1.0.5 validates a control before every send and gives each one,
-    on its first validation, an empty set to remember the errors it already
-    reported (so that a repeated identical error is raised once).  Our
-    controls are valid, so those sets stay empty: 216 bytes each, some
-    190 kB per connected phone showing a Niagara table (tracemalloc), 0.1 MiB
-    of its RSS.  The memo is now made on the first error instead; Flet's
-    behaviour is the same (``tests/test_reconcile_memory.py``).  Returns
-    whether Flet has the hook (False: a later Flet; nothing is changed)."""
-    if not hasattr(_flet_validation, "_get_reported_validation_errors") or \
-            not hasattr(_flet_validation, "_REPORTED_VALIDATION_ERRORS_KEY"):
-        return False
-    _flet_validation._get_reported_validation_errors = _memo_on_error
-    return True

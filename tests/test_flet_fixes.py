@@ -1,7 +1,7 @@
-"""What a connected phone costs the server in memory: Flet's per-control memo
-of reported validation errors is made only when an error is reported
-(``reconcile.lazy_validation_memo``), and Flet's behaviour with an invalid
-control stays what it was."""
+"""Flet 1.0.5's waste on every redraw, removed (``companion/ui/flet_fixes.py``):
+its per-control memo of reported validation errors is made only when an error
+is reported (memory), and a message to a phone is not made text for a debug
+line nobody writes (CPU); Flet's behaviour stays what it was."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from companion.core import Action
 from companion.registry import get_game
 from companion.storage import Store
 from companion.ui import app as appmod
-from companion.ui.reconcile import lazy_validation_memo
+from companion.ui.flet_fixes import lazy_validation_memo, quiet_send
 
 from wire import LiveServer, WireClient
 
@@ -24,11 +24,12 @@ MEMO = validation._REPORTED_VALIDATION_ERRORS_KEY
 
 
 @pytest.fixture(autouse=True)
-def lazy_memo():
-    original = validation._get_reported_validation_errors
+def fixes():
+    from flet_web.fastapi import flet_app
+    original = validation._get_reported_validation_errors, flet_app.FletApp.send_message
     assert lazy_validation_memo()
     yield
-    validation._get_reported_validation_errors = original
+    validation._get_reported_validation_errors, flet_app.FletApp.send_message = original
 
 
 def test_a_valid_control_gets_no_memo():
@@ -97,3 +98,43 @@ def test_a_phone_showing_a_niagara_table_holds_no_empty_memo(tmp_path: Path, mon
         phone.close()
     finally:
         server.stop()
+
+
+class Told:
+    """A message whose text counts how often it was made."""
+
+    made = 0
+
+    def __init__(self) -> None:
+        from flet.messaging.protocol import MessageAction
+        self.action = MessageAction.PATCH_CONTROL
+        self.body = {"id": 1, "patch": [[0], [0, 0, "value", "Move 2"]]}
+
+    def __repr__(self) -> str:
+        Told.made += 1
+        return "Told()"
+
+
+class Sink:
+    def __init__(self) -> None:
+        import asyncio
+        self._FletApp__send_queue = asyncio.Queue()
+
+
+def test_a_message_goes_out_as_flet_sends_it_without_being_made_text(caplog):
+    from flet_web.fastapi import flet_app
+
+    from companion.ui import flet_fixes
+
+    assert quiet_send()
+    assert flet_app.FletApp.send_message is flet_fixes._send_message
+    ours, theirs = Sink(), Sink()
+    Told.made = 0
+    flet_fixes._send_message(ours, Told())
+    assert Told.made == 0  # no debug log: not formatted
+    flet_fixes._ORIGINAL_SEND(theirs, Told())
+    assert Told.made == 1  # Flet's own formats it every time
+    assert ours._FletApp__send_queue.get_nowait() == theirs._FletApp__send_queue.get_nowait()
+    with caplog.at_level("DEBUG", logger=flet_app.transport_log.name):
+        flet_fixes._send_message(ours, Told())
+    assert Told.made > 1 and "send_message: Told()" in caplog.text  # a debug log still says it

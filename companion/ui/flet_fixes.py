@@ -1,0 +1,98 @@
+"""Two costs Flet 1.0.5 pays on every redraw for nothing, removed (each
+only if the Flet installed still has the spot; pinned in pyproject.toml).
+
+* :func:`lazy_validation_memo`: a memo of reported validation errors is made
+  for a control on its first error, not for every control (memory).
+* :func:`quiet_send`: a message to a phone is no longer turned into text for
+  a debug log line that is not written (CPU).
+
+``apply()`` does both; ``make_main`` calls it.  Tests:
+``tests/test_flet_fixes.py``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.utils import validation as _flet_validation
+
+try:  # the web server (absent where only the desktop client is installed)
+    from flet_web.fastapi import flet_app as _flet_web_app
+except ImportError:  # pragma: no cover - flet[all] installs it
+    _flet_web_app = None  # type: ignore[assignment]
+
+
+# ----- Flet's per-control validation memo, made lazy ---------------------------------------------
+class _MemoOnError(set):  # type: ignore[type-arg]
+    """An empty memo of reported validation errors that joins its control
+    only when an error is recorded in it."""
+
+    __slots__ = ("_owner",)
+
+    def __init__(self, owner: Any) -> None:
+        super().__init__()
+        self._owner = owner
+
+    def add(self, item: Any) -> None:
+        super().add(item)
+        try:
+            setattr(self._owner, _flet_validation._REPORTED_VALIDATION_ERRORS_KEY, self)
+        except Exception:  # noqa: BLE001 - as Flet's own: an instance that takes no attributes
+            pass
+
+
+def _memo_on_error(instance: Any) -> set[Any] | None:
+    found = getattr(instance, _flet_validation._REPORTED_VALIDATION_ERRORS_KEY, None)
+    return found if found is not None else _MemoOnError(instance)
+
+
+def lazy_validation_memo() -> bool:
+    """Flet 1.0.5 validates a control before every send and gives each one,
+    on its first validation, an empty set to remember the errors it already
+    reported (so that a repeated identical error is raised once).  Our
+    controls are valid, so those sets stay empty: 216 bytes each, some
+    190 kB per connected phone showing a Niagara table (tracemalloc), 0.1 MiB
+    of its RSS.  The memo is now made on the first error instead; Flet's
+    behaviour is the same (``tests/test_flet_fixes.py``).  Returns
+    whether Flet has the hook (False: a later Flet; nothing is changed)."""
+    if not hasattr(_flet_validation, "_get_reported_validation_errors") or \
+            not hasattr(_flet_validation, "_REPORTED_VALIDATION_ERRORS_KEY"):
+        return False
+    _flet_validation._get_reported_validation_errors = _memo_on_error
+    return True
+
+
+# ----- a message to a phone, not also turned into text -----------------------------------------
+_ENCODE = configure_encode_object_for_msgpack(BaseControl)
+_ORIGINAL_SEND = getattr(getattr(_flet_web_app, "FletApp", None), "send_message", None)
+
+
+def _send_message(self: Any, message: Any) -> None:
+    """``FletApp.send_message`` as Flet 1.0.5 has it, but the log line is
+    formatted only when it is written: Flet formats it always (an f-string),
+    and the text of a redraw's message is the repr of every control it
+    adds -- 5-8 ms of a Niagara redraw's 45-60 in ``Page.update``."""
+    log = getattr(_flet_web_app, "transport_log", None)
+    if log is not None and log.isEnabledFor(logging.DEBUG):
+        log.debug("send_message: %s", message)
+    body = msgpack.packb([message.action, message.body], default=_ENCODE)
+    self._FletApp__send_queue.put_nowait(b"\x00" + body)
+
+
+def quiet_send() -> bool:
+    """Use :func:`_send_message` for Flet's web sessions; False (nothing
+    changed) if this Flet's web app is not the one it was written for."""
+    app = getattr(_flet_web_app, "FletApp", None)
+    if app is None or _ORIGINAL_SEND is None or "_FletApp__send_queue" not in _ORIGINAL_SEND.__code__.co_names:
+        return False
+    app.send_message = _send_message
+    return True
+
+
+def apply() -> None:
+    lazy_validation_memo()
+    quiet_send()
