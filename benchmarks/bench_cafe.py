@@ -254,8 +254,13 @@ class Phase:
 
 
 async def play_table(devices: list[Device], phase: Phase, until: float, rng: random.Random,
-                     pages: list[Any] | None = None) -> None:
-    cursor = 1
+                     pages: list[Any] | None = None, at: list[int] | None = None) -> None:
+    """Tap Undo and Redo in turn on one table until ``until``.  ``at``: the
+    table's move number, kept from one phase to the next (a phase that
+    ended on move 0 must start with Redo: an Undo there does nothing, and
+    before it was kept every such table lost its first tap's five redraws)."""
+    at = at if at is not None else [1]
+    cursor = at[0]
     turn = 0
     await asyncio.sleep(rng.uniform(0, phase.interval))
     while time.perf_counter() < until:
@@ -267,6 +272,7 @@ async def play_table(devices: list[Device], phase: Phase, until: float, rng: ran
             break
         t0 = time.perf_counter()
         await tapper.tap(label)
+        at[0] = cursor
         phase.taps += 1
         page_waits = [asyncio.ensure_future(visible(page, cursor, t0)) for page in pages or []]
         arrivals = await asyncio.gather(*(d.wait_move(cursor, t0) for d in devices))
@@ -374,12 +380,13 @@ async def evening(args) -> None:
                 print(f"  + {len(pages)} Chromium pages on table 1 (server RSS {rss_b:.0f} MiB)", flush=True)
 
             saturated = None
+            moves = [[1] for _ in per_table]  # each table's move number, across the phases
             for interval in [float(x) for x in args.intervals.split(",")]:
                 phase = Phase(interval)
                 c0, w0, o0 = proc_cpu(server.pid), time.perf_counter(), time.process_time()
                 each0 = {pid: proc_cpu(pid) for pid in family(server.pid)[1:]}
                 until = time.perf_counter() + args.phase
-                await asyncio.gather(*(play_table(ds, phase, until, rng, pages if i == 0 else None)
+                await asyncio.gather(*(play_table(ds, phase, until, rng, pages if i == 0 else None, moves[i])
                                        for i, ds in enumerate(per_table)))
                 wall = time.perf_counter() - w0
                 cores = (proc_cpu(server.pid) - c0) / wall
@@ -417,6 +424,10 @@ async def evening(args) -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
             log.close()
+            said = (data / "server.log").read_text(errors="replace")
+            if "Traceback" in said or "ERROR" in said:
+                print(f"  !! the server logged errors ({said.count('Traceback')} tracebacks); the first:\n"
+                      + said[said.find("Traceback") if "Traceback" in said else said.find("ERROR"):][:3000], flush=True)
 
 
 def main() -> None:
