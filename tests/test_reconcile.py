@@ -3,12 +3,19 @@ sent), and a form inside it can still be redrawn in place afterwards."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import flet as ft
 import msgpack
+import pytest
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-from companion.ui.reconcile import thaw
+from companion import registry
+from companion.storage import Store
+from companion.ui.app import App
+from companion.ui.reconcile import record_snapshots, thaw
+from ui_harness import FakePage
 
 
 def send(control: ft.BaseControl) -> None:
@@ -123,3 +130,45 @@ def test_a_form_reconciled_after_forget_is_still_redrawn_in_place():
     thaw(third)
     form.controls = [ft.Text("bid 3")]
     assert "bid 3" in str(diff(form, form)[1:])
+
+
+GAMES = [g for g in registry.GAMES if g != "toy"]
+
+
+def _objects(root) -> list:
+    out, stack, seen = [], [root], set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type) and id(item) not in seen:
+            seen.add(id(item))
+            out.append(item)
+            stack.extend(getattr(item, f.name, None) for f in dataclasses.fields(item) if "skip" not in f.metadata)
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_thaws_snapshots_are_the_ones_a_send_records_on_every_games_screen(tmp_path, game_id):
+    """``reconcile.record_snapshots`` (thaw's lean copy of the snapshot part of
+    Flet's encoder) records what Flet's own encoder records, control by
+    control, on every game's table screen."""
+    game = registry.get_game(game_id)
+    app = App(FakePage(), Store(tmp_path / "snap.db"))
+    app.start_table(game_id, ["Ana", "Ben", "Cho", "Dee", "Eve"][:max(3, game.min_players)], {})
+    encode = configure_encode_object_for_msgpack(ft.BaseControl)
+    names = ("__prev_lists", "__prev_dicts", "__prev_classes")
+    checked = 0
+    for item in _objects([app.page.appbar, app.page.controls]):
+        for name in names:
+            item.__dict__.pop(name, None)
+        item.__dict__.pop("_frozen", None)
+        record_snapshots(item)
+        ours = [item.__dict__.pop(name) for name in names]
+        encode(item)
+        theirs = [item.__dict__[name] for name in names]
+        assert ours == theirs, (type(item).__name__, ours, theirs)
+        checked += isinstance(item, ft.BaseControl)
+    assert checked > 50

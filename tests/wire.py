@@ -67,6 +67,7 @@ class LiveServer:
         host = "0.0.0.0" if lan else "127.0.0.1"
         self.lan = lan
         address = join.lan_address(host) if lan else "127.0.0.1"
+        self._serving = dict(appmod.SERVING)  # put back at stop: a later in-process test is not "on the LAN"
         appmod.SERVING.update(lan=lan, base_url=f"http://{address}:{self.port}")
         guarded = appmod.web_app(host, self.port, address, web_assets(assets_dir()), lambda: Store.shared(self.db))
         config = uvicorn.Config(_client_address(guarded), host="127.0.0.1", port=self.port, log_level="warning",
@@ -85,6 +86,8 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(15)
         changes.for_store(self.store).stop()
+        appmod.SERVING.clear()
+        appmod.SERVING.update(self._serving)
 
 
 def _strings(node: Any, shown: bool = False) -> Iterator[str]:

@@ -20,6 +20,7 @@ import weakref
 from typing import Any, Callable, Iterable
 
 import flet as ft
+from flet.controls.value_types import _UNSET, Value
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from .taps import controls
@@ -64,10 +65,53 @@ def thaw(root: Any) -> int:
         if "_frozen" not in getattr(item, "__dict__", ()):
             return None
         del item._frozen
-        fields = _snapshot(item)  # records the __prev_* snapshots, as a send does
-        return [v for v in fields.values() if isinstance(v, (list, tuple, dict)) or dataclasses.is_dataclass(v)]
+        return record_snapshots(item)
 
     return _walk(root, visit)
+
+
+def record_snapshots(item: Any) -> list[Any]:
+    """Record on ``item`` the ``__prev_*`` snapshots a send records (its
+    lists, dicts and nested values as they are now); returns those values.
+
+    For controls and Flet's value types this is the snapshot part of Flet
+    1.0.5's encoder (``flet/messaging/protocol.py``, its fast path) without
+    the message it also builds -- a third of the cost; anything else goes
+    through the encoder itself.  ``tests/test_reconcile.py`` holds the two
+    equal on every game's table screen."""
+    values = getattr(item, "_values", None)
+    structural = getattr(type(item), "_structural_fields", None)
+    if values is None or structural is None or not isinstance(item, (ft.BaseControl, Value)):
+        fields = _snapshot(item)
+        return [v for v in fields.values() if isinstance(v, (list, tuple, dict)) or dataclasses.is_dataclass(v)]
+    lists: dict[str, Any] = {}
+    dicts: dict[str, Any] = {}
+    classes: dict[str, Any] = {}
+    root_defaults = getattr(type(item), "_root_defaults", {})
+    for name, value in values.items():
+        if value is None:
+            continue
+        default = root_defaults.get(name, _UNSET)
+        if default is not _UNSET and value == default:
+            continue
+        if dataclasses.is_dataclass(value):
+            classes[name] = value
+        elif isinstance(value, list):
+            lists[name] = value[:]
+        elif isinstance(value, dict):
+            dicts[name] = value.copy()
+    for name in structural:
+        value = getattr(item, name)
+        if isinstance(value, list):
+            lists[name] = value[:]
+        elif isinstance(value, dict):
+            dicts[name] = value.copy()
+        elif dataclasses.is_dataclass(value):
+            classes[name] = value
+    setattr(item, "__prev_lists", lists)
+    setattr(item, "__prev_dicts", dicts)
+    setattr(item, "__prev_classes", classes)
+    return [*lists.values(), *dicts.values(), *classes.values()]
 
 
 #: what a send (or thaw) records on a control: its lists, dicts and nested values as sent
