@@ -40,11 +40,10 @@ from ..rules import search
 from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
-from . import changes, ink, join, screens, taps
+from . import changes, flet_fixes, ink, join, screens, taps
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
-from . import flet_fixes
 from .reconcile import forget, keep_unchanged, thaw
 from .board import PANE_BOARD
 from .viewmodels import now_players, refusal_text
