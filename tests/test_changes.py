@@ -16,20 +16,11 @@ from pathlib import Path
 import pytest
 
 from companion import access
-from companion.core import Action
-from companion.registry import get_game
 from companion.storage import Store
 from companion.ui import app as appmod
 from companion.ui.changes import ChangeNotice
 
-from wire import LiveServer, WireClient, free_port
-
-
-def niagara_table(store: Store):
-    game = get_game("niagara")
-    table = store.create_table(game, game.setup(["Ann", "Bo", "Cy"], {}))
-    table.apply(Action.make("correct_weather", None, weather=1))
-    return table
+from wire import LiveServer, WireClient, free_port, niagara_folder, niagara_table
 
 
 def children(pid: int) -> list[int]:
@@ -90,10 +81,7 @@ def test_a_write_through_this_processs_own_connection_is_named_too(tmp_path: Pat
 
 
 def test_a_phone_follows_a_write_made_by_another_process(tmp_path: Path):
-    store = Store(tmp_path / "companion.db")
-    table = niagara_table(store)
-    store.set_setting("open_table", table.id)
-    store.close()
+    table = niagara_folder(tmp_path)
     server = LiveServer(tmp_path, lan=False)
     try:
         phone = WireClient(server, address="127.0.0.1")
@@ -112,10 +100,7 @@ def test_a_phone_follows_a_write_made_by_another_process(tmp_path: Path):
 def test_a_tap_redraws_each_device_of_its_process_once(tmp_path: Path, monkeypatch):
     """The tap's own process tells its devices at once (pubsub); the notice
     that follows names the same table again, and no device draws twice."""
-    store = Store(tmp_path / "companion.db")
-    table = niagara_table(store)
-    store.set_setting("open_table", table.id)
-    store.close()
+    niagara_folder(tmp_path)
     renders: list[object] = []
     original = appmod.App._render
 
@@ -148,10 +133,7 @@ def test_two_workers_serve_one_port_and_follow_each_other(tmp_path: Path):
     """``companion serve --workers 2``: phones land on either worker; a tap on
     one phone redraws every other, whichever worker holds it; the workers
     stop with their parent."""
-    store = Store(tmp_path / "companion.db")
-    table = niagara_table(store)
-    store.set_setting("open_table", table.id)
-    store.close()
+    niagara_folder(tmp_path)
     port = free_port()
     env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path), "FLET_FORCE_WEB_SERVER": "1", "LANG": "en_US.UTF-8"}
     env.pop("DISPLAY", None)

@@ -5,20 +5,17 @@ line nobody writes (CPU); Flet's behaviour stays what it was."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import flet as ft
 import pytest
 from flet.utils import validation
 
-from companion.core import Action
-from companion.registry import get_game
-from companion.storage import Store
 from companion.ui import app as appmod
 from companion.ui.flet_fixes import lazy_validation_memo, quiet_send
 
-from wire import LiveServer, WireClient
+from ui_harness import objects
+from wire import LiveServer, WireClient, niagara_folder
 
 MEMO = validation._REPORTED_VALIDATION_ERRORS_KEY
 
@@ -52,32 +49,11 @@ def test_a_repeated_error_is_raised_once_then_cleared_as_flet_does():
         validation.validate(slider, suppress_repeated_errors=True)
 
 
-def _controls(root: object) -> list[ft.BaseControl]:
-    out, stack, seen = [], [root], set()
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type) and id(item) not in seen:
-            seen.add(id(item))
-            if isinstance(item, ft.BaseControl):
-                out.append(item)
-            stack.extend(getattr(item, f.name, None) for f in dataclasses.fields(item))
-    return out
-
-
 def test_a_phone_showing_a_niagara_table_holds_no_empty_memo(tmp_path: Path, monkeypatch):
     """The real server: a phone opens a table and a tap redraws it; none of
     the ~850 controls the server keeps for that phone carries a memo (Flet
     1.0.5 alone gives each one an empty set)."""
-    store = Store(tmp_path / "companion.db")
-    game = get_game("niagara")
-    table = store.create_table(game, game.setup(["Ann", "Bo", "Cy"], {}))
-    table.apply(Action.make("correct_weather", None, weather=1))
-    store.set_setting("open_table", table.id)
-    store.close()
+    niagara_folder(tmp_path)
     apps: list[appmod.App] = []
     original = appmod.App.__init__
 
@@ -92,7 +68,7 @@ def test_a_phone_showing_a_niagara_table_holds_no_empty_memo(tmp_path: Path, mon
         phone.wait(lambda: phone.shows("Undo"), 30)
         phone.click("Undo")
         phone.wait(lambda: phone.shows("Redo"), 30)
-        shown = _controls([apps[-1].page.appbar, apps[-1].page.controls])
+        shown = [c for c in objects([apps[-1].page.appbar, apps[-1].page.controls]) if isinstance(c, ft.BaseControl)]
         assert len(shown) > 300
         assert [c for c in shown if MEMO in c.__dict__] == []
         phone.close()

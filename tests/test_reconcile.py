@@ -3,8 +3,6 @@ sent), and a form inside it can still be redrawn in place afterwards."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import flet as ft
 import msgpack
 import pytest
@@ -15,7 +13,7 @@ from companion import registry
 from companion.storage import Store
 from companion.ui.app import App
 from companion.ui.reconcile import record_snapshots, thaw
-from ui_harness import FakePage
+from ui_harness import FakePage, objects
 
 
 def send(control: ft.BaseControl) -> None:
@@ -135,21 +133,6 @@ def test_a_form_reconciled_after_forget_is_still_redrawn_in_place():
 GAMES = [g for g in registry.GAMES if g != "toy"]
 
 
-def _objects(root) -> list:
-    out, stack, seen = [], [root], set()
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type) and id(item) not in seen:
-            seen.add(id(item))
-            out.append(item)
-            stack.extend(getattr(item, f.name, None) for f in dataclasses.fields(item) if "skip" not in f.metadata)
-    return out
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_thaws_snapshots_are_the_ones_a_send_records_on_every_games_screen(tmp_path, game_id):
     """``reconcile.record_snapshots`` (thaw's lean copy of the snapshot part of
@@ -161,7 +144,7 @@ def test_thaws_snapshots_are_the_ones_a_send_records_on_every_games_screen(tmp_p
     encode = configure_encode_object_for_msgpack(ft.BaseControl)
     names = ("__prev_lists", "__prev_dicts", "__prev_classes")
     checked = 0
-    for item in _objects([app.page.appbar, app.page.controls]):
+    for item in objects([app.page.appbar, app.page.controls]):
         for name in names:
             item.__dict__.pop(name, None)
         item.__dict__.pop("_frozen", None)

@@ -4,6 +4,7 @@ shell puts on it, and helpers to find controls by text and press them."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Coroutine, Iterator
 
@@ -44,6 +45,24 @@ def walk(control: Any) -> Iterator[Any]:
         child = getattr(control, attr, None)
         if child is not None and not isinstance(child, str):
             yield from walk(child)
+
+
+def objects(root: Any) -> list[Any]:
+    """Every dataclass object under ``root`` (controls and their values),
+    through lists, tuples, dicts and every field a send walks (not those
+    marked ``skip``), each once."""
+    out, stack, seen = [], [root], set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type) and id(item) not in seen:
+            seen.add(id(item))
+            out.append(item)
+            stack.extend(getattr(item, f.name, None) for f in dataclasses.fields(item) if "skip" not in f.metadata)
+    return out
 
 
 def texts(page: FakePage) -> list[str]:

@@ -26,7 +26,9 @@ import uvicorn
 from flet.messaging.protocol import decode_ext_from_msgpack
 from websockets.sync.client import connect
 
+from companion.core import Action
 from companion.paths import assets_dir
+from companion.registry import get_game
 from companion.storage import Store
 from companion.ui import app as appmod
 from companion.ui import changes, join
@@ -43,6 +45,23 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def niagara_table(store: Store) -> Any:
+    """A three-player Niagara table at move 1 (the weather set): one Undo away from move 0."""
+    game = get_game("niagara")
+    table = store.create_table(game, game.setup(["Ann", "Bo", "Cy"], {}))
+    table.apply(Action.make("correct_weather", None, weather=1))
+    return table
+
+
+def niagara_folder(folder: Path) -> Any:
+    """A data folder whose one Niagara table (:func:`niagara_table`) a new device opens; the table."""
+    store = Store(folder / "companion.db")
+    table = niagara_table(store)
+    store.set_setting("open_table", table.id)
+    store.close()
+    return table
 
 
 def _client_address(app: Any) -> Any:
