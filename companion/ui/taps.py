@@ -169,15 +169,33 @@ def stamp(root: Any, rev: int | None, var: ContextVar[int | None]) -> int:
     return n
 
 
+def on_page(control: Any) -> bool:
+    """Whether ``control`` still hangs from a page (Flet's ``control.page``
+    walks its parents and raises when one of them is gone)."""
+    try:
+        return control.page is not None
+    except RuntimeError:
+        return False
+
+
 def install(session: Any, answer: Callable[[int, str, Any], Any]) -> None:
     """Route a tap on a control that left the page to ``answer(control_id,
     event, data)`` (an awaitable returning True if it answered it) instead of
-    Flet dropping it silently; other events go to Flet as before."""
+    Flet dropping it silently; other events go to Flet as before.
+
+    A control that left the page can still be in Flet's index of controls
+    (a redraw in another thread replacing it just now, or kept alive by the
+    late-tap store after its parents went): Flet would then fail to find its
+    page and show the phone "Error running app" (seen once in the browser
+    race test).  It is treated as gone: answered by ``answer``, else
+    dropped, as Flet drops a tap on a control it no longer knows."""
     original = session.dispatch_event
 
     async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
-        if session.index.get(control_id) is None and await answer(control_id, event_name, event_data):
-            return
+        control = session.index.get(control_id)
+        if control is None or not on_page(control):
+            if await answer(control_id, event_name, event_data) or control is not None:
+                return
         await original(control_id, event_name, event_data)
 
     session.dispatch_event = dispatch_event
