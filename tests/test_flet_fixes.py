@@ -69,7 +69,7 @@ def test_a_phone_showing_a_niagara_table_holds_no_empty_memo(tmp_path: Path, mon
         phone.click("Undo")
         phone.wait(lambda: phone.shows("Redo"), 30)
         shown = [c for c in objects([apps[-1].page.appbar, apps[-1].page.controls]) if isinstance(c, ft.BaseControl)]
-        assert len(shown) > 300
+        assert len(shown) > 250  # the whole screen (its closed sections empty)
         assert [c for c in shown if MEMO in c.__dict__] == []
         phone.close()
     finally:

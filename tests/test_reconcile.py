@@ -13,7 +13,7 @@ from companion import registry
 from companion.storage import Store
 from companion.ui.app import App
 from companion.ui.reconcile import record_snapshots, thaw
-from ui_harness import FakePage, objects
+from ui_harness import FakePage, objects, open_section
 
 
 def send(control: ft.BaseControl) -> None:
@@ -141,6 +141,10 @@ def test_thaws_snapshots_are_the_ones_a_send_records_on_every_games_screen(tmp_p
     game = registry.get_game(game_id)
     app = App(FakePage(), Store(tmp_path / "snap.db"))
     app.start_table(game_id, ["Ana", "Ben", "Cho", "Dee", "Eve"][:max(3, game.min_players)], {})
+    # every section open: the forms in them (drop-downs, switches...) are checked too
+    for title in ("Correct the app to match the table", "What can I do now?"):
+        open_section(app.page, title)
+    assert any(isinstance(c, ft.Dropdown) for c in objects([app.page.controls]))
     encode = configure_encode_object_for_msgpack(ft.BaseControl)
     names = ("__prev_lists", "__prev_dicts", "__prev_classes")
     checked = 0

@@ -14,7 +14,7 @@ from companion.storage import Store
 from companion.ui.app import App, Device, Prefs
 from companion.ui.widgets import TOUCH
 from touch import pressables, small_targets
-from ui_harness import FakePage, find, press, run_coroutine, texts, type_into, walk
+from ui_harness import FakePage, find, open_section, press, run_coroutine, texts, type_into, walk
 
 
 @pytest.fixture
@@ -293,6 +293,9 @@ def test_correction_form_offers_names_choices_and_switches(app):
     import flet as ft
 
     start_toy(app, names=("Ann", "Bo"))
+    with pytest.raises(LookupError):  # closed, the section's form is not even sent
+        find(app.page, "Entry", ft.Dropdown)
+    open_section(app.page, "Correct the app to match the table")
     entry = find(app.page, "Entry", ft.Dropdown)
     entry.value = "mark"
     entry.on_select(None)
@@ -465,7 +468,7 @@ def test_refused_correction_keeps_the_form_open_with_the_reason_beside_it(app):
 
     app.page.show_dialog = lambda d: None
     _manila_to(app, "auction")
-    tile = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile))
+    tile = open_section(app.page, "Correct the app to match the table")
     form = tile.controls[0]
     from companion.ui.corrections import shown_fields
 
@@ -764,8 +767,7 @@ def test_what_can_i_do_now_lists_the_phase_clauses_and_a_press_lands_on_the_clau
     app.lang = lang
     _manila_to_auction(app)
     assert app.table.game.phase(app.table.state) == "auction"
-    card = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
-                and c.title.value == app._("What can I do now?"))
+    card = open_section(app.page, app._("What can I do now?"))
     # the clauses facts.json lists for the auction, in that order, with their own words
     ids = library.facts("manila")["phase_clauses"]["auction"]
     assert ids

@@ -97,6 +97,24 @@ def press(page: FakePage, text: str) -> None:
     handler(Event(control))
 
 
+def section(page: FakePage, title: str) -> Any:
+    """The section (an ExpansionTile) titled ``title`` on the page now."""
+    for control in walk([page.appbar, page.controls]):
+        if isinstance(control, ft.ExpansionTile) and getattr(control.title, "value", control.title) == title:
+            return control
+    raise LookupError(f"no section {title!r} on the page; texts: {texts(page)[:60]}")
+
+
+def open_section(page: FakePage, title: str) -> Any:
+    """Open a section as a phone does (it reports the tile's new state, then
+    its change event) and return it as drawn then, its content in it."""
+    tile = section(page, title)
+    tile.expanded = True
+    if tile.on_change is not None:
+        tile.on_change(Event(tile, data=True))
+    return section(page, title)
+
+
 def type_into(page: FakePage, label: str, value: str) -> None:
     field = find(page, label, ft.TextField)
     field.value = value

@@ -355,9 +355,17 @@ class WireClient:
         self.event(control["_i"], "click")
         return int(control["_i"])
 
+    def report(self, control_id: int, props: dict[str, Any]) -> None:
+        """What the phone changed itself (a typed value, a picked option, a
+        section opened): into its own page first, as Flet's client does, then
+        to the server."""
+        with self.lock:
+            self.index.get(control_id, {}).update(props)
+        self._send(UPDATE, {"id": control_id, "props": props})
+
     def type(self, label: str, value: str) -> None:
         control = self.field(label)
-        self._send(UPDATE, {"id": control["_i"], "props": {"value": value}})
+        self.report(control["_i"], {"value": value})
         if control.get("on_change"):
             self.event(control["_i"], "change", value)
 

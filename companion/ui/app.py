@@ -40,7 +40,7 @@ from ..rules import search
 from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
-from . import changes, flet_fixes, ink, join, screens, taps
+from . import changes, flet_fixes, ink, join, screens, sections, taps
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
@@ -208,6 +208,8 @@ class App:
         self.scroll_target: float | None = 0.0
         #: the board shown on this screen (screen key, control): kept if a redraw leaves it unchanged
         self._shown_board: tuple[str, Any] = ("", None)
+        #: the sections this device opened or closed, by screen and section (sections.py)
+        self.sections: dict[str, bool] = {}
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
         #: the rev of the table screen drawn last, and the revs this device wrote
@@ -970,6 +972,9 @@ class App:
             self.nav = Nav("home")
             self.unexpected(exc)
             return
+        key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
+        sections.learn([page.appbar, page.controls], self.sections)  # what the phone opened or closed
+        sections.settle([appbar, body], key, self.sections, self.render)
         if self.nav.screen == "table" and self.table is not None:
             self._keep_seen()
             appbar = join.with_move_number(self, appbar)
@@ -984,7 +989,6 @@ class App:
         self._fonts_for([appbar, body])
         if self.theme == "dark":
             ink.for_dark_theme([appbar, body])  # a seat's or a card's colour readable on the dark ground
-        key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
         shown_board = self._shown_board[1] if self._shown_board[0] == key else None
         self._shown_board = (key, keep_unchanged(body, PANE_BOARD, shown_board))
         if appbar is not None:

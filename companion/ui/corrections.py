@@ -74,21 +74,63 @@ def correction_form(ctx: GameContext) -> ft.Column | None:
                     f.error = ctx.ui("Check this value")
                     ctx.refresh_control(f)
             return
+        # entered, the form drawn with the move starts afresh: this one is no longer a draft
+        ctx.extra.pop(DRAFT, None)
         if not ctx.dispatch(action):
             # refused: the form stays open with its values, the reason beside it
+            ctx.extra[DRAFT] = drawn
             why.content = reason_line(ctx, ctx.last_refusal())
             ctx.refresh_control(why)
 
+    # what this device had filled in on the form drawn last (another device's
+    # move redraws the screen: the half-filled form must survive it)
+    drawn = (move_pick, seat_pick, fields)
+    _carry(ctx.extra.get(DRAFT), *drawn)
+    ctx.extra[DRAFT] = drawn
     move_pick.on_select = show_fields
     show_fields()
     return ft.Column([move_pick, seat_pick, fields_box, big_button(ctx.ui("Enter"), submit), why], spacing=8)
 
 
+#: the view memory's entry holding the correction form drawn last on this device
+DRAFT = "correction_draft"
+
+
+def _carry(before: Any, move_pick: ft.Dropdown, seat_pick: ft.Dropdown,
+           fields: dict[str, dict[str, ft.Control]]) -> None:
+    """Give the new form the values the phone reported on the one drawn
+    before (Flet writes them into those controls): the picked move and
+    player, and each move's fields, wherever the new form still offers them."""
+    if before is None:
+        return
+    old_move, old_seat, old_fields = before
+    if old_move.value in fields:
+        move_pick.value = old_move.value
+    if _offers(seat_pick, old_seat.value):
+        seat_pick.value = old_seat.value
+    for move, controls in fields.items():
+        for key, control in controls.items():
+            old = old_fields.get(move, {}).get(key)
+            if type(old) is not type(control) or old.value == control.value:
+                continue
+            if not isinstance(control, ft.Dropdown) or _offers(control, old.value):
+                control.value = old.value
+
+
+def _offers(pick: ft.Dropdown, value: Any) -> bool:
+    return any(option.key == value for option in pick.options or ())
+
+
 def corrections_panel(ctx: GameContext) -> ft.Control | None:
     """The collapsed "correct the app to match the table" panel (None if the
-    game has no correction allowed now)."""
-    form = correction_form(ctx)
-    if form is None:
+    game has no correction allowed now); its form is made only while it is
+    open (``sections.py``)."""
+    if not correction_moves(ctx):
         return None
-    return expander(ctx.ui("Correct the app to match the table"), [form])
+
+    def form() -> list[ft.Control]:
+        made = correction_form(ctx)
+        return [made] if made is not None else []
+
+    return expander(ctx.ui("Correct the app to match the table"), form, section="corrections")
 

@@ -576,10 +576,12 @@ def _now_card(app: "App") -> ft.Control:
         card = None
     if card is None or not card.items:
         return ft.Container()
-    items = [ft.ListTile(title=ft.Text(item.title, weight=ft.FontWeight.BOLD),
-                         subtitle=ft.Text("\n".join(item.paragraphs)),
-                         on_click=lambda e, i=item.clause_id: app.open_clause(i)) for item in card.items]
-    tile = expander(app._("What can I do now?"), items)
+    def items() -> list[ft.Control]:  # made only while the card is open (sections.py)
+        return [ft.ListTile(title=ft.Text(item.title, weight=ft.FontWeight.BOLD),
+                            subtitle=ft.Text("\n".join(item.paragraphs)),
+                            on_click=lambda e, i=item.clause_id: app.open_clause(i)) for item in card.items]
+
+    tile = expander(app._("What can I do now?"), items, section="now")
     tile.key = ft.ScrollKey(NOW_CARD)
 
     def opened(e: Any) -> None:

@@ -7,6 +7,7 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 import flet as ft
 
 from ..rules import library
+from . import sections
 
 TOUCH = 48
 #: the bundled CJK fonts (registered in app.py). A TextStyle without a family
@@ -79,16 +80,28 @@ def banner(text: str, kind: str = "info", actions: list[ft.Control] | None = Non
         bgcolor=bg, padding=12, border_radius=10)
 
 
-def expander(title: str, controls: Sequence[ft.Control], expanded: bool = False) -> ft.ExpansionTile:
+def expander(title: str, controls: Sequence[ft.Control] | Callable[[], list[ft.Control]],
+             expanded: bool = False, section: str | None = None) -> ft.ExpansionTile:
     """A section that opens with a tap, its content at the start edge like
     every other section.  (Flet centres an ExpansionTile's content by default:
     a form in one then jumps sideways when a line in it gets shorter or longer.)
     The content starts 8 px below the title: room for the floating label of a field
-    at its top, which was cut off."""
-    return ft.ExpansionTile(title=ft.Text(title), controls=list(controls), expanded=expanded,
+    at its top, which was cut off.
+
+    ``controls``: its content, or a function making it: then it is made and
+    sent only while the section is open.  It stays open or closed as the
+    person left it across redraws (``sections.py``); ``section``: its id for
+    that (else its title)."""
+    lazy = callable(controls)
+    tile = ft.ExpansionTile(title=ft.Text(title), controls=[] if lazy else list(controls), expanded=expanded,
                             controls_padding=ft.Padding.only(top=8),
                             expanded_alignment=ft.Alignment.TOP_LEFT,
                             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
+    if lazy:
+        sections.lazy(tile, controls)  # type: ignore[arg-type]
+    if section is not None:
+        sections.name(tile, section)
+    return tile
 
 
 def wrap(controls: Sequence[ft.Control], spacing: int = 8) -> ft.Control:
