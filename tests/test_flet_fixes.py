@@ -1,10 +1,12 @@
 """Flet 1.0.5's waste on every redraw, removed (``companion/ui/flet_fixes.py``):
 its per-control memo of reported validation errors is made only when an error
 is reported (memory), and a message to a phone is not made text for a debug
-line nobody writes (CPU); Flet's behaviour stays what it was."""
+line nobody writes (CPU) and wakes the loop that sends it (latency); Flet's
+behaviour stays what it was."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import flet as ft
@@ -114,3 +116,37 @@ def test_a_message_goes_out_as_flet_sends_it_without_being_made_text(caplog):
     with caplog.at_level("DEBUG", logger=flet_app.transport_log.name):
         flet_fixes._send_message(ours, Told())
     assert Told.made > 1 and "send_message: Told()" in caplog.text  # a debug log still says it
+
+
+def test_a_message_from_another_thread_wakes_the_loop_that_sends_it():
+    """A redraw made in a worker thread is sent at once: the send loop,
+    asleep with nothing else to wake it (no other phone's frame, no timer),
+    gets it.  With Flet's own put on the queue it slept on (it woke only at
+    uvicorn's next 100 ms tick, or never, as here)."""
+    import asyncio
+    import threading
+
+    from companion.ui import flet_fixes
+
+    class Session:
+        pass
+
+    session = Session()
+    got: list[bytes] = []
+    ready, done = threading.Event(), threading.Event()
+
+    async def send_loop() -> None:
+        session.loop = asyncio.get_running_loop()
+        session._FletApp__send_queue = asyncio.Queue()
+        ready.set()
+        got.append(await session._FletApp__send_queue.get())  # asleep: nothing else is scheduled
+        done.set()
+
+    runner = threading.Thread(target=asyncio.run, args=(send_loop(),), daemon=True)
+    runner.start()
+    assert ready.wait(10)
+    time.sleep(0.2)  # the loop is in its wait
+    flet_fixes._send_message(session, Told())  # from this thread, as a handler's redraw is
+    assert done.wait(10), "the send loop never woke for the message"
+    assert got and got[0].startswith(b"\x00")
+    runner.join(10)

@@ -815,14 +815,14 @@ class App:
                      "action": action.to_json() if action is not None else None, "device": self.device.token}
             with open(journal, "a", encoding="utf-8") as out:
                 out.write(json.dumps(entry, ensure_ascii=False) + "\n")
-        self._announce("table")
+        self._announce("table", self.table.rev)
 
-    def _announce(self, kind: str) -> None:
+    def _announce(self, kind: str, rev: int | None = None) -> None:
         pubsub = getattr(self.page, "pubsub", None)
         if pubsub is None or self.table is None:
             return
         try:
-            pubsub.send_others_on_topic(f"table:{self.table.id}", {"kind": kind})
+            pubsub.send_others_on_topic(f"table:{self.table.id}", {"kind": kind, "rev": rev})
         except Exception:  # noqa: BLE001 - no live session (in-process tests)
             log.debug("could not announce", exc_info=True)
 
@@ -845,15 +845,21 @@ class App:
         self._topic = topic
 
     def _on_message(self, topic: str, message: Any) -> None:
-        """Another device on this server changed the table (or its seats): redraw.
-        A change another process made (``changes.py``) that this session
-        already shows -- the rev it drew after this process's own write --
-        is not drawn twice."""
+        """Another device on this server changed the table (or its seats): redraw,
+        in turn with every other redraw of this process (``changes.redraw_in_turn``)."""
+        changes.redraw_in_turn(self._redraw_for, topic, message)
+
+    def _redraw_for(self, topic: str, message: Any) -> None:
+        """The redraw for a change on ``topic``.  A write this session already
+        shows is not drawn twice: the same write is told twice (this process's
+        pubsub, then the change notice, ``changes.py``, which may come first),
+        and both say the rev it made."""
         try:
             with self.lock:
                 if self.closed or self.table is None or topic != f"table:{self.table.id}":
                     return
-                rev = message.get("rev") if isinstance(message, dict) and message.get("kind") == "elsewhere" else None
+                told = isinstance(message, dict) and message.get("kind") in ("elsewhere", "table")
+                rev = message.get("rev") if told else None
                 if isinstance(rev, int) and rev <= self.table.rev and not self.table.sync():
                     return
                 self.refresh_table()

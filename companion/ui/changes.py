@@ -19,6 +19,7 @@ import hashlib
 import logging
 import sqlite3
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
 from ..storage import Store
@@ -127,3 +128,20 @@ def hub_publisher(hub: Any) -> Callable[[str, int | None], None]:
     def publish(table_id: str, rev: int | None) -> None:
         hub.send_all_on_topic(f"table:{table_id}", {"kind": "elsewhere", "rev": rev})
     return publish
+
+
+#: the one thread that redraws this process's devices after a change, in turn
+_REDRAWS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="redraw")
+
+
+def redraw_in_turn(redraw: Callable[..., Any], *args: Any) -> None:
+    """Run ``redraw(*args)`` after the redraws asked for before it.
+
+    A change reaches each device of a table through Flet's pubsub, which runs
+    every handler in a thread of its own pool: the four other phones of a table
+    (and those of a table that moved at the same moment) were redrawn all at
+    once, sharing the one core Python gives a process, so each finished only
+    when all did, and the event loop that sends the redraws waited for the
+    interpreter behind them.  One after another, the first phone has its
+    screen after one redraw's time, not four."""
+    _REDRAWS.submit(redraw, *args)

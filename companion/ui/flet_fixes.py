@@ -1,17 +1,19 @@
-"""Two costs Flet 1.0.5 pays on every redraw for nothing, removed (each
+"""Three costs Flet 1.0.5 pays on every redraw for nothing, removed (each
 only if the Flet installed still has the spot; pinned in pyproject.toml).
 
 * :func:`lazy_validation_memo`: a memo of reported validation errors is made
   for a control on its first error, not for every control (memory).
 * :func:`quiet_send`: a message to a phone is no longer turned into text for
-  a debug log line that is not written (CPU).
+  a debug log line that is not written (CPU), and one sent from a worker
+  thread wakes the event loop that sends it (latency: up to 100 ms).
 
-``apply()`` does both; ``make_main`` calls it.  Tests:
+``apply()`` does all; ``make_main`` calls it.  Tests:
 ``tests/test_flet_fixes.py``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -72,15 +74,43 @@ _ORIGINAL_SEND = getattr(getattr(_flet_web_app, "FletApp", None), "send_message"
 
 
 def _send_message(self: Any, message: Any) -> None:
-    """``FletApp.send_message`` as Flet 1.0.5 has it, but the log line is
-    formatted only when it is written: Flet formats it always (an f-string),
-    and the text of a redraw's message is the repr of every control it
-    adds -- 5-8 ms of a Niagara redraw's 45-60 in ``Page.update``."""
+    """``FletApp.send_message`` as Flet 1.0.5 has it, with two changes.
+
+    * The log line is formatted only when it is written: Flet formats it
+      always (an f-string), and the text of a redraw's message is the repr of
+      every control it adds -- 5-8 ms of a Niagara redraw's 45-60 in
+      ``Page.update``.
+    * A message from another thread than the event loop's (every redraw of a
+      tap's handler or of a change notice: Flet runs them in a thread pool)
+      wakes the loop.  Flet puts it on the loop's queue, and an asyncio queue
+      does not wake its loop for another thread: the loop, asleep in its wait
+      for the network, sent it only when something else woke it -- another
+      phone's frame, or uvicorn's tick every 100 ms: each redraw reached the
+      phones up to 0.1 s late.  The message still goes on the queue at once,
+      as Flet's did (a phone must get its messages in the order they were
+      made: each patch is against the one before), and the loop is woken."""
     log = getattr(_flet_web_app, "transport_log", None)
     if log is not None and log.isEnabledFor(logging.DEBUG):
         log.debug("send_message: %s", message)
     body = msgpack.packb([message.action, message.body], default=_ENCODE)
     self._FletApp__send_queue.put_nowait(b"\x00" + body)
+    loop = getattr(self, "loop", None)
+    if loop is not None and not _on_loop(loop):
+        try:
+            loop.call_soon_threadsafe(_nothing)  # its one job: to wake the loop
+        except RuntimeError:  # the loop is closed: the phone has gone
+            pass
+
+
+def _nothing() -> None:
+    pass
+
+
+def _on_loop(loop: Any) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:  # no loop runs in this thread
+        return False
 
 
 def quiet_send() -> bool:
