@@ -576,6 +576,7 @@ def _now_card(app: "App") -> ft.Control:
         card = None
     if card is None or not card.items:
         return ft.Container()
+
     def items() -> list[ft.Control]:  # made only while the card is open (sections.py)
         return [ft.ListTile(title=ft.Text(item.title, weight=ft.FontWeight.BOLD),
                             subtitle=ft.Text("\n".join(item.paragraphs)),
