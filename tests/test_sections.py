@@ -13,7 +13,7 @@ from companion.storage import Store
 from companion.ui import sections
 from companion.ui.app import App
 from companion.ui.widgets import expander
-from ui_harness import FakePage, section, texts
+from ui_harness import FakePage, section
 from wire import LiveServer, WireClient, niagara_folder
 
 CORRECT = "Correct the app to match the table"
@@ -22,6 +22,14 @@ CORRECT = "Correct the app to match the table"
 def _tile(client: WireClient, title: str) -> dict:
     return next(c for c in client.controls() if c.get("_c") == "ExpansionTile"
                 and (c.get("title") or {}).get("value") == title)
+
+
+def _toggle(phone: WireClient, title: str, opened: bool = True) -> None:
+    """Open (or close) a section as the phone does: it reports the tile's new
+    state, then sends its change event."""
+    tile = _tile(phone, title)
+    phone.report(tile["_i"], {"expanded": opened})
+    phone.event(tile["_i"], "change", opened)
 
 
 def _moves(client: WireClient) -> list[str]:
@@ -46,10 +54,7 @@ def two_phones(tmp_path):
 def test_a_form_opened_on_one_phone_stays_open_when_another_phone_moves(two_phones):
     other, mine = two_phones
     assert not mine.shows("Entry")  # closed: the form is not on the phone at all
-    tile = _tile(mine, CORRECT)
-    # the phone opens it: it reports the tile's new state, then its change event
-    mine.report(tile["_i"], {"expanded": True})
-    mine.event(tile["_i"], "change", True)
+    _toggle(mine, CORRECT)
     mine.wait_text("Entry")
     other.click("Undo")
     mine.wait(lambda: "Move 0" in _moves(mine), 15, "the other phone's undo")
@@ -73,12 +78,9 @@ def test_a_redraw_between_the_report_and_the_event_keeps_the_section_open(two_ph
 
 def test_a_section_closed_again_is_emptied_at_the_next_redraw(two_phones):
     other, mine = two_phones
-    tile = _tile(mine, CORRECT)
-    mine.report(tile["_i"], {"expanded": True})
-    mine.event(tile["_i"], "change", True)
+    _toggle(mine, CORRECT)
     mine.wait_text("Entry")
-    mine.report(tile["_i"], {"expanded": False})
-    mine.event(tile["_i"], "change", False)
+    _toggle(mine, CORRECT, opened=False)
     other.click("Undo")
     mine.wait(lambda: "Move 0" in _moves(mine), 15)
     mine.wait(lambda: not mine.shows("Entry"), 15, "the closed form gone")
@@ -134,17 +136,6 @@ def test_a_section_the_view_opens_stays_closed_once_the_person_closed_it(tmp_pat
     assert section(other.page, "Order card").expanded
 
 
-def _tiles(app: App) -> list[ft.ExpansionTile]:
-    from ui_harness import walk
-    return [c for c in walk([app.page.appbar, app.page.controls]) if isinstance(c, ft.ExpansionTile)]
-
-
-def _open(phone: WireClient, title: str) -> None:
-    tile = _tile(phone, title)
-    phone.report(tile["_i"], {"expanded": True})
-    phone.event(tile["_i"], "change", True)
-
-
 def _pick(phone: WireClient, label: str, key: str) -> None:
     """Pick ``key`` in the drop-down labelled ``label``, as the phone does."""
     with phone.lock:
@@ -163,7 +154,7 @@ def test_a_half_filled_correction_survives_another_phones_move(two_phones):
     """The form is drawn anew with every redraw; what the phone had picked and
     typed goes into the new one (it was reset to the first entry, empty)."""
     other, mine = two_phones
-    _open(mine, CORRECT)
+    _toggle(mine, CORRECT)
     mine.wait_text("Entry")
     with mine.lock:
         entry = next(c for c in mine.index.values() if c.get("_c") == "Dropdown" and c.get("label") == "Entry")
