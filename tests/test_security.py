@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 import urllib.request
 
@@ -480,6 +481,47 @@ def test_export_by_role_is_a_download_only(server, clients):
     assert not exports.exists() or not list(exports.iterdir())  # nothing written on the server
     with urllib.request.urlopen(server.url + "/") as response:
         assert response.headers.get("Access-Control-Allow-Origin") is None
+
+
+def test_downloads_go_through_the_pages_one_picker_while_others_move(server, clients):
+    """Issue (seen once in the suite): each download made a file picker and
+    registered it with the page while a redraw for another device's move
+    could be diffing the page in another thread; Flet then no longer knew
+    the picker when the browser answered, and that ended the connection.
+    Now the page's one picker is registered as the app starts and only
+    called after that, whatever else redraws the page."""
+    host = clients(f"{subnet()}.10")
+    table_id = new_table(host, "Modern Art", ["Ann", "Bo", "Cy"])
+
+    def pickers() -> list[int]:
+        return sorted(c["_i"] for c in host.controls() if c.get("_c") == "FilePicker")
+
+    (picker,) = pickers()
+    stop = threading.Event()
+
+    def another_device() -> None:  # writes from elsewhere: the host's page is redrawn all along
+        table = server.store.open_table(table_id)
+        n = 0
+        while not stop.is_set():
+            table.sync()
+            table.apply(Action.make("correct_money", None, seat=1, money=30 + n % 20))
+            n += 1
+            time.sleep(0.01)
+
+    mover = threading.Thread(target=another_device)
+    mover.start()
+    try:
+        for n in range(12):
+            before = move_number(host)
+            host.click("Export")
+            host.wait(lambda n=n: len(host.downloads) > n, what=f"download {n + 1}")
+            assert pickers() == [picker]
+        host.wait(lambda: move_number(host) > before, what="the other device's moves")
+    finally:
+        stop.set()
+        mover.join()
+    assert [name.endswith(".json") for name, _ in host.downloads] == [True] * 12
+    assert host.json_download()["format"] == "table-companion"
 
 
 # ----- strangers -----------------------------------------------------------------------------------

@@ -262,8 +262,9 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     press(app.page, "Export")
     assert any(t.startswith("Exported: toy-") and t.endswith("(downloaded to this device)") for t in texts(app.page))
     handler, args, _kw = app.page.tasks[-1]  # the browser download: the file's own bytes
-    assert handler.__name__ == "download" and args[1].startswith("toy-") and b'"format"' in args[2]
-    exported = args[2].decode("utf-8")
+    assert handler.__name__ == "download" and args[0] is app.picker  # the page's one picker (files.py)
+    assert args[2].startswith("toy-") and b'"format"' in args[3]
+    exported = args[3].decode("utf-8")
     # a download only: no file is written on the server for it (issue 22)
     assert not list((tmp_path / "data").rglob("toy-*.json"))
     exported_state = app.table.state
@@ -719,12 +720,12 @@ def test_import_says_a_history_report_is_not_a_table(app, tmp_path, monkeypatch)
     app.go_home()
     app.go("history")
     press(app.page, "Download as JSON")
-    assert app.page.tasks[-1][1][1].startswith("history-")
+    assert app.page.tasks[-1][1][2].startswith("history-")
     download = app.page.tasks[-1]
     app.go_home()
     press(app.page, "Import a table")
     assert not any(t.startswith("history-") for t in texts(app.page))  # not offered as a table
-    report = download[1][2].decode("utf-8")  # the downloaded bytes (nothing kept on the server)
+    report = download[1][3].decode("utf-8")  # the downloaded bytes (nothing kept on the server)
     assert not (tmp_path / "data" / "exports").exists()
     type_into(app.page, "Paste an exported table", report)
     press(app.page, "Import")

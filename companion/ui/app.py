@@ -210,6 +210,8 @@ class App:
         self._shown_board: tuple[str, Any] = ("", None)
         #: the sections this device opened or closed, by screen and section (sections.py)
         self.sections: dict[str, bool] = {}
+        #: this page's one file picker, registered with the page as the app starts (files.py: why)
+        self.picker = ft.FilePicker()
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
         #: the rev of the table screen drawn last, and the revs this device wrote
@@ -574,7 +576,7 @@ class App:
         name, data = export_bytes(self.table, kind, seat, time.strftime("%Y%m%d-%H%M%S"), self.lang)
         self.exported_to = name
         self.render()
-        self.page.run_task(download, self.page, name, data)  # a download in the browser
+        self.page.run_task(download, self.picker, self.page, name, data)  # a download in the browser
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:
         assert self.table is not None

@@ -85,7 +85,7 @@ def history_body(app: "App") -> ft.Control:
         data = (history.to_csv(plays) if kind == "csv" else history.to_json(plays)).encode("utf-8")
         app.nav.params["exported"] = name
         app.render()
-        app.page.run_task(download, app.page, name, data)  # a download in the browser; nothing kept on the server
+        app.page.run_task(download, app.picker, app.page, name, data)  # a download in the browser; nothing kept on the server
 
     parts.append(ft.Row([big_button(_("Download as CSV (spreadsheet)"), lambda e: export("csv"), icon=ft.Icons.DOWNLOAD),
                          big_button(_("Download as JSON"), lambda e: export("json"), icon=ft.Icons.DOWNLOAD)],

@@ -672,7 +672,7 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
         app.open_table(stored.id)
 
     async def upload(e: Any) -> None:
-        chosen = await pick_text()
+        chosen = await pick_text(app.picker)
         if chosen is not None:
             load(chosen[1])
 
