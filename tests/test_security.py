@@ -524,6 +524,29 @@ def test_downloads_go_through_the_pages_one_picker_while_others_move(server, cli
     assert host.json_download()["format"] == "table-companion"
 
 
+def test_a_join_link_opened_as_the_app_starts_leaves_the_person_where_they_went(server, clients):
+    """Issue (seen in CI): a tab that had just opened the app was sent to the
+    QR code's address.  Flet kept the tab's session, whose start was still
+    waiting for the first page's language: the new address's route change
+    joined the table, the person tapped "Claim a seat" -- and then the
+    start, its wait over, joined again and put the table back over the PIN
+    field."""
+    net = subnet()
+    host = clients(f"{net}.10")
+    new_table(host, "Modern Art", ["Ann", "Bo", "Cy"])
+    code = invite_code(host)
+    phone = clients(f"{net}.31", device_info=False)  # the language is asked of the page, which goes
+    phone.wait(lambda: "get_device_info" in phone.asked, what="the app's start asking the language")
+    asked = time.monotonic()
+    phone.reload(f"/?join={code}")
+    phone.wait_text("Claim a seat")
+    phone.click("Claim a seat")
+    phone.wait_text("PIN for your seat")
+    time.sleep(max(0.0, asked + appmod.LANGUAGE_WAIT + 1.5 - time.monotonic()))  # the start's wait is over
+    assert phone.shows("PIN for your seat") and phone.shows("Bo")
+    claim(phone, "Bo", "246802", expect="Waiting for the host to approve.")
+
+
 # ----- strangers -----------------------------------------------------------------------------------
 def test_a_stranger_sees_no_table_and_no_name(server, clients):
     """Issue: every device's Home listed the server's finished tables with

@@ -134,7 +134,7 @@ class WireClient:
     answers."""
 
     def __init__(self, server: LiveServer, address: str = "192.168.1.50", agent: str = PHONE_AGENT,
-                 storage: Any = ..., route: str = "/", connect_now: bool = True) -> None:
+                 storage: Any = ..., route: str = "/", connect_now: bool = True, device_info: bool = True) -> None:
         self.server = server
         self.address = address
         self.agent = agent
@@ -150,6 +150,12 @@ class WireClient:
         self.closed = False
         #: seconds the storage takes to answer each call (a slow or busy browser)
         self.storage_delay = 0.0
+        #: False: the device's info (its languages) is never answered (a page that went away)
+        self.device_info = device_info
+        #: the session the server gave this tab: a reload of the tab asks for it again
+        self.session_id: str | None = None
+        #: the methods the server called on this client, in order
+        self.asked: list[str] = []
         if connect_now:
             self.connect()
 
@@ -161,9 +167,20 @@ class WireClient:
                           user_agent_header=self.agent, max_size=None)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        self._send(REGISTER, {"session_id": None, "page_name": "",
+        self._send(REGISTER, {"session_id": self.session_id, "page_name": "",
                               "page": {"route": self.route, "web": True, "platform": "android",
                                        "width": 390.0, "height": 844.0}})
+
+    def reload(self, route: str) -> None:
+        """The tab goes to ``route`` (a reload, as a QR code's address opened in
+        it): a new connection that asks for the tab's session, as Flet's
+        client does; the server then keeps running that session's app."""
+        self.ws.close()
+        self.reader.join(5)
+        with self.lock:
+            self.route = route
+            self.page, self.index = {}, {}
+        self.connect()
 
     def close(self) -> None:
         self.closed = True
@@ -195,6 +212,7 @@ class WireClient:
     def _handle(self, action: int, body: Any) -> None:
         if action == REGISTER:
             with self.changed:
+                self.session_id = body.get("session_id") or self.session_id
                 self.page = body["page_patch"]
                 self._reindex()
                 self.seen.extend(_strings(self.page))
@@ -213,6 +231,8 @@ class WireClient:
     def _invoke(self, body: dict[str, Any]) -> None:
         control = self.index.get(body["control_id"], {})
         kind, name, args = control.get("_c"), body["name"], body.get("args") or {}
+        if not body.get("_late"):
+            self.asked.append(name)
         result: Any = None
         error: str | None = None
         if kind == "SharedPreferences":
@@ -234,6 +254,8 @@ class WireClient:
             self.downloads.append((args.get("file_name"), bytes(args.get("src_bytes") or b"")))
             result = args.get("file_name")
         elif name == "get_device_info":
+            if not self.device_info:
+                return  # never answers
             error = "not available"
         self._send(INVOKE, {"control_id": body["control_id"], "call_id": body["call_id"], "result": result,
                             "error": error})

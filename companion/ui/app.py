@@ -705,6 +705,12 @@ class App:
             self.nav = Nav("join", {"code": code, "error": self.denied_text(exc)})
             self.render()
             return
+        if self.table is not None and self.table.id == table_id and self.nav.screen in ("table", "claim", "invite", "log"):
+            # the same link again: the tab's address told twice as the app starts (by the
+            # route change of a reconnected tab, then by the app's own start), or the code
+            # scanned again at the table -- the person stays where they went (claiming a seat)
+            self.render()
+            return
         self.table = self.store.open_table(table_id)
         self.view_memory = {}
         self.private_flow = None
@@ -1073,6 +1079,8 @@ SERVER_KEYS = ("lang", "theme", "open_table", "results_seen")
 SEEN_KEY = "results_seen"
 #: how many tables' put-away results a device keeps
 SEEN_TABLES = 30
+#: how long the device may take to tell its languages on a first start (then: English)
+LANGUAGE_WAIT = 3.0
 #: how long the browser may take to answer for its storage (all keys at once), and how often we ask
 STORAGE_WAIT = 12.0
 STORAGE_TRIES = 2
@@ -1176,7 +1184,7 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
             # First start: follow the device's language -- before the first
             # frame, so a Chinese start never flashes English first.
             try:
-                lang = await asyncio.wait_for(_device_language(page), timeout=3)
+                lang = await asyncio.wait_for(_device_language(page), timeout=LANGUAGE_WAIT)
             except (asyncio.TimeoutError, Exception):  # noqa: BLE001
                 lang = None
             if lang:
