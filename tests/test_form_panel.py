@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.core import Action
 from companion.ui.widgets import FormPanel, confirm_button
+from games.screen_harness import click
 from ui_harness import walk
 
 
@@ -102,3 +103,88 @@ def test_confirm_button_of_a_complete_form_is_filled_and_alone():
     assert isinstance(control, ft.FilledButton)
     control.on_click(None)
     assert ctx.sent == [Action.make("pick", 1)]
+
+
+# ----- a half-filled form and the redraws of the whole screen ------------------------------
+def _round_table(tmp_path):
+    from companion import registry
+    from companion.storage import Store
+    from companion.ui.app import App
+    from ui_harness import FakePage
+
+    registry.get_game.cache_clear()
+    store = Store(tmp_path / "forms.db")
+    mine = App(FakePage(), store)
+    mine.render()
+    mine.start_table("cockroach_poker", ["Ann", "Bob", "Cid"], {})
+    other = App(FakePage(), store)
+    other.open_table(mine.table.id)
+    click(mine.page.controls, "Ann")  # Ann starts: the round form is up
+    return mine, other
+
+
+def _half_fill(app) -> None:
+    click(app.page.controls, "Cid", 1)   # who answered
+    click(app.page.controls, "Rat", 0)   # what was said
+    click(app.page.controls, "Bat", 1)   # what the card was
+    click(app.page.controls, "\"True\"")
+
+
+def test_a_half_filled_form_survives_a_redraw_that_changes_nothing_it_was_made_from(tmp_path):
+    """Issue: every redraw of the screen made every form afresh, so taps on a
+    round's result were lost when a phone joined the table or claimed a seat
+    (every device redraws), when a section was opened, or when the shell showed
+    a refusal -- though nothing the form was made from had changed."""
+    from ui_harness import texts
+
+    mine, other = _round_table(tmp_path)
+    _half_fill(mine)
+    assert "Cid takes the card" in texts(mine.page)
+    mine.render()  # what another device's join, a section or a refusal does
+    mine.render()
+    assert "Cid takes the card" in texts(mine.page)
+    click(mine.page.controls, "Confirm the round result")
+    from companion.games.cockroach_poker.game import CREATURES
+    assert mine.table.session.cursor == 2 and mine.table.state.penalties[2][CREATURES.index("bat")] == 1
+    # the form that was sent starts afresh
+    assert "Cid takes the card" not in texts(mine.page)
+
+
+def test_a_form_is_made_afresh_once_the_table_changed(tmp_path):
+    """A move made on another device changes what the form was made from
+    (who may answer, what is legal): the half-filled form goes."""
+    from ui_harness import texts
+
+    mine, other = _round_table(tmp_path)
+    _half_fill(mine)
+    other.refresh_table()
+    click(other.page.controls, "Bob", 1)
+    click(other.page.controls, "Rat", 0)
+    click(other.page.controls, "Rat", 1)
+    click(other.page.controls, "\"True\"")
+    click(other.page.controls, "Confirm the round result")
+    assert mine.refresh_table()
+    assert "Cid takes the card" not in texts(mine.page) and "Bob takes the card" not in texts(mine.page)
+
+
+def test_forms_are_kept_by_kind_and_place_and_one_form_in_two_panels_stays_one():
+    from companion.ui.widgets import kept_form
+
+    class Context:
+        def __init__(self, stamp: object, extra: dict) -> None:
+            self.draft_stamp, self.extra = stamp, extra
+
+    memory: dict = {}
+    first = Context(("t", 3, None, None), memory)
+    a, b = Pick(), Pick()
+    assert kept_form(first, a) is a and kept_form(first, b) is b and kept_form(first, a) is a
+    a.seat, b.seat = 1, 2
+    again = Context(("t", 3, None, None), memory)
+    a2, b2 = Pick(), Pick()
+    assert kept_form(again, a2) is a and kept_form(again, b2) is b  # in the order they were made
+    assert kept_form(again, a2) is a                                  # shown twice: still the same one
+    later = Context(("t", 4, None, None), memory)
+    fresh = Pick()
+    assert kept_form(later, fresh) is fresh and fresh.seat is None
+    # no stamp (a screen outside the app): nothing kept
+    assert kept_form(Ctx(), Pick()).seat is None

@@ -20,7 +20,9 @@ Use only ``ctx`` to act:
   (``{"seat", "public", "private"}``), and ``ctx.legal``: the legal actions
   now — each computed once per redraw, here, not by the screen.  A screen
   imports nothing of its engine beyond ``companion.games.<id>.public``.
-* ``FormPanel`` (``widgets.py``) holds a half-filled form and redraws just it;
+* ``FormPanel`` (``widgets.py``) holds a half-filled form and redraws just it
+  (a redraw of the whole screen with the table unchanged gets the same form
+  back: ``widgets.kept_form``);
   ``widgets.send(ctx, action)`` is a click handler that dispatches one action.
 * ``ctx.dispatch(action)`` → True if accepted (already committed to SQLite and
   the screen rebuilt), False if refused (the shell shows the reason and the
@@ -81,6 +83,9 @@ class GameContext:
     extra: dict[str, Any] = field(default_factory=dict)
     #: this device's seat (None: the shared screen)
     seat: int | None = None
+    #: what a half-filled form was made from (table, rev, seat, hand-the-phone flow and stage):
+    #: while it is unchanged, a redraw keeps the forms (``widgets.kept_form``)
+    draft_stamp: Any = None
     #: whether this device may show a seat's secrets now (its own phone, or the
     #: player holding it behind hand-the-phone); the shell decides
     may_see_secrets_of: Callable[[int], bool] = lambda seat: False

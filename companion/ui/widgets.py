@@ -169,6 +169,39 @@ def player_card(lines: Sequence[ft.Control], color: str, width: int = 340, spaci
                         border=ft.Border.all(border, color))
 
 
+#: the view memory's entry holding the forms drawn last: (stamp, {key: form})
+DRAFTS = "form_drafts"
+
+
+def kept_form(ctx: Any, form: F) -> F:
+    """The form of the same kind drawn in the same place on this device's last
+    redraw, if the table, the seat and the hand-the-phone flow are as they were
+    (``GameContext.draft_stamp``): half filled by taps, it survives a redraw
+    that changes nothing it was made from -- a phone joining or claiming a
+    seat, a section opened, a refusal, the language.  Else ``form`` itself,
+    kept for the next redraw.  A form's place is its class and how many of
+    that class this redraw made before it."""
+    stamp = getattr(ctx, "draft_stamp", None)
+    memory = getattr(ctx, "extra", None)
+    if stamp is None or memory is None:
+        return form
+    drafts = memory.get(DRAFTS)
+    if drafts is None or drafts[0] != stamp:
+        drafts = memory[DRAFTS] = (stamp, {})
+    made: dict[int, tuple[Any, Any]] = ctx.__dict__.setdefault("_forms_made", {})
+    if id(form) in made:  # one form shown in two panels: the same one kept
+        return made[id(form)][1]  # type: ignore[no-any-return]
+    counts: dict[str, int] = ctx.__dict__.setdefault("_forms_counted", {})
+    kind = type(form).__qualname__
+    place = f"{kind}#{counts.get(kind, 0)}"
+    counts[kind] = counts.get(kind, 0) + 1
+    old = drafts[1].get(place)
+    chosen = old if type(old) is type(form) else form
+    drafts[1][place] = chosen
+    made[id(form)] = (form, chosen)  # the new form held, so its id is not another's in this redraw
+    return chosen  # type: ignore[no-any-return]
+
+
 class FormPanel(Generic[F]):
     """A half-filled form on a game screen, redrawn in place.
 
@@ -183,9 +216,12 @@ class FormPanel(Generic[F]):
         return ft.Column([section_title(...), panel.control])
     """
 
-    def __init__(self, ctx: Any, form: F, draw: Callable[["FormPanel[F]"], ft.Control]) -> None:
+    def __init__(self, ctx: Any, form: F, draw: Callable[["FormPanel[F]"], ft.Control], keep: bool = True) -> None:
         self.ctx = ctx
-        self.form = form
+        #: the form this device had half filled, if the screen is redrawn with the
+        #: table unchanged (``kept_form``); ``keep=False`` for a form the view's own
+        #: closures hold (a board and its linked panels): a fresh one each redraw
+        self.form = kept_form(ctx, form) if keep else form
         self._draw = draw
         self.control = ft.Container(content=draw(self))
 

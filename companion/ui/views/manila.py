@@ -951,7 +951,7 @@ def build(ctx: GameContext) -> ft.Control:
     play = board_play(view, phase, on_board, placer)
     launch = LaunchForm() if phase == "launch" else None
     board_form = BoardForm(play, launch=launch)
-    drawn = FormPanel(ctx, board_form, _draw_board).control
+    drawn = FormPanel(ctx, board_form, _draw_board, keep=False).control  # (linked below: a fresh pair each redraw)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=view["voyage"]), size=18,
                                        weight=ft.FontWeight.BOLD)]
     if phase == "end":
@@ -962,7 +962,7 @@ def build(ctx: GameContext) -> ft.Control:
         parts += _draw_supply(ctx, legal)
     elif phase == "launch" and launch is not None:
         seat = next((a.player for a in legal if a.type == "launch"), None)
-        controls = FormPanel(ctx, launch, lambda p: _draw_launch_form(p, seat, legal))
+        controls = FormPanel(ctx, launch, lambda p: _draw_launch_form(p, seat, legal), keep=False)
         board_form.linked.append(controls)  # a tap on a route redraws this too
         parts.append(controls.control)
     elif phase in ("board", "pilot", "plunder"):

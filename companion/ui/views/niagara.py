@@ -798,8 +798,8 @@ def build(ctx: GameContext) -> ft.Control:
 
     # one turn in hand, two places it shows: the board and the controls beside it (only these
     # two are redrawn by a tap, not the players' boxes)
-    panels += [FormPanel(ctx, form, lambda p: _draw_board(board_of())),
-               FormPanel(ctx, form, lambda p: _draw_turn(board_of(), state))]
+    panels += [FormPanel(ctx, form, lambda p: _draw_board(board_of()), keep=False),
+               FormPanel(ctx, form, lambda p: _draw_turn(board_of(), state), keep=False)]
     controls = ft.Column([ft.Text(ctx.t("ui.entry_at_once" if state.cards_at_once else "ui.entry_each_turn"),
                                   size=13, italic=italic(ctx.lang)),
                           panels[1].control, section_title(ctx.t("ui.players")), _draw_players(ctx, view)],
