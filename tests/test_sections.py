@@ -174,3 +174,84 @@ def test_a_half_filled_correction_survives_another_phones_move(two_phones):
         ["correct_gem", "1", "pink", "spare", None]
     assert _value(mine, "TextField", "Canoe (1 or 2)") == "2"
     assert mine.shows("From")
+
+
+# ----- what the phone typed in a field ------------------------------------------------------
+def _dominion_count(tmp_path):
+    """Two devices at a Dominion table, at the end: every player's deck to count."""
+    from companion.core import Action
+
+    registry.get_game.cache_clear()
+    store = Store(tmp_path / "typed.db")
+    mine = App(FakePage(), store)
+    mine.render()
+    mine.start_table("dominion", ["Ann", "Bob", "Cid"], {"gardens": True})
+    other = App(FakePage(), store)
+    other.open_table(mine.table.id)
+    assert mine.dispatch(Action.make("correct_supply", None, card="province", count=1), rev=mine.table.rev)
+    assert mine.dispatch(Action.make("gain", 0, card="gardens"), rev=mine.table.rev)
+    assert mine.dispatch(Action.make("gain", 0, card="province"), rev=mine.table.rev)
+    assert mine.dispatch(Action.make("end_turn", 0), rev=mine.table.rev)
+    assert mine.table.state.phase == "count"
+    other.refresh_table()
+    return mine, other
+
+
+def _field(app: App, label: str) -> ft.TextField:
+    from ui_harness import walk
+
+    return next(c for c in walk([app.page.controls]) if isinstance(c, ft.TextField) and c.label == label)
+
+
+def test_what_a_phone_typed_survives_another_devices_entry(tmp_path):
+    """Issue: every redraw built each field with the view's value and sent it
+    over what the phone showed: at the end of a Dominion game, each player's
+    deck count half typed on one phone was wiped when another phone confirmed
+    its own count."""
+    from games.screen_harness import clickables
+
+    mine, other = _dominion_count(tmp_path)
+    _field(mine, "Bob").value = "21"  # typed on the phone (Flet writes what it reports)
+    _field(mine, "Cid").value = "1"
+    _field(other, "Ann").value = "14"
+    clickables(other.page.controls, "Confirm")[0].on_click(None)  # Ann's count, from the other device
+    assert other.table.state.deck_sizes[0] == 14
+    assert mine.refresh_table()
+    assert [_field(mine, n).value for n in ("Bob", "Cid")] == ["21", "1"]
+    assert not any(isinstance(c, ft.TextField) and c.label == "Ann" for c in _walk(mine))
+    _field(mine, "Cid").value = "12"  # typed on: still carried at the next redraw
+    mine.render()
+    assert _field(mine, "Cid").value == "12"
+    # the view's own value wins over an old one: a field it now fills itself is not overwritten
+    # and what this device sent starts afresh
+    clickables(mine.page.controls, "Confirm")[0].on_click(None)  # Bob's 21
+    assert mine.table.state.deck_sizes[1] == 21
+    assert (_field(mine, "Cid").value or "") == ""
+
+
+def _walk(app: App):
+    from ui_harness import walk
+
+    return list(walk([app.page.controls]))
+
+
+def test_a_field_keeps_the_value_the_view_gives_it_when_that_changes():
+    """The phone's value is carried only while the view builds the value it
+    built before; a field in another place or on another screen is another."""
+    field = ft.TextField(label="Amount", value="5")
+    sections.settle([field], "s", {}, lambda: None)
+    field.value = "7"  # the phone
+    typed = sections.learn([field], {})
+    assert typed == {"s|field:Amount#0": ("5", "7")}
+    again = ft.TextField(label="Amount", value="5")
+    sections.settle([again], "s", {}, lambda: None, typed)
+    assert again.value == "7"
+    changed = ft.TextField(label="Amount", value="9")  # the view proposes something else now
+    sections.settle([changed], "s", {}, lambda: None, typed)
+    assert changed.value == "9"
+    elsewhere = ft.TextField(label="Amount", value="5")
+    sections.settle([elsewhere], "t", {}, lambda: None, typed)
+    assert elsewhere.value == "5"
+    pick = ft.Dropdown(label="Amount", value="5", options=[ft.dropdown.Option("5"), ft.dropdown.Option("6")])
+    sections.settle([pick], "s", {}, lambda: None, typed)
+    assert pick.value == "5"  # 7 is not one of its options
