@@ -118,6 +118,23 @@ def test_a_message_goes_out_as_flet_sends_it_without_being_made_text(caplog):
     assert Told.made > 1 and "send_message: Told()" in caplog.text  # a debug log still says it
 
 
+def test_a_message_for_a_connection_that_just_closed_is_dropped():
+    """The send loop ends (no queue) a moment before the session hears its
+    phone went: the app's start, still running, sent then and Flet's own
+    send raised, so the start failed and a tab reconnected to that session
+    stayed blank."""
+    import pytest
+
+    from companion.ui import flet_fixes
+
+    gone = Sink()
+    gone._FletApp__send_queue = None
+    with pytest.raises(AttributeError):
+        flet_fixes._ORIGINAL_SEND(gone, Told())
+    flet_fixes._send_message(gone, Told())  # dropped, no error
+    assert gone._FletApp__send_queue is None
+
+
 def test_a_message_from_another_thread_wakes_the_loop_that_sends_it():
     """A redraw made in a worker thread is sent at once: the send loop,
     asleep with nothing else to wake it (no other phone's frame, no timer),

@@ -88,12 +88,22 @@ def _send_message(self: Any, message: Any) -> None:
       phone's frame, or uvicorn's tick every 100 ms: each redraw reached the
       phones up to 0.1 s late.  The message still goes on the queue at once,
       as Flet's did (a phone must get its messages in the order they were
-      made: each patch is against the one before), and the loop is woken."""
+      made: each patch is against the one before), and the loop is woken.
+    * A message for a connection that has just closed is dropped, as Flet's
+      session drops what it makes while its phone is away.  Flet's raised:
+      its send loop has ended (no queue) a moment before the session is told
+      the phone went.  A tab sent to the join address as the app started
+      lost its app that way -- the start, still running for the first page,
+      failed on its next send -- and stayed blank after it reconnected (seen
+      in the test suite).  A reconnected tab gets the whole page anyway."""
     log = getattr(_flet_web_app, "transport_log", None)
     if log is not None and log.isEnabledFor(logging.DEBUG):
         log.debug("send_message: %s", message)
+    queue = self._FletApp__send_queue
+    if queue is None:  # the phone has gone
+        return
     body = msgpack.packb([message.action, message.body], default=_ENCODE)
-    self._FletApp__send_queue.put_nowait(b"\x00" + body)
+    queue.put_nowait(b"\x00" + body)
     loop = getattr(self, "loop", None)
     if loop is not None and not _on_loop(loop):
         try:
