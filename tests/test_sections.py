@@ -222,11 +222,12 @@ def test_what_a_phone_typed_survives_another_devices_entry(tmp_path):
     _field(mine, "Cid").value = "12"  # typed on: still carried at the next redraw
     mine.render()
     assert _field(mine, "Cid").value == "12"
-    # the view's own value wins over an old one: a field it now fills itself is not overwritten
-    # and what this device sent starts afresh
+    # this device's own entry: the field sent goes, the one still being filled stays
     clickables(mine.page.controls, "Confirm")[0].on_click(None)  # Bob's 21
     assert mine.table.state.deck_sizes[1] == 21
-    assert (_field(mine, "Cid").value or "") == ""
+    assert _field(mine, "Cid").value == "12"
+    clickables(mine.page.controls, "Confirm")[0].on_click(None)
+    assert mine.table.state.deck_sizes == [14, 21, 12] and mine.table.state.phase == "end"
 
 
 def _walk(app: App):
@@ -255,3 +256,9 @@ def test_a_field_keeps_the_value_the_view_gives_it_when_that_changes():
     pick = ft.Dropdown(label="Amount", value="5", options=[ft.dropdown.Option("5"), ft.dropdown.Option("6")])
     sections.settle([pick], "s", {}, lambda: None, typed)
     assert pick.value == "5"  # 7 is not one of its options
+    # an entry sent with the field: the next screen's starts afresh; refused, it is kept
+    again.value = "8"
+    assert sections.sending(again) == "8"
+    assert sections.learn([again], {}) == {}
+    sections.unsent(again)
+    assert sections.learn([again], {}) == {"s|field:Amount#0": ("5", "8")}

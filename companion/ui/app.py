@@ -210,9 +210,6 @@ class App:
         self._shown_board: tuple[str, Any] = ("", None)
         #: the sections this device opened or closed, by screen and section (sections.py)
         self.sections: dict[str, bool] = {}
-        #: this device wrote (or sent a PIN) since the last redraw: what was typed was sent,
-        #: its fields start afresh
-        self.wrote = False
         #: this page's one file picker, registered with the page as the app starts (files.py: why)
         self.picker = ft.FilePicker()
         #: a translated message after an unexpected error (shown on the home screen)
@@ -729,7 +726,6 @@ class App:
     def claim_seat(self, seat: int, pin: str) -> None:
         assert self.table is not None
         self.nav.params.pop("error", None)
-        self.wrote = True  # the PIN was sent: the field starts afresh (sections.py)
         try:
             access.require("claim", self.role())
             status = self.access.claim(self.table.id, self.device.who, seat, pin)
@@ -823,7 +819,6 @@ class App:
         note it in the acknowledgement journal if one is kept (tests)."""
         assert self.table is not None
         self.my_revs.add(self.table.rev)
-        self.wrote = True
         journal = os.environ.get("COMPANION_ACK_LOG")
         if journal:
             entry = {"table": self.table.id, "rev": self.table.rev, "op": op,
@@ -995,8 +990,7 @@ class App:
             return
         key = f"{self.nav.screen}:{self.table.id if self.table is not None else ''}"
         typed = sections.learn([page.appbar, page.controls], self.sections)  # what the phone opened, typed...
-        sections.settle([appbar, body], key, self.sections, self.render, None if self.wrote else typed)
-        self.wrote = False
+        sections.settle([appbar, body], key, self.sections, self.render, typed)
         if self.nav.screen == "table" and self.table is not None:
             self._keep_seen()
             appbar = join.with_move_number(self, appbar)

@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from ..core.game import Move
+from . import sections
 from .context import GameContext
 from .fields import NOBODY, field_for, field_value
 from .viewmodels import available_moves, build_action, move_label
@@ -76,9 +77,12 @@ def correction_form(ctx: GameContext) -> ft.Column | None:
             return
         # entered, the form drawn with the move starts afresh: this one is no longer a draft
         ctx.extra.pop(DRAFT, None)
+        entered = [move_pick, seat_pick, *fields[chosen().name].values()]
+        sections.sending(*entered)
         if not ctx.dispatch(action):
             # refused: the form stays open with its values, the reason beside it
             ctx.extra[DRAFT] = drawn
+            sections.unsent(*entered)
             why.content = reason_line(ctx, ctx.last_refusal())
             ctx.refresh_control(why)
 

@@ -29,6 +29,7 @@ from babel.dates import format_time
 from .. import access
 from ..i18n import _NUMBER_LOCALE, list_separator
 from ..messages import game_message
+from . import sections
 from .widgets import TOUCH, banner, big_button, icon_button, section_title
 
 if TYPE_CHECKING:
@@ -233,7 +234,7 @@ def screen_claim(app: "App") -> tuple[Any, ft.Control]:
         parts.append(banner(params["error"], "error"))
     for seat, name in enumerate(players):
         label = name if seat not in taken else _("{name} (taken)", name=name)
-        parts.append(big_button(label, lambda e, s=seat: app.claim_seat(s, pin.value or ""),
+        parts.append(big_button(label, lambda e, s=seat: app.claim_seat(s, sections.sending(pin) or ""),
                                 icon=ft.Icons.CHECK if seat == mine else ft.Icons.EVENT_SEAT,
                                 filled=seat == mine))
     return _bar(app, _("Claim a seat")), ft.Column(parts, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -23,8 +23,8 @@ when another phone moved or joined.  So a field the phone changed (its value
 is no longer the one the view built) gets the phone's value in the new
 screen, if the new field is in the same place (screen, label, how many of
 that label before it) and the view still builds the value it built before.
-Not after this device's own write: the entry was sent, its form starts
-afresh.
+A field whose value was sent (:func:`sending`: an entry confirmed, a PIN)
+starts afresh instead.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ ID = "_section_id"  # its id on this device (screen + name), set by settle
 SENT = "_section_sent"  # the expanded state the last redraw sent
 FIELD = "_field_id"  # a field's id on this device (screen + label), set by settle
 BUILT = "_field_built"  # the value the view built it with
+GONE = "_field_sent"  # its value was sent (sending): the next screen's field starts afresh
 FIELDS = (ft.TextField, ft.Dropdown)
 
 
@@ -67,7 +68,7 @@ def learn(shown: Any, states: dict[str, bool]) -> dict[str, tuple[Any, Any]]:
         if isinstance(control, ft.ExpansionTile) and ID in control.__dict__:
             if bool(control.expanded) != control.__dict__[SENT]:
                 states[control.__dict__[ID]] = bool(control.expanded)
-        elif isinstance(control, FIELDS) and FIELD in control.__dict__:
+        elif isinstance(control, FIELDS) and FIELD in control.__dict__ and not control.__dict__.get(GONE):
             built = control.__dict__[BUILT]
             if (control.value or "") != (built or ""):
                 typed[control.__dict__[FIELD]] = (built, control.value)
@@ -117,6 +118,21 @@ def _field(control: Any, screen: str, seen: dict[str, int], typed: dict[str, tup
         built, value = typed[fid]
         if (control.value or "") == (built or "") and _offers(control, value):
             control.value = value
+
+
+def sending(*fields: Any) -> Any:
+    """Mark ``fields`` as sent (an entry confirmed with them): at the next
+    redraw they start afresh, what the phone has in them is not carried.
+    Returns the first one's value (``claim_seat(seat, sending(pin))``)."""
+    for field in fields:
+        object.__setattr__(field, GONE, True)
+    return fields[0].value if fields else None
+
+
+def unsent(*fields: Any) -> None:
+    """The entry was refused: the fields keep what the phone has in them."""
+    for field in fields:
+        field.__dict__.pop(GONE, None)
 
 
 def _offers(field: Any, value: Any) -> bool:

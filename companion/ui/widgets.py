@@ -8,6 +8,7 @@ import flet as ft
 
 from ..rules import library
 from . import sections
+from .sections import sending, unsent  # noqa: F401 - for the views: an entry's fields sent
 
 TOUCH = 48
 #: the bundled CJK fonts (registered in app.py). A TextStyle without a family

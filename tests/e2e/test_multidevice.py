@@ -225,6 +225,44 @@ def test_a_second_browser_does_not_land_on_the_first_ones_table(browser, server)
         second.close()
 
 
+def test_a_count_half_typed_on_one_phone_survives_another_phones_entry(browser, tmp_path):
+    """At the end of a Dominion game each player counts their deck.  One
+    phone has Bob's and Cid's counts typed in, the other confirms Ann's: the
+    redraw it brings used to empty both fields on the first phone."""
+    store = Store(tmp_path / "companion.db")
+    game = get_game("dominion")
+    table = store.create_table(game, game.setup(["Ann", "Bob", "Cid"], {"gardens": True}))
+    for action in (Action.make("correct_supply", None, card="province", count=1),
+                   Action.make("gain", 0, card="gardens"), Action.make("gain", 0, card="province"),
+                   Action.make("end_turn", 0)):
+        table.apply(action)
+    store.set_setting("open_table", table.id)
+    store.close()
+    server = Server(tmp_path)
+    mine = other = None
+    try:
+        mine, other = Screen(browser, server, PHONE), Screen(browser, server, PHONE)
+        for screen in (mine, other):
+            screen.wait_text("Cards owned")
+        mine.fill("Bob", "21")
+        mine.fill("Cid", "7")
+        other.fill("Ann", "14")
+        other.click("Confirm")
+        mine.wait_text("Ann owns 14 cards", exact=False)
+        mine.shot("multidevice-count-kept")  # Bob 21 and Cid 7 still in their fields
+        mine.click("Confirm")  # Bob's, as it stands: the phone sends nothing new
+        other.wait_text("Bob owns 21 cards", exact=False)
+        mine.wait_text("Bob owns 21 cards", exact=False)
+        mine.click("Confirm")  # Cid's
+        mine.wait_text("Cid owns 7 cards", exact=False)
+        assert no_error_overlay(mine) is None
+    finally:
+        for screen in (mine, other):
+            if screen is not None:
+                screen.close()
+        server.stop()
+
+
 # ----- seats and secrets on a LAN -----------------------------------------------------------
 def LanServer(data_dir: Path) -> Server:  # noqa: N802 - reads as the server it starts
     """``companion serve --host 0.0.0.0``: every table needs its join code."""

@@ -11,6 +11,7 @@ import flet as ft
 from companion.cli import parse_line
 from companion.core import Action, Session
 from companion.games.modern_art import GAME
+from companion.ui import sections
 from companion.ui.views import modern_art as screen
 
 from games.screen_harness import Table, click, texts
@@ -149,9 +150,11 @@ def test_typed_amount_empty_is_flagged_and_out_of_range_is_refused_by_the_refere
     field_.on_submit(None)
     assert [a["amount"] for a in t.sent] == [150] and len(t.refused) == 1
     assert t.session.state.phase == "fixed_price"
+    assert not field_.__dict__.get(sections.GONE)  # refused: a redraw keeps what is typed
     field_.value = "30"
     click(root, "Confirm")
     assert t.session.state.price == 30
+    assert field_.__dict__.get(sections.GONE)  # entered: the next screen's amount starts empty
     root = t.build()
     click(root, "Bo: pass")
     click(t.build(), "Cy: buy for 30")

@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.dominion.public import SCORING
 from ..context import GameContext
-from ..widgets import big_button, chip, expander, italic, player_card, section_title, wrap
+from ..widgets import big_button, chip, expander, italic, player_card, section_title, sending, unsent, wrap
 
 CARD_HEX: dict[str, str] = {
     "estate": "#2e7d32", "duchy": "#1b5e20", "province": "#004d40", "curse": "#6a1b9a", "gardens": "#558b2f",
@@ -165,7 +165,9 @@ def _draw_count(ctx: GameContext, counts: dict[int, int]) -> ft.Control:
                 field_.error = ctx.t("ui.at_least", minimum=minimum)
                 ctx.refresh_control(field_)
                 return
-            ctx.dispatch(Action.make("deck_size", seat, cards=value))
+            sending(field_)
+            if not ctx.dispatch(Action.make("deck_size", seat, cards=value)):
+                unsent(field_)
 
         rows.append(ft.Row([field_, big_button(ctx.t("ui.confirm"), confirm)], wrap=True, spacing=8))
     return ft.Column(rows, spacing=8)

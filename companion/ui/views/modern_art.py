@@ -21,7 +21,7 @@ from ...games.modern_art.public import ModernArtState
 from ...games.modern_art.public import load as load_facts
 from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, results_sheet, section_title, seen, wrap
+from ..widgets import FormPanel, big_button, results_sheet, section_title, seen, sending, unsent, wrap
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -266,7 +266,9 @@ def _amount_entry(ctx: GameContext, low: int, high: int | None, label: Callable[
             field_.error = None
             ctx.refresh_control(field_)
         # a whole number out of range goes to the referee: its refusal names the rule
-        submit(amount)
+        sending(field_)  # entered: the next screen's amount starts empty
+        if not submit(amount):
+            unsent(field_)
 
     def clear(e: Any) -> None:
         if field_.error and parse_amount(field_.value, low, top) is not None:
