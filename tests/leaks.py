@@ -108,8 +108,15 @@ def _catan(state: Any, seat: int) -> bool:
     return True
 
 
+def _im_the_boss(state: Any, seat: int) -> bool:
+    if state.phase == "end":
+        return False
+    state.money[seat] += 3
+    return True
+
+
 PERTURB: dict[str, Perturb] = {"manila": _manila, "modern_art": _modern_art, "silk_road": _silk_road,
-                               "saboteur": _saboteur, "catan": _catan}
+                               "saboteur": _saboteur, "catan": _catan, "im_the_boss": _im_the_boss}
 
 
 def twin(state: Any, game_id: str, seat: int) -> Any | None:

@@ -83,7 +83,12 @@ def test_less_cutthroat_partners_and_the_short_game() -> None:
     apply_all(s, A("end_roll", CY, roll=5), A("correct_money", BO, amount=40))
     assert seen(s, None)[-2:] == [[("rolled_short", {"player": CY, "roll": 5, "total": 5, "target": 6}),
                                    ("goes_on", {"n": 8})],
-                                  [("money_corrected", {"player": BO, "amount": 40})]]
+                                  [("money_corrected_hidden", {"player": BO})]]
+    # a running total is its owner's (im_the_boss.money.visible): Bo alone sees the 40
+    assert seen(s, BO)[-1] == [("money_corrected_hidden", {"player": BO}),
+                               ("money_corrected", {"player": BO, "amount": 40})]
+    assert seen(s, CY)[-1] == [("money_corrected_hidden", {"player": BO})]
+    assert texts(s, None, "en")[-1] == "Correction: Bo's money was set (only Bo sees how much)."
     assert_renders(s)
 
 

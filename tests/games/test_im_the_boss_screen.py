@@ -56,8 +56,14 @@ def test_entering_a_deal_through_the_screen() -> None:
     click(root, "Deal closed")
     assert t.sent[-1] == Action.make("deal", 1, shares=5, value=2, payees=[0], amounts=[2])
     assert t.session.state.money == [2, 8, 0]
-    shown = texts(t.build())
-    assert "Deal 1: Bob — 5 × 2 = 10 · Ann +2" in shown and "8 million" in shown
+    root = t.build()
+    shown = texts(root)
+    assert "Deal 1: Bob — 5 × 2 = 10 · Ann +2" in shown
+    # the totals lie in stacks on the table: the shared screen shows none of them
+    assert not any(x.endswith(" million") and x[0].isdigit() for x in shown)
+    click(root, "Bob: Show my money")             # behind the hand-the-phone screen, Bob's own
+    seat, title, form = t.privately[-1]
+    assert (seat, title) == (1, "Bob's money") and "You have 8 million." in texts(form)
 
 
 def deal_rows(root: ft.Control) -> list[ft.Control]:

@@ -6,14 +6,16 @@ of a partner and every promised payment, what the boss keeps, the end roll
 when it is due and what it decided, the end with everyone's money and the
 winners.  Deals are closed and paid out in the open (im_the_boss.closing.payout,
 .payments) and money lies on the table where all can see it
-(im_the_boss.money.visible): every event is public.  A line names what moved
-in that deal, not anyone's running total, which the players only estimate
-until the money is counted at the end (im_the_boss.end.winner).
+(im_the_boss.money.visible): every event is public but one.  A line names
+what moved in that deal, not anyone's running total, which the players only
+estimate until the money is counted at the end (im_the_boss.end.winner); so
+a correction of a player's money, which states a total, is told in full to
+that player alone, and the table learns only that it was made.
 """
 
 from __future__ import annotations
 
-from ...core import END, Action, Event, public, reveal
+from ...core import END, Action, Event, private, public, reveal
 from . import game as g
 
 
@@ -38,7 +40,8 @@ def action_events(before, action: Action, after) -> list[Event] | None:
                            target=int(g.SHORT["roll_total"]))]
         return [public("rolled", player=seat, roll=roll)]
     if kind == "correct_money" and seat is not None:
-        return [public("money_corrected", player=seat, amount=action["amount"])]
+        return [public("money_corrected_hidden", player=seat),
+                private("money_corrected", [seat], END, player=seat, amount=action["amount"])]
     if kind == "correct_end":
         return [public("end_corrected" if action["ends"] else "end_corrected_goes_on")]
     return None

@@ -6,6 +6,12 @@ the negotiation.  The sheet computes the payout, moves the money, checks the
 tile values against the rulebook and runs the end-of-game roll from the 10th
 deal on.  Money is counted in millions.  Numbers come from
 ``rules_data/im_the_boss/facts.json``.
+
+A player's money lies on the table in stacks whose total the others may
+only estimate (im_the_boss.money.visible): each running total is that
+player's secret until the game ends (``view`` shows it with ``reveal`` or
+at the end; ``observe`` gives each seat its own), and a refusal that tells
+what a boss has is that boss's (``private_refusals``).
 """
 
 from __future__ import annotations
@@ -200,6 +206,8 @@ class ImTheBoss(Game[BossState], facts=True):
     id = GAME_ID
     kind = "scoresheet"
     flow_rule = RULE_FLOW
+    #: "the boss has only N": that boss's running total
+    private_refusals = frozenset({"boss_cannot_pay"})
     moves = moves_table(
         Move("deal", _deal, frozenset({"play"}), "seat", {
     "shares": Param("int", min=1), "value": Param("int", min=1),
@@ -282,7 +290,9 @@ class ImTheBoss(Game[BossState], facts=True):
             "hand_limit": hand_limit(nxt, state.variant),
             "draw": {str(k): draw_count(k, state.variant) for k in range(0, 4)},
             "history": [dict(h) for h in state.history],
-            "players": [{"name": name, "money": state.money[s]} for s, name in enumerate(state.players)],
+            # a running total is its owner's until the end (im_the_boss.money.visible)
+            "players": [{"name": name, "money": state.money[s]} if reveal or state.phase == "end" else
+                        {"name": name} for s, name in enumerate(state.players)],
         }
 
 

@@ -1,7 +1,9 @@
 """I'm the Boss screen: the set-up for the player count, the tile in play with
 its possible share value, a deal form (boss, shares, value, promised payments,
 equal-split partners) with a live preview of the payout, the end roll from
-the 10th deal on, the money standings and the deals so far.
+the 10th deal on, the money (each player's own until the end: a "Show my
+money" button per player behind the hand-the-phone screen; the standings
+once the game is over) and the deals so far.
 
 Contract: ``companion/ui/context.py``.  The decisions live in the plain
 functions and :class:`DealForm` at the top (tested without a page); the
@@ -91,8 +93,11 @@ def new_form(view: dict[str, Any]) -> DealForm:
     return DealForm(low, high)
 
 
-def standings(view: dict[str, Any]) -> list[tuple[int, str, int]]:
-    """(seat, name, money), richest first; ties keep seat order."""
+def standings(view: dict[str, Any]) -> list[tuple[int, str, int]] | None:
+    """(seat, name, money), richest first; ties keep seat order.  None while
+    the money is hidden (before the end: im_the_boss.money.visible)."""
+    if any("money" not in p for p in view["players"]):
+        return None
     rows = [(s, p["name"], p["money"]) for s, p in enumerate(view["players"])]
     return sorted(rows, key=lambda r: (-r[2], r[0]))
 
@@ -200,12 +205,29 @@ def _draw_roll(ctx: GameContext, view: dict[str, Any], short: bool) -> ft.Contro
     ], spacing=6)
 
 
-def _draw_standings(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
+def _private_money(ctx: GameContext, state: BossState, seat: int) -> None:
+    def form(done: Callable[[], None]) -> ft.Control:
+        money = ctx.game.observe(state, seat)["private"]["money"]  # this seat's own, on the hand-the-phone form
+        return ft.Column([ft.Text(ctx.t("ui.private_money", amount=ctx.money(money)), size=22,
+                                  weight=ft.FontWeight.BOLD),
+                          big_button(ctx.t("ui.done"), lambda e: done(), filled=True)], spacing=10)
+
+    ctx.private(seat, ctx.t("ui.private_title", player=seat), form)
+
+
+def _draw_standings(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.Control:
+    rows_by_money = standings(view)
+    if rows_by_money is None:  # before the end: each player looks at their own
+        buttons = [big_button(f"{ctx.players[seat]}{ctx.colon}{ctx.t('ui.show_money')}",
+                              lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK)
+                   for seat in range(len(ctx.players))]
+        return ft.Column([section_title(ctx.t("ui.money_title")), ft.Text(ctx.t("ui.money_hidden"), size=14),
+                          ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)], spacing=6)
     rows = [ft.Container(
         content=ft.Row([ft.Text(name, size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat), width=150),
                         ft.Text(ctx.money(money), size=16)], spacing=8),
         padding=8, border_radius=8, border=ft.Border.all(2, ctx.player_color(seat)), width=340)
-        for seat, name, money in standings(view)]
+        for seat, name, money in rows_by_money]
     return ft.Column([section_title(ctx.t("ui.money_title")), *rows], spacing=6)
 
 
@@ -230,5 +252,5 @@ def build(ctx: GameContext) -> ft.Control:
         parts.append(_draw_deal(ctx, view, state.less_cutthroat))
     elif state.phase == "end_roll":
         parts.append(_draw_roll(ctx, view, state.short))
-    parts += [_draw_standings(ctx, view), _draw_history(ctx, view)]
+    parts += [_draw_standings(ctx, view, state), _draw_history(ctx, view)]
     return ft.Column(parts, spacing=12)
