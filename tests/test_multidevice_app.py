@@ -12,7 +12,7 @@ from companion.core import Action
 from companion.storage import Store
 from companion.ui import join
 from companion.ui.app import App, Device, Prefs
-from touch import pressables, small_targets
+from touch import pressables, small_targets, unnamed
 from ui_harness import FakePage, press, run_coroutine, texts
 
 
@@ -204,6 +204,7 @@ def test_the_join_screens_have_48_px_touch_targets(store, lang):
 
     def check(app) -> None:
         problems.extend(f"{app.nav.screen}: {why}" for why in small_targets(app.page.appbar, app.page.controls))
+        problems.extend(f"{app.nav.screen}: {why}" for why in unnamed(app.page.appbar, app.page.controls))
         seen.extend(pressables(app.page.appbar, app.page.controls))
 
     phone.go("join")

@@ -13,7 +13,7 @@ from companion.core import Action
 from companion.storage import Store
 from companion.ui.app import App, Device, Prefs
 from companion.ui.widgets import TOUCH
-from touch import pressables, small_targets
+from touch import pressables, small_targets, unnamed
 from ui_harness import FakePage, find, open_section, press, run_coroutine, texts, type_into, walk
 
 
@@ -192,7 +192,9 @@ def test_touch_targets_are_48_px_on_the_shell_screens(app):
     assert len(arrows) == 6 and all(touch_sized(c) for c in arrows)
     start_toy(app)
     assert all(touch_sized(c) for c in app.page.appbar.actions)
+    assert len(app.page.appbar.actions) == 4 and unnamed(app.page.appbar, app.page.controls) == []
     app.go("rules", game="manila")
+    assert unnamed(app.page.appbar, app.page.controls) == []  # its back button
     buttons = [c for c in walk(app.page.controls) if isinstance(c, ft.TextButton)]
     switch = [c for c in buttons if c.content in ("简体中文", "繁體中文", "English")]
     assert len(switch) == 3 and all(c.height >= TOUCH for c in switch)

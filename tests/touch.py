@@ -85,3 +85,17 @@ def pressables(*roots: Any) -> list[Any]:
     say it saw some)."""
     return [c for c in walk(list(roots)) if isinstance(c, (ft.IconButton, ft.PopupMenuButton, *BUTTONS))
             or (isinstance(c, ft.Container) and c.on_click is not None)]
+
+
+def unnamed(*roots: Any) -> list[str]:
+    """Every icon-only button below ``roots`` a screen reader could not name.
+    Flutter web does not give an icon button its tooltip as its name (Chromium's
+    tree had four nameless buttons in the table's bar); the icon's
+    ``semantics_label`` becomes the button's name (``widgets.icon_button``)."""
+    out = []
+    for c in walk(list(roots)):
+        if isinstance(c, (ft.IconButton, ft.PopupMenuButton)) and not isinstance(getattr(c, "content", None), str):
+            icon = c.icon
+            if not (isinstance(icon, ft.Icon) and icon.semantics_label):
+                out.append(f"{type(c).__name__} {c.tooltip!r}: no name for a screen reader")
+    return out

@@ -307,7 +307,8 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         icon_button(ft.Icons.MENU_BOOK, lambda e: app.go("rules", game=game.id), _("Rules")),
         # the rarer ones in a menu, so a game's full name fits beside the icons
         # on a 360 px phone (padding 12: a 48 px touch target around the 24 px icon)
-        ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip=_("More"), padding=(TOUCH - 24) // 2, items=[
+        ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=_("More")), tooltip=_("More"),
+                           padding=(TOUCH - 24) // 2, items=[
             ft.PopupMenuItem(content=_("Home"), icon=ft.Icons.HOME, on_click=app.go_home),
             ft.PopupMenuItem(content=_("Move log"), icon=ft.Icons.HISTORY, on_click=lambda e: app.go("log")),
             ft.PopupMenuItem(content=_("Language"), icon=ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings")),

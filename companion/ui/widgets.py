@@ -58,7 +58,8 @@ def icon_button(name: Any, on_click: Callable[[Any], Any], tooltip: str | None =
                 disabled: bool = False) -> ft.Control:
     """An icon button that is a full 48x48 touch target, even beside another
     (Flutter's own is 40x40 where the browser does not report a phone)."""
-    return ft.IconButton(name, on_click=on_click, tooltip=tooltip, disabled=disabled,
+    return ft.IconButton(ft.Icon(name, semantics_label=tooltip) if tooltip else name, on_click=on_click,
+                         tooltip=tooltip, disabled=disabled,
                          size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH))
 
 

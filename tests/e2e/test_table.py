@@ -35,6 +35,10 @@ def test_move_undo_language_reload(browser, server):
     try:
         start_catan(screen)
         screen.shot("phone-catan-start-en")
+        # the bar's icon buttons have names a screen reader says (Chromium's tree had four
+        # nameless buttons there; no move yet, so no "Undo" in the banner either)
+        for name in ("Undo", "Redo", "Rules", "More"):
+            assert screen.page.get_by_role("button", name=name, exact=True).count() == 1, name
         press_text(screen, "No harbour")
         screen.wait_text("Ben: place a starting settlement and its road.")
         screen.tap("Undo")
