@@ -6,10 +6,14 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion import registry
 from companion.core import Action
-from companion.ui.widgets import FormPanel, confirm_button
+from companion.games.cockroach_poker.game import CREATURES
+from companion.storage import Store
+from companion.ui.app import App
+from companion.ui.widgets import FormPanel, confirm_button, kept_form
 from games.screen_harness import click
-from ui_harness import walk
+from ui_harness import FakePage, texts, walk
 
 
 @dataclass
@@ -107,11 +111,6 @@ def test_confirm_button_of_a_complete_form_is_filled_and_alone():
 
 # ----- a half-filled form and the redraws of the whole screen ------------------------------
 def _round_table(tmp_path):
-    from companion import registry
-    from companion.storage import Store
-    from companion.ui.app import App
-    from ui_harness import FakePage
-
     registry.get_game.cache_clear()
     store = Store(tmp_path / "forms.db")
     mine = App(FakePage(), store)
@@ -135,8 +134,6 @@ def test_a_half_filled_form_survives_a_redraw_that_changes_nothing_it_was_made_f
     round's result were lost when a phone joined the table or claimed a seat
     (every device redraws), when a section was opened, or when the shell showed
     a refusal -- though nothing the form was made from had changed."""
-    from ui_harness import texts
-
     mine, other = _round_table(tmp_path)
     _half_fill(mine)
     assert "Cid takes the card" in texts(mine.page)
@@ -144,7 +141,6 @@ def test_a_half_filled_form_survives_a_redraw_that_changes_nothing_it_was_made_f
     mine.render()
     assert "Cid takes the card" in texts(mine.page)
     click(mine.page.controls, "Confirm the round result")
-    from companion.games.cockroach_poker.game import CREATURES
     assert mine.table.session.cursor == 2 and mine.table.state.penalties[2][CREATURES.index("bat")] == 1
     # the form that was sent starts afresh
     assert "Cid takes the card" not in texts(mine.page)
@@ -153,8 +149,6 @@ def test_a_half_filled_form_survives_a_redraw_that_changes_nothing_it_was_made_f
 def test_a_form_is_made_afresh_once_the_table_changed(tmp_path):
     """A move made on another device changes what the form was made from
     (who may answer, what is legal): the half-filled form goes."""
-    from ui_harness import texts
-
     mine, other = _round_table(tmp_path)
     _half_fill(mine)
     other.refresh_table()
@@ -168,8 +162,6 @@ def test_a_form_is_made_afresh_once_the_table_changed(tmp_path):
 
 
 def test_forms_are_kept_by_kind_and_place_and_one_form_in_two_panels_stays_one():
-    from companion.ui.widgets import kept_form
-
     class Context:
         def __init__(self, stamp: object, extra: dict) -> None:
             self.draft_stamp, self.extra = stamp, extra

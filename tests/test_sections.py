@@ -9,11 +9,13 @@ import flet as ft
 import pytest
 
 from companion import registry
+from companion.core import Action
 from companion.storage import Store
 from companion.ui import sections
 from companion.ui.app import App
 from companion.ui.widgets import expander
-from ui_harness import FakePage, section
+from games.screen_harness import clickables
+from ui_harness import FakePage, section, walk
 from wire import LiveServer, WireClient, niagara_folder
 
 CORRECT = "Correct the app to match the table"
@@ -179,8 +181,6 @@ def test_a_half_filled_correction_survives_another_phones_move(two_phones):
 # ----- what the phone typed in a field ------------------------------------------------------
 def _dominion_count(tmp_path):
     """Two devices at a Dominion table, at the end: every player's deck to count."""
-    from companion.core import Action
-
     registry.get_game.cache_clear()
     store = Store(tmp_path / "typed.db")
     mine = App(FakePage(), store)
@@ -198,8 +198,6 @@ def _dominion_count(tmp_path):
 
 
 def _field(app: App, label: str) -> ft.TextField:
-    from ui_harness import walk
-
     return next(c for c in walk([app.page.controls]) if isinstance(c, ft.TextField) and c.label == label)
 
 
@@ -208,8 +206,6 @@ def test_what_a_phone_typed_survives_another_devices_entry(tmp_path):
     over what the phone showed: at the end of a Dominion game, each player's
     deck count half typed on one phone was wiped when another phone confirmed
     its own count."""
-    from games.screen_harness import clickables
-
     mine, other = _dominion_count(tmp_path)
     _field(mine, "Bob").value = "21"  # typed on the phone (Flet writes what it reports)
     _field(mine, "Cid").value = "1"
@@ -218,7 +214,7 @@ def test_what_a_phone_typed_survives_another_devices_entry(tmp_path):
     assert other.table.state.deck_sizes[0] == 14
     assert mine.refresh_table()
     assert [_field(mine, n).value for n in ("Bob", "Cid")] == ["21", "1"]
-    assert not any(isinstance(c, ft.TextField) and c.label == "Ann" for c in _walk(mine))
+    assert not any(isinstance(c, ft.TextField) and c.label == "Ann" for c in walk([mine.page.controls]))
     _field(mine, "Cid").value = "12"  # typed on: still carried at the next redraw
     mine.render()
     assert _field(mine, "Cid").value == "12"
@@ -228,12 +224,6 @@ def test_what_a_phone_typed_survives_another_devices_entry(tmp_path):
     assert _field(mine, "Cid").value == "12"
     clickables(mine.page.controls, "Confirm")[0].on_click(None)
     assert mine.table.state.deck_sizes == [14, 21, 12] and mine.table.state.phase == "end"
-
-
-def _walk(app: App):
-    from ui_harness import walk
-
-    return list(walk([app.page.controls]))
 
 
 def test_a_field_keeps_the_value_the_view_gives_it_when_that_changes():
