@@ -111,6 +111,29 @@ def wrap(controls: Sequence[ft.Control], spacing: int = 8) -> ft.Control:
     return ft.Row(list(controls), wrap=True, spacing=spacing, run_spacing=spacing)
 
 
+def private_money(ctx: Any, state: Any, seat: int,
+                  more: Callable[[dict[str, Any]], list[ft.Control]] = lambda mine: []) -> None:
+    """Show ``seat`` its own money behind the hand-the-phone screen: the
+    amount from that seat's own observation (the game's messages
+    ``ui.private_title``, ``ui.private_money`` and ``ui.done``), then
+    ``more(secrets)`` (another of its secrets, as Silk Road's income)."""
+    def form(done: Callable[[], None]) -> ft.Control:
+        mine = ctx.game.observe(state, seat)["private"]  # only this seat's secrets, on its own form
+        return ft.Column([ft.Text(ctx.t("ui.private_money", amount=ctx.money(mine["money"])), size=22,
+                                  weight=ft.FontWeight.BOLD),
+                          *more(mine), big_button(ctx.t("ui.done"), lambda e: done(), filled=True)], spacing=10)
+
+    ctx.private(seat, ctx.t("ui.private_title", player=seat), form)
+
+
+def money_buttons(ctx: Any, state: Any) -> ft.Control:
+    """While money is secret: a "<name>: Show my money" button per player
+    (``ui.show_money``), each opening :func:`private_money`."""
+    return wrap([big_button(f"{ctx.players[seat]}{ctx.colon}{ctx.t('ui.show_money')}",
+                            lambda e, s=seat: private_money(ctx, state, s), icon=ft.Icons.LOCK)
+                 for seat in range(len(ctx.players))])
+
+
 def chip(text: str, color: str, *, selected: bool = False, on_click: Callable[[Any], Any] | None = None,
          width: int | None = None, size: int = 15, padding: int = 14, fill_row: bool = False) -> ft.Control:
     """A label outlined in ``color`` and filled with it when ``selected``, for a

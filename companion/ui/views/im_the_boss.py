@@ -20,7 +20,7 @@ import flet as ft
 from ...core.actions import Action
 from ...games.im_the_boss.public import FACTS, SHORT, BossState, split_payout
 from ..context import GameContext
-from ..widgets import TOUCH, FormPanel, big_button, chip, section_title
+from ..widgets import TOUCH, FormPanel, big_button, chip, money_buttons, section_title
 
 
 # ----- plain screen logic ------------------------------------------------------------
@@ -205,24 +205,11 @@ def _draw_roll(ctx: GameContext, view: dict[str, Any], short: bool) -> ft.Contro
     ], spacing=6)
 
 
-def _private_money(ctx: GameContext, state: BossState, seat: int) -> None:
-    def form(done: Callable[[], None]) -> ft.Control:
-        money = ctx.game.observe(state, seat)["private"]["money"]  # this seat's own, on the hand-the-phone form
-        return ft.Column([ft.Text(ctx.t("ui.private_money", amount=ctx.money(money)), size=22,
-                                  weight=ft.FontWeight.BOLD),
-                          big_button(ctx.t("ui.done"), lambda e: done(), filled=True)], spacing=10)
-
-    ctx.private(seat, ctx.t("ui.private_title", player=seat), form)
-
-
 def _draw_standings(ctx: GameContext, view: dict[str, Any], state: BossState) -> ft.Control:
     rows_by_money = standings(view)
     if rows_by_money is None:  # before the end: each player looks at their own
-        buttons = [big_button(f"{ctx.players[seat]}{ctx.colon}{ctx.t('ui.show_money')}",
-                              lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK)
-                   for seat in range(len(ctx.players))]
         return ft.Column([section_title(ctx.t("ui.money_title")), ft.Text(ctx.t("ui.money_hidden"), size=14),
-                          ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)], spacing=6)
+                          money_buttons(ctx, state)], spacing=6)
     rows = [ft.Container(
         content=ft.Row([ft.Text(name, size=16, weight=ft.FontWeight.BOLD, color=ctx.player_color(seat), width=150),
                         ft.Text(ctx.money(money), size=16)], spacing=8),

@@ -21,7 +21,8 @@ from ...games.modern_art.public import ModernArtState
 from ...games.modern_art.public import load as load_facts
 from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, results_sheet, section_title, seen, sending, unsent, wrap
+from ..widgets import (FormPanel, big_button, money_buttons, results_sheet, section_title, seen, sending, unsent,
+                       wrap)
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -283,26 +284,9 @@ def _amount_entry(ctx: GameContext, low: int, high: int | None, label: Callable[
                                           spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)], spacing=6)
 
 
-def _private_money(ctx: GameContext, state: ModernArtState, seat: int) -> None:
-    def form(done: Callable[[], None]) -> ft.Control:
-        # only this seat's secret, shown on the hand-the-phone form
-        money = ctx.game.observe(state, seat)["private"]["money"]
-        return ft.Column([
-            ft.Text(ctx.t("ui.private_money", amount=ctx.money(money)), size=22,
-                    weight=ft.FontWeight.BOLD),
-            big_button(ctx.t("ui.done"), lambda e: done(), filled=True),
-        ], spacing=10)
-
-    ctx.private(seat, ctx.t("ui.private_title", player=seat), form)
-
-
 def _draw_money_buttons(ctx: GameContext, state: ModernArtState, view: dict[str, Any]) -> ft.Control:
     """While money is secret: each player looks at their own behind the hand-the-phone screen."""
-    if view["money_shown"]:
-        return ft.Container()
-    return wrap([big_button(f"{ctx.players[seat]}{ctx.colon}{ctx.t('ui.show_money')}",
-                            lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK)
-                 for seat in range(len(ctx.players))])
+    return ft.Container() if view["money_shown"] else money_buttons(ctx, state)
 
 
 def _draw_start(ctx: GameContext, ch: Choices) -> list[ft.Control]:

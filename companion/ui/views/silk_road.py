@@ -29,7 +29,7 @@ from ...core.actions import Action
 from ...games.silk_road.public import SPECIALS, SilkState, facts
 from .. import board
 from ..context import GameContext
-from ..widgets import FormPanel, big_button, italic, reason_line, redrawing, section_title
+from ..widgets import FormPanel, big_button, italic, private_money, reason_line, redrawing, section_title
 
 #: card colours of the goods (background, text)
 GOOD_COLORS: dict[str, tuple[str, str]] = {
@@ -479,17 +479,9 @@ def _draw_last_play(ctx: GameContext, view: Mapping[str, Any]) -> ft.Control:
     return ft.Text(f"{ctx.t('ui.last_play')}{ctx.colon}{text}", size=14)
 
 
-def _private_money(ctx: GameContext, state: SilkState, seat: int) -> None:
-    def form(done: Callable[[], None]) -> ft.Control:
-        # only this seat's secrets, shown on the hand-the-phone form
-        mine = ctx.game.observe(state, seat)["private"]
-        return ft.Column([
-            ft.Text(ctx.t("ui.private_money", amount=ctx.money(mine["money"])), size=22, weight=ft.FontWeight.BOLD),
-            ft.Text(ctx.t("ui.private_income", amount=ctx.money(mine["income"])), size=16),
-            big_button(ctx.t("ui.done"), lambda e: done(), filled=True),
-        ], spacing=10)
-
-    ctx.private(seat, ctx.t("ui.private_title", player=seat), form)
+def _income(ctx: GameContext, mine: dict[str, Any]) -> list[ft.Control]:
+    """Below a seat's own money on its hand-the-phone form: its income, a secret too."""
+    return [ft.Text(ctx.t("ui.private_income", amount=ctx.money(mine["income"])), size=16)]
 
 
 def _draw_money(ctx: GameContext, state: SilkState, view: dict[str, Any]) -> ft.Control:
@@ -503,7 +495,8 @@ def _draw_money(ctx: GameContext, state: SilkState, view: dict[str, Any]) -> ft.
                                  size=14))
         else:
             lines.append(big_button(ctx.t("ui.show_money", player=seat),
-                                    lambda e, s=seat: _private_money(ctx, state, s), icon=ft.Icons.LOCK))
+                                    lambda e, s=seat: private_money(ctx, state, s, lambda mine: _income(ctx, mine)),
+                                    icon=ft.Icons.LOCK))
     if not money_visible(state):
         lines.append(ft.Text(ctx.t("ui.income_secret"), size=13, italic=italic(ctx.lang)))
     return ft.Column([section_title(ctx.t("ui.money_title")), *lines], spacing=6)
