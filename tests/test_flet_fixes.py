@@ -1,8 +1,9 @@
 """Flet 1.0.5's waste on every redraw, removed (``companion/ui/flet_fixes.py``):
 its per-control memo of reported validation errors is made only when an error
 is reported (memory), and a message to a phone is not made text for a debug
-line nobody writes (CPU) and wakes the loop that sends it (latency); Flet's
-behaviour stays what it was."""
+line nobody writes (CPU) and wakes the loop that sends it (latency), and its
+walks over a redraw's added and removed controls skip scalar fields (CPU);
+Flet's behaviour stays what it was."""
 
 from __future__ import annotations
 
@@ -13,10 +14,15 @@ import flet as ft
 import pytest
 from flet.utils import validation
 
-from companion.ui import app as appmod
-from companion.ui.flet_fixes import lazy_validation_memo, quiet_send
+from flet.controls.object_patch import DiffBuilder
 
-from ui_harness import objects
+from companion import registry
+from companion.storage import Store
+from companion.ui import app as appmod
+from companion.ui import flet_fixes
+from companion.ui.flet_fixes import lazy_validation_memo, quiet_send, short_walks
+
+from ui_harness import FakePage, objects, open_section
 from wire import LiveServer, WireClient, niagara_folder
 
 MEMO = validation._REPORTED_VALIDATION_ERRORS_KEY
@@ -26,9 +32,11 @@ MEMO = validation._REPORTED_VALIDATION_ERRORS_KEY
 def fixes():
     from flet_web.fastapi import flet_app
     original = validation._get_reported_validation_errors, flet_app.FletApp.send_message
+    walks = DiffBuilder._configure_dataclass, DiffBuilder._removed_controls
     assert lazy_validation_memo()
     yield
     validation._get_reported_validation_errors, flet_app.FletApp.send_message = original
+    DiffBuilder._configure_dataclass, DiffBuilder._removed_controls = walks
 
 
 def test_a_valid_control_gets_no_memo():
@@ -167,3 +175,70 @@ def test_a_message_from_another_thread_wakes_the_loop_that_sends_it():
     assert done.wait(10), "the send loop never woke for the message"
     assert got and got[0].startswith(b"\x00")
     runner.join(10)
+
+
+GAMES = [g for g in registry.GAMES if g != "toy"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_short_walks_find_what_flets_walks_find_on_every_games_screen(tmp_path, game_id):
+    """Flet's two walks over the controls a redraw added or removed, without
+    a step into each scalar field, find the same controls in the same order
+    on every game's table screen (every section open: its forms too) -- from
+    the screen's root and from each object in it, as Flet starts them."""
+    assert short_walks()
+    game = registry.get_game(game_id)
+    app = appmod.App(FakePage(), Store(tmp_path / "walks.db"))
+    app.start_table(game_id, ["Ana", "Ben", "Cho", "Dee", "Eve"][:max(3, game.min_players)], {})
+    for title in ("Correct the app to match the table", "What can I do now?"):
+        open_section(app.page, title)
+    root = [app.page.appbar, app.page.controls]
+    everything = objects(root)
+    for item in everything:  # no snapshots: Flet's removed-walk steps into every field, as after forget()
+        for name in ("__prev_lists", "__prev_dicts", "__prev_classes"):
+            item.__dict__.pop(name, None)
+    builder = DiffBuilder(None, None, control_cls=ft.BaseControl)
+    plain = (flet_fixes._ORIGINAL_CONFIGURE, flet_fixes._ORIGINAL_REMOVED)
+    short = (DiffBuilder._configure_dataclass, DiffBuilder._removed_controls)
+
+    def walk(walks, item):
+        DiffBuilder._configure_dataclass, DiffBuilder._removed_controls = walks
+        return ([id(c) for c in builder._configure_dataclass(item, None, False)],
+                [id(c) for c in builder._removed_controls(item, True)])
+
+    found = 0
+    for item in [root, *everything]:
+        theirs, ours = walk(plain, item), walk(short, item)
+        assert ours == theirs, type(item).__name__
+        found += len(ours[0])
+    assert found > 300
+
+
+def test_the_short_walks_start_far_fewer_walks(tmp_path):
+    """What the fix is for: a Niagara screen's walk starts Flet's generator
+    only for what can hold a control, not for each text, number and flag."""
+    started = []
+    original = flet_fixes._ORIGINAL_CONFIGURE
+
+    def counted(self, *args, **kwargs):
+        started.append(1)
+        return original(self, *args, **kwargs)
+
+    app = appmod.App(FakePage(), Store(tmp_path / "walks.db"))
+    app.start_table("niagara", ["Ana", "Ben", "Cho"], {})
+    root = [app.page.appbar, app.page.controls]
+    builder = DiffBuilder(None, None, control_cls=ft.BaseControl)
+    counts = []
+    for fixed in (False, True):
+        if fixed:
+            assert short_walks()
+            flet_fixes._ORIGINAL_CONFIGURE = counted  # the fix's wrapper starts Flet's walk through this
+        else:
+            DiffBuilder._configure_dataclass = counted  # Flet's walk recurses through this
+        try:
+            started.clear()
+            list(builder._configure_dataclass(root, None, False))
+        finally:
+            flet_fixes._ORIGINAL_CONFIGURE = original
+        counts.append(len(started))
+    assert counts[1] * 4 < counts[0], counts

@@ -1,11 +1,13 @@
-"""Three costs Flet 1.0.5 pays on every redraw for nothing, removed (each
-only if the Flet installed still has the spot; pinned in pyproject.toml).
+"""Costs Flet 1.0.5 pays on every redraw for nothing, removed (each only if
+the Flet installed still has the spot; pinned in pyproject.toml).
 
 * :func:`lazy_validation_memo`: a memo of reported validation errors is made
   for a control on its first error, not for every control (memory).
 * :func:`quiet_send`: a message to a phone is no longer turned into text for
   a debug log line that is not written (CPU), and one sent from a worker
   thread wakes the event loop that sends it (latency: up to 100 ms).
+* :func:`short_walks`: Flet's walks over the controls a redraw added or
+  removed no longer step into every scalar field of every control (CPU).
 
 ``apply()`` does all; ``make_main`` calls it.  Tests:
 ``tests/test_flet_fixes.py``.
@@ -14,11 +16,13 @@ only if the Flet installed still has the spot; pinned in pyproject.toml).
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
-from typing import Any
+from typing import Any, Iterator
 
 import msgpack
 from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import DiffBuilder
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.utils import validation as _flet_validation
 
@@ -133,6 +137,53 @@ def quiet_send() -> bool:
     return True
 
 
+# ----- the walks over added and removed controls, without a step per scalar field -------------
+_ORIGINAL_CONFIGURE = getattr(DiffBuilder, "_configure_dataclass", None)
+_ORIGINAL_REMOVED = getattr(DiffBuilder, "_removed_controls", None)
+#: values in which neither walk can find anything (``bool`` is an ``int``)
+_SCALARS = (str, int, float, type(None), enum.Enum)
+_NOTHING: tuple[Any, ...] = ()
+
+
+def _configure_dataclass(self: Any, item: Any, *args: Any, **kwargs: Any) -> Iterator[Any]:
+    """Flet's ``DiffBuilder._configure_dataclass``, which walks a control the
+    redraw added (and every dataclass matched in place) through each of its
+    fields: a generator started, and given up after two type checks, for
+    every text, number, flag and enum of every control -- some 6,600 a Niagara
+    redraw, which adds about 90 controls (its pressables are new at every rev:
+    ``taps.py``).  Such a value holds no dataclass, list or dict, so Flet's
+    walk does nothing with it; here it is not started."""
+    if isinstance(item, _SCALARS):
+        return iter(_NOTHING)
+    return _ORIGINAL_CONFIGURE(self, item, *args, **kwargs)  # type: ignore[misc]
+
+
+def _removed_controls(self: Any, item: Any, recurse: bool) -> Iterator[Any]:
+    """Flet's ``DiffBuilder._removed_controls``, which lists the controls a
+    redraw removed by stepping into every field of each (``reconcile.forget``
+    drops the snapshots it would otherwise follow).  It finds controls only in
+    controls, lists and dicts; any other value is not stepped into."""
+    if not isinstance(item, (list, dict)) and not (self.control_cls and isinstance(item, self.control_cls)):
+        return iter(_NOTHING)
+    return _ORIGINAL_REMOVED(self, item, recurse)  # type: ignore[misc]
+
+
+def short_walks() -> bool:
+    """Use :func:`_configure_dataclass` and :func:`_removed_controls` in
+    Flet's diff; False (nothing changed) if this Flet has not both walks as
+    written for (each a generator that recurses through itself)."""
+    originals = (_ORIGINAL_CONFIGURE, _ORIGINAL_REMOVED)
+    if any(f is None or not getattr(f, "__code__", None) or not f.__code__.co_flags & 0x20 for f in originals):
+        return False
+    if "_configure_dataclass" not in _ORIGINAL_CONFIGURE.__code__.co_names or \
+            "_removed_controls" not in _ORIGINAL_REMOVED.__code__.co_names:
+        return False
+    DiffBuilder._configure_dataclass = _configure_dataclass
+    DiffBuilder._removed_controls = _removed_controls
+    return True
+
+
 def apply() -> None:
     lazy_validation_memo()
     quiet_send()
+    short_walks()
