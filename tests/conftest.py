@@ -20,18 +20,44 @@ def pytest_configure(config):
     os.environ.setdefault("COMPANION_DATA_DIR", str(ROOT / "test-output" / "data"))
 
 
+#: browser tests that wait for the end of the run (screenshot tours: no timing of their own)
+LATE_BROWSER_TESTS = ("tests/e2e/test_screenshots.py", "tests/e2e/test_board_views.py",
+                      "tests/e2e/test_story_browser.py", "tests/e2e/test_multidevice.py::test_invite_screen_screenshots")
+
+
+def browser_scope(nodeid: str) -> str:
+    """The group a test runs in under ``-n 2``: ``browser`` (one worker, one
+    page at a time), ``browser-late`` (after everything else), or its own."""
+    if nodeid.startswith(LATE_BROWSER_TESTS):
+        return "browser-late"
+    return "browser" if nodeid.startswith("tests/e2e/") else nodeid
+
+
 if importlib.util.find_spec("xdist") is not None:
     def pytest_xdist_make_scheduler(config, log):
-        """Under ``-n 2`` (scripts/test.sh) the browser tests stay together on one worker, one
-        page at a time as before, while the other worker runs everything else: with two
-        Chromium instances on this machine's 2 cores every page took about half as long again
-        (and a run lost a test to a 30 s click).  (xdist's own
-        ``loadgroup`` marks its groups on the test ids, which pytest 9.2 no longer reads.)"""
+        """Under ``-n 2`` (scripts/test.sh) most browser tests stay together on
+        one worker, one page at a time, while the other worker runs everything
+        else: with two Chromium instances on this machine's 2 cores every page
+        took about half as long again (and a run lost a test to a 30 s click).
+        That worker is done long before the browser tests are (6.7 of 14.7
+        minutes on an idle machine), so the screenshot tours wait in a group of
+        their own until everything else has started, and the worker that is
+        free then takes them: two Chromiums only at the end, for tests that
+        time nothing.  (xdist's own ``loadgroup`` marks its groups on the test
+        ids, which pytest 9.2 no longer reads.)"""
         from xdist.scheduler import LoadScopeScheduling
 
         class BrowserTestsTogether(LoadScopeScheduling):
             def _split_scope(self, nodeid: str) -> str:
-                return "browser" if nodeid.startswith("tests/e2e/") else nodeid
+                return browser_scope(nodeid)
+
+            def _assign_work_unit(self, node) -> None:
+                # the browser group first, the late one last, whatever their sizes
+                if "browser" in self.workqueue:
+                    self.workqueue.move_to_end("browser", last=False)
+                elif "browser-late" in self.workqueue and len(self.workqueue) > 1:
+                    self.workqueue.move_to_end("browser-late")
+                super()._assign_work_unit(node)
 
         return BrowserTestsTogether(config, log)
 
