@@ -144,8 +144,16 @@ def claim(client: WireClient, seat: str, pin: str, expect: str | None = None) ->
             what=f"an answer ({expect})")
         if expect == empty or not any(t == empty for t in client.seen[seen:]):
             break
-        # the PIN went into a field the screen had just replaced (a scripted client types
-        # faster than the redraw after the last answer reaches it): type it again
+        # "Choose a PIN": the PIN went into a field the screen had just replaced (a scripted
+        # client types faster than the redraw after the last answer reaches it) -- or a redraw
+        # (another device's write) sent that earlier refusal again while this PIN is being
+        # counted: then typing it again is a second try at the same moment, which the limiter
+        # rightly refuses (seen once in a full run: "Too many tries" where a wrong PIN was due)
+        try:
+            client.wait(lambda: counted(client, "pin") > before, timeout=2.0, what="the try counted")
+            break
+        except AssertionError:
+            pass  # not counted: it really went nowhere; type it again
     _answered(client, "pin", before, expect, seen)
 
 
