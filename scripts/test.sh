@@ -16,6 +16,7 @@ PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
 
-# two workers: the browser tests together on one (one page at a time, as a person
-# would), everything else on the other; TEST_WORKERS=0 runs in one process
+# two workers: most browser tests together on one (one page at a time, as a person
+# would), everything else on the other, the screenshot tours last on whichever is free
+# (tests/conftest.py); TEST_WORKERS=0 runs in one process
 exec .venv/bin/python -m pytest -p no:cacheprovider -n "${TEST_WORKERS:-2}" "$@"
