@@ -25,6 +25,10 @@ clients take CPU from the server too (measured and printed as "clients").
 
     python benchmarks/bench_cafe.py [--tables 20] [--devices 5] [--phase 30]
         [--intervals 3,1.5,0.75,0.4] [--browsers 2] [--root CHECKOUT] [--port 8627]
+        [--workers 1] [--gc]
+
+``--gc``: each server process also notes how long each of its garbage
+collections stopped it (``benchmarks/gc_probe``), printed at the end.
 """
 
 from __future__ import annotations
@@ -319,6 +323,11 @@ async def evening(args) -> None:
         data = Path(tmp)
         tables = make_tables(data, args.tables)
         env = {**os.environ, "COMPANION_DATA_DIR": str(data), "FLET_FORCE_WEB_SERVER": "1", "LANG": "en_US.UTF-8"}
+        probes = data / "gc"
+        if args.gc:  # every server process notes its garbage collections (benchmarks/gc_probe)
+            probes.mkdir()
+            env["GC_PROBE_DIR"] = str(probes)
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "benchmarks" / "gc_probe"), env.get("PYTHONPATH")]))
         env.pop("DISPLAY", None)
         log = open(data / "server.log", "w")
         server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(args.port),
@@ -424,10 +433,29 @@ async def evening(args) -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
             log.close()
+            if args.gc:
+                print_collections(probes)
             said = (data / "server.log").read_text(errors="replace")
             if "Traceback" in said or "ERROR" in said:
                 print(f"  !! the server logged errors ({said.count('Traceback')} tracebacks); the first:\n"
                       + said[said.find("Traceback") if "Traceback" in said else said.find("ERROR"):][:3000], flush=True)
+
+
+def print_collections(probes: Path) -> None:
+    """What each server process's garbage collections cost, by generation
+    (the whole run: connecting included)."""
+    for path in sorted(probes.glob("*.txt")):
+        lines = path.read_text().splitlines()
+        if not lines:
+            continue
+        name = "worker" if re.search(r"--worker(\s|$)", lines[0]) else "the workers' parent"
+        by_gen: dict[int, list[float]] = {}
+        for line in lines[1:]:
+            gen, held, _collected = line.split()
+            by_gen.setdefault(int(gen), []).append(float(held))
+        said = "; ".join(f"generation {g}: {len(v)} collections, {sum(v):.0f} ms in all, the longest {max(v):.0f} ms"
+                         for g, v in sorted(by_gen.items()))
+        print(f"  garbage collection, {name} {path.stem}: {said or 'none'}", flush=True)
 
 
 def main() -> None:
@@ -440,6 +468,7 @@ def main() -> None:
     parser.add_argument("--root", default=str(ROOT), help="the checkout to serve")
     parser.add_argument("--port", type=int, default=8627)
     parser.add_argument("--workers", type=int, default=1, help="server processes (companion serve --workers)")
+    parser.add_argument("--gc", action="store_true", help="print each server process's garbage collections")
     asyncio.run(evening(parser.parse_args()))
 
 

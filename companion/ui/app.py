@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import gc
 import json
 import logging
 import os
@@ -1229,6 +1230,17 @@ def _cannot_start(page: ft.Page, exc: BaseException) -> None:
     page.update()
 
 
+#: Python's collector in a server process: (700, 10, 10) by default.  A full (oldest
+#: generation) collection walks every object a connected phone's screen is made of, and
+#: stops the whole process meanwhile: 13 of them in 80 s of a café's evening, each worker,
+#: growing to 350 ms as the phones connected (``benchmarks/bench_cafe.py`` with a probe
+#: on ``gc.callbacks``) -- the taps they caught were the slowest twentieth.  A redraw makes
+#: thousands of short-lived objects; with a young generation of 5,000 fewer of them live
+#: long enough to be promoted, and a full collection comes after 100 middle ones instead
+#: of 10: none in those 80 s, and 1.6 s of collecting a worker instead of 2.9 s.
+SERVER_GC_THRESHOLDS = (5000, 20, 100)
+
+
 def serve(host: str | None = None, port: int | None = None, desktop: bool = False, workers: int = 1,
           worker: bool = False) -> None:
     """Start the app: the web server on a headless machine, else a window.
@@ -1243,6 +1255,7 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     if workers > 1 and not desktop:
         serve_workers(host, port, workers)
         return
+    gc.set_threshold(*SERVER_GC_THRESHOLDS)
     search.warm_up()  # the rules search's index, built while the first page loads
     host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
     port = port or int(os.environ.get("COMPANION_PORT", "8550"))
