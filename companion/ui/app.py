@@ -1232,12 +1232,14 @@ def _cannot_start(page: ft.Page, exc: BaseException) -> None:
 
 #: Python's collector in a server process: (700, 10, 10) by default.  A full (oldest
 #: generation) collection walks every object a connected phone's screen is made of, and
-#: stops the whole process meanwhile: 13 of them in 80 s of a café's evening, each worker,
-#: growing to 350 ms as the phones connected (``benchmarks/bench_cafe.py`` with a probe
-#: on ``gc.callbacks``) -- the taps they caught were the slowest twentieth.  A redraw makes
+#: stops the whole process meanwhile: in a run of ``benchmarks/bench_cafe.py --gc``
+#: (100 phones, two workers, 2 minutes of taps) 33 of them a worker, the longest 490 ms,
+#: 9-10 s in all -- the taps they caught were the slowest twentieth.  A redraw makes
 #: thousands of short-lived objects; with a young generation of 5,000 fewer of them live
 #: long enough to be promoted, and a full collection comes after 100 middle ones instead
-#: of 10: none in those 80 s, and 1.6 s of collecting a worker instead of 2.9 s.
+#: of 10: one a worker in the same run (at start-up), 3-4 s of collecting in all instead
+#: of 12-13, the longest pause 216 ms.  The p95 of tap -> redraw on the other phones fell
+#: by a third to a half (README, "A café's evening").
 SERVER_GC_THRESHOLDS = (5000, 20, 100)
 
 
