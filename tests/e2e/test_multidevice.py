@@ -129,7 +129,7 @@ def racer(path: Path, table_id: str, seed: int, attempts: int, acks: list[dict],
 
 def quiet_journal(journal: Path, quiet: float = 5.0, timeout: float = 60.0) -> None:
     """Wait until the server's journal of accepted taps has not grown for
-    ``quiet`` seconds (a refused tap writes nothing, so neither does it to the table)."""
+    ``quiet`` seconds (a refused tap writes neither to it nor to the table)."""
     def lines() -> int:
         return len(journal.read_text(encoding="utf-8").splitlines()) if journal.exists() else 0
     last, since, deadline = lines(), time.time(), time.time() + timeout
