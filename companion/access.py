@@ -29,8 +29,17 @@ Join codes and PINs
     digits, stored as PBKDF2-SHA256 with its own random salt.
     Every wrong code or PIN counts against the device and against its network
     address (:class:`Limiter`, :data:`POLICIES`): a few free tries, then waits
-    that double with each further failure.  A wrong PIN for a seat is also told
-    to the host (:meth:`TableAccess.alerts`).
+    that double with each further failure.  Above those, two bounds hold
+    whatever the number of devices and addresses: a seat locks after
+    :data:`PIN_LOCK` wrong PINs until its host unlocks it, and once
+    :data:`CODE_BUDGET` wrong codes were tried on the server since a table's
+    code was made, that code only asks the host to let a device in
+    (:class:`JoinWaiting`).  Every count is kept in the store (the
+    ``attempts`` table and the access record), written in a transaction, so
+    all worker processes of one data folder share it.  A device that joined a
+    table opens it again with its code (a second tab, an old link) without a
+    count.  A wrong PIN for a seat is also told to the host
+    (:meth:`TableAccess.alerts`).
 
 Seats
     A seat nobody has claimed: the device sets a PIN and the host approves.  A
@@ -42,11 +51,14 @@ Seats
 
 What is stored with a table (setting ``access:<table id>``, one JSON object)::
 
-    {"code": "ACD347" | null, "code_expires": 1700000000.0,
+    {"code": "ACD347" | null, "code_expires": 1700000000.0, "code_made": 1699956800.0,
+     "old_codes": ["KMN479", ...],
      "owner": token | null, "members": [token, ...],
-     "seats": {"1": {"device": token | null, "pin": "pbkdf2$<iterations>$<salt>$<hash>"}},
+     "seats": {"1": {"device": token | null, "pin": "pbkdf2$<iterations>$<salt>$<hash>",
+                     "wrong": 0, "locked": time (once locked)}},
      "requests": [{"id", "device", "seat", "pin", "pin_ok", "takeover", "agent", "address", "tag", "time"}],
-     "alerts": [{"seat", "agent", "address", "tag", "time"}]}
+     "joins": [{"id", "device", "agent", "address", "tag", "time"}],
+     "alerts": [{"seat", "agent", "address", "tag", "time", "locked" (the try that locked it)}]}
 """
 
 from __future__ import annotations
@@ -59,8 +71,7 @@ import secrets
 import threading
 import time
 import weakref
-from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .core.actions import Action
@@ -82,6 +93,17 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 #: alerts and seat requests kept per table (the newest)
 MAX_ALERTS = 20
 MAX_REQUESTS = 20
+#: a seat locks after this many wrong PINs, from any device or address, until
+#: its host unlocks it: a 6-digit PIN is found with a chance of at most
+#: 10 / 10^6 = 10^-5 between two unlocks
+PIN_LOCK = 10
+#: wrong join codes tried on the whole server since a code was made, after
+#: which that code no longer lets a device in on its own (the host lets each
+#: one in): at most 10 guesses can ever open a table with it, a chance of
+#: 10 / 22^6 = 8.9 x 10^-8 for each code
+CODE_BUDGET = 10
+#: a table's earlier codes kept, so its own devices' old links still open it
+OLD_CODES = 5
 
 
 class Denied(RefereeError):
@@ -307,73 +329,140 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-@dataclass
-class _Count:
-    failures: deque[float] = field(default_factory=deque)
-    attempts: deque[float] = field(default_factory=deque)
+class _MemoryDB:
+    """An in-memory attempts table for a :class:`Limiter` without a store (the
+    README's figures, unit tests): the same queries as a store's."""
+
+    def __init__(self) -> None:
+        import sqlite3
+
+        from .storage import _SCHEMA
+
+        self.lock = threading.RLock()
+        self.writes = 0
+        self.conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        self.conn.executescript(_SCHEMA)
+
+    def _tx(self) -> Any:
+        from .storage import _Transaction
+
+        return _Transaction(self)  # type: ignore[arg-type]
+
+
+#: purpose of the server-wide count of wrong join codes (one key: the server)
+CODE_ANY = "code_any"
+SERVER_KEY = ("server", "*")
+#: attempts are kept this long (the longest of the policies' memories)
+KEEP = 24 * 3600.0
 
 
 class Limiter:
-    """Attempts per key and purpose, against an injectable clock."""
+    """Attempts per key and purpose, against an injectable clock, counted in
+    SQLite (the ``attempts`` table of the store): every worker process on one
+    data folder sees the same counts.  An attempt whose answer is not known yet
+    (:meth:`begin`, a PIN being checked) counts as a failure until
+    :meth:`finish` says otherwise, so two processes answering at once cannot
+    both slip under a limit."""
 
-    def __init__(self, policies: dict[str, Policy] | None = None, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, policies: dict[str, Policy] | None = None, clock: Callable[[], float] = time.time,
+                 store: Any = None) -> None:
         self.policies = dict(POLICIES if policies is None else policies)
         self.clock = clock
-        self._counts: dict[tuple[str, tuple[str, str]], _Count] = {}
-        self._totals: dict[tuple[str, tuple[str, str]], int] = {}
-        self._lock = threading.Lock()
+        self.db = store if store is not None else _MemoryDB()
+        self._pruned = 0.0
 
-    def _prune(self, policy: Policy, count: _Count, now: float) -> None:
-        while count.failures and count.failures[0] <= now - policy.forget:
-            count.failures.popleft()
-        longest = max((w for w, _ in policy.windows), default=0.0)
-        while count.attempts and count.attempts[0] <= now - longest:
-            count.attempts.popleft()
+    @staticmethod
+    def _name(key: tuple[str, str]) -> str:
+        return f"{key[0]}:{key[1]}"
 
-    def wait(self, purpose: str, keys: Iterable[tuple[str, str]]) -> float:
-        """Seconds until every key may try again (0: now)."""
+    def _wait(self, conn: Any, purpose: str, keys: Iterable[tuple[str, str]], now: float) -> float:
         policy = self.policies[purpose]
-        now = self.clock()
         longest = 0.0
-        with self._lock:
-            for key in keys:
-                count = self._counts.get((purpose, key))
-                if count is None:
-                    continue
-                self._prune(policy, count, now)
-                if count.failures:
-                    longest = max(longest, count.failures[-1] + policy.wait_after(len(count.failures)) - now)
+        window = max((w for w, _ in policy.windows), default=0.0)
+        for key in keys:
+            name = self._name(key)
+            failures = [t for (t,) in conn.execute(
+                "SELECT time FROM attempts WHERE purpose=? AND key=? AND time>? AND (ok IS NULL OR ok=0) "
+                "ORDER BY time", (purpose, name, now - policy.forget))]
+            if failures:
+                longest = max(longest, failures[-1] + policy.wait_after(len(failures)) - now)
+            if window:
+                attempts = [t for (t,) in conn.execute(
+                    "SELECT time FROM attempts WHERE purpose=? AND key=? AND time>? ORDER BY time",
+                    (purpose, name, now - window))]
                 for seconds, most in policy.windows:
-                    inside = [t for t in count.attempts if t > now - seconds]
+                    inside = [t for t in attempts if t > now - seconds]
                     if len(inside) >= most:
                         longest = max(longest, inside[-most] + seconds - now)
         return max(0.0, longest)
 
-    def check(self, purpose: str, keys: Iterable[tuple[str, str]], code: str = "limit_wait") -> None:
+    def wait(self, purpose: str, keys: Iterable[tuple[str, str]]) -> float:
+        """Seconds until every key may try again (0: now)."""
+        with self.db.lock:
+            return self._wait(self.db.conn, purpose, list(keys), self.clock())
+
+    def check(self, purpose: str, keys: Iterable[tuple[str, str]], code: str = "limit_wait",
+              conn: Any = None) -> None:
         """:class:`Denied` (``code``, with ``seconds``) if an attempt must wait."""
-        keys = list(keys)
-        wait = self.wait(purpose, keys)
+        if conn is None:
+            wait = self.wait(purpose, keys)
+        else:
+            wait = self._wait(conn, purpose, list(keys), self.clock())
         if wait > 0:
             raise Denied(code, seconds=math.ceil(wait))
 
-    def record(self, purpose: str, keys: Iterable[tuple[str, str]], ok: bool) -> None:
+    def _insert(self, conn: Any, purpose: str, keys: Iterable[tuple[str, str]], ok: bool | None) -> list[int]:
         now = self.clock()
-        with self._lock:
-            for key in keys:
-                count = self._counts.setdefault((purpose, key), _Count())
-                count.attempts.append(now)
-                self._totals[(purpose, key)] = self._totals.get((purpose, key), 0) + 1
-                if not ok:
-                    count.failures.append(now)
-                self._prune(self.policies[purpose], count, now)
+        ids = []
+        for key in keys:
+            cur = conn.execute("INSERT INTO attempts(purpose, key, time, ok) VALUES(?, ?, ?, ?)",
+                               (purpose, self._name(key), now, None if ok is None else int(ok)))
+            ids.append(int(cur.lastrowid))
+        if now - self._pruned > 60 or now < self._pruned:
+            self._pruned = now
+            conn.execute("DELETE FROM attempts WHERE time<?", (now - KEEP,))
+        return ids
+
+    def record(self, purpose: str, keys: Iterable[tuple[str, str]], ok: bool, conn: Any = None) -> None:
+        if conn is not None:
+            self._insert(conn, purpose, keys, ok)
+            return
+        with self.db._tx() as conn:
+            self._insert(conn, purpose, keys, ok)
+
+    def begin(self, purpose: str, keys: Iterable[tuple[str, str]], conn: Any, code: str = "limit_wait") -> list[int]:
+        """Inside the caller's transaction: :class:`Denied` if the keys must
+        wait, else an attempt for each, counted as a failure until
+        :meth:`finish`."""
+        keys = list(keys)
+        self.check(purpose, keys, code, conn=conn)
+        return self._insert(conn, purpose, keys, None)
+
+    def finish(self, ids: Iterable[int], ok: bool, conn: Any) -> None:
+        for id_ in ids:
+            conn.execute("UPDATE attempts SET ok=? WHERE id=?", (int(ok), id_))
 
     def failures(self, purpose: str, key: tuple[str, str]) -> int:
-        count = self._counts.get((purpose, key))
-        return len(count.failures) if count else 0
+        policy = self.policies.get(purpose, Policy())
+        with self.db.lock:
+            return int(self.db.conn.execute(
+                "SELECT COUNT(*) FROM attempts WHERE purpose=? AND key=? AND time>? AND (ok IS NULL OR ok=0)",
+                (purpose, self._name(key), self.clock() - policy.forget)).fetchone()[0])
 
     def attempts(self, purpose: str, key: tuple[str, str]) -> int:
-        """Attempts ever counted for ``key`` (right or wrong)."""
-        return self._totals.get((purpose, key), 0)
+        """Attempts counted for ``key`` (right or wrong, kept a day), by every process."""
+        with self.db.lock:
+            return int(self.db.conn.execute("SELECT COUNT(*) FROM attempts WHERE purpose=? AND key=?",
+                                            (purpose, self._name(key))).fetchone()[0])
+
+    def wrong_since(self, purpose: str, key: tuple[str, str], since: float, conn: Any = None) -> int:
+        """Failures (and answers not known yet) for ``key`` at or after ``since``."""
+        query = ("SELECT COUNT(*) FROM attempts WHERE purpose=? AND key=? AND time>=? AND (ok IS NULL OR ok=0)",
+                 (purpose, self._name(key), since))
+        if conn is not None:
+            return int(conn.execute(*query).fetchone()[0])
+        with self.db.lock:
+            return int(self.db.conn.execute(*query).fetchone()[0])
 
 
 def attempts_allowed(policy: Policy, seconds: float) -> int:
@@ -397,29 +486,63 @@ def _key(table_id: str) -> str:
     return f"access:{table_id}"
 
 
+def possible_code(code: str) -> bool:
+    """Could ``code`` (normalised) be a join code at all?  Only such tries can
+    hit a table, so only they spend the server's budget of wrong codes."""
+    return len(code) == CODE_LENGTH and set(code) <= set(ALPHABET)
+
+
+def is_member(record: dict[str, Any], token: str) -> bool:
+    """Has this device joined the table (or made it, or does it hold a seat)?"""
+    return record.get("owner") == token or token in record.get("members", []) or any(
+        entry.get("device") == token for entry in record.get("seats", {}).values())
+
+
+class JoinWaiting(Denied):
+    """The right code, but the table's host must let the device in (wrong
+    codes have been tried since the code was made): ``table_id`` is the table
+    whose host was asked."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__("join_waiting")
+        self.table_id = table_id
+
+
 class TableAccess:
-    """The access records of one store, its limiter and its clock."""
+    """The access records of one store, its limiter and its clock.  Every
+    count lives in the store (SQLite): the worker processes of one data folder
+    share them."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
-        self.limiter = Limiter(clock=lambda: self.clock())
+        self.limiter = Limiter(clock=lambda: self.clock(), store=store)
 
     # ----- the record ---------------------------------------------------------------------
     def _fresh(self, record: dict[str, Any]) -> dict[str, Any]:
         now = self.clock()
         out = {"code": None, "code_expires": None, "owner": None, "members": [], "seats": {}, "requests": [],
-               "alerts": []}
+               "alerts": [], "joins": [], "old_codes": []}
         out.update(record)
+        if out.get("code_made") is None and out["code_expires"]:
+            out["code_made"] = out["code_expires"] - CODE_LIFETIME
         out["requests"] = [r for r in out["requests"] if r.get("time", 0) + REQUEST_LIFETIME > now]
+        out["joins"] = [r for r in out["joins"] if r.get("time", 0) + REQUEST_LIFETIME > now]
         return out
 
     def _read(self, conn: Any, table_id: str) -> tuple[dict[str, Any], bool]:
         row = conn.execute("SELECT value FROM settings WHERE key=?", (_key(table_id),)).fetchone()
         if row:
             return self._fresh(json.loads(row[0])), False
-        record = self._fresh({"code": new_code(), "code_expires": self.clock() + CODE_LIFETIME})
+        now = self.clock()
+        record = self._fresh({"code": new_code(), "code_expires": now + CODE_LIFETIME, "code_made": now})
         return record, True
+
+    @staticmethod
+    def _write(conn: Any, table_id: str, record: dict[str, Any]) -> None:
+        conn.execute("INSERT INTO settings(key, value) VALUES(?, ?) "
+                     "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                     (_key(table_id), json.dumps(record, ensure_ascii=False)))
 
     def record(self, table_id: str, make: bool = False) -> dict[str, Any]:
         """The table's access record.  A table that has none yet (made before,
@@ -432,15 +555,14 @@ class TableAccess:
             return self._update(table_id, lambda r: None)
         return record
 
-    def _update(self, table_id: str, change: Callable[[dict[str, Any]], Any]) -> Any:
+    def _update(self, table_id: str, change: Callable[..., Any], conn_too: bool = False) -> Any:
         """Read, change and write the record in one transaction; returns what
-        ``change`` returned (or the record, if that was None)."""
+        ``change`` returned (or the record, if that was None).  ``conn_too``:
+        ``change(record, conn)``, for counts written in the same transaction."""
         with self.store._tx() as conn:
             record, _new = self._read(conn, table_id)
-            result = change(record)
-            conn.execute("INSERT INTO settings(key, value) VALUES(?, ?) "
-                         "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
-                         (_key(table_id), json.dumps(record, ensure_ascii=False)))
+            result = change(record, conn) if conn_too else change(record)
+            self._write(conn, table_id, record)
         return record if result is None else result
 
     # ----- who is who ---------------------------------------------------------------------
@@ -472,49 +594,137 @@ class TableAccess:
         record = self.record(table_id)
         return record["code_expires"] if record["code"] else None
 
+    @staticmethod
+    def _retire(record: dict[str, Any]) -> None:
+        if record.get("code"):
+            record["old_codes"] = (record["old_codes"] + [record["code"]])[-OLD_CODES:]
+
     def renew_code(self, table_id: str) -> str:
         code = new_code()
-        self._update(table_id, lambda r: r.update(code=code, code_expires=self.clock() + CODE_LIFETIME))
+        now = self.clock()
+
+        def change(record: dict[str, Any]) -> None:
+            self._retire(record)
+            record.update(code=code, code_expires=now + CODE_LIFETIME, code_made=now)
+
+        self._update(table_id, change)
         return code
 
     def end_code(self, table_id: str) -> None:
-        self._update(table_id, lambda r: r.update(code=None, code_expires=None))
+        def change(record: dict[str, Any]) -> None:
+            self._retire(record)
+            record.update(code=None, code_expires=None, code_made=None)
 
-    def table_for_code(self, code: str) -> str | None:
-        code = normalize_code(code)
+        self._update(table_id, change)
+
+    def _find(self, conn: Any, code: str) -> tuple[str, dict[str, Any], bool] | None:
+        """The table whose working code is ``code`` (``True``), or -- so that
+        a device's own old link still opens its table -- whose earlier code it
+        was (``False``)."""
         if len(code) != CODE_LENGTH:
             return None
         now = self.clock()
-        with self.store.lock:
-            rows = self.store.conn.execute("SELECT key, value FROM settings WHERE key LIKE 'access:%'").fetchall()
+        rows = conn.execute("SELECT key, value FROM settings WHERE key LIKE 'access:%'").fetchall()
+        old = None
         for key, value in rows:
             record = json.loads(value)
+            table_id = str(key.split(":", 1)[1])
             if record.get("code") and secrets.compare_digest(str(record["code"]), code) \
                     and (record.get("code_expires") or 0) > now:
-                return str(key.split(":", 1)[1])
-        return None
+                return table_id, self._fresh(record), True
+            if old is None and any(secrets.compare_digest(str(c), code) for c in record.get("old_codes") or ()):
+                old = (table_id, self._fresh(record), False)
+        return old
+
+    def table_for_code(self, code: str) -> str | None:
+        with self.store.lock:
+            found = self._find(self.store.conn, normalize_code(code))
+        return found[0] if found and found[2] else None
+
+    def wrong_codes(self, table_id: str, record: dict[str, Any] | None = None) -> int:
+        """Wrong join codes tried on this whole server since the table's code
+        was made (0 without a code)."""
+        record = record or self.record(table_id)
+        if not record.get("code") or record.get("code_made") is None:
+            return 0
+        return self.limiter.wrong_since(CODE_ANY, SERVER_KEY, float(record["code_made"]))
 
     def join(self, code: str, who: Who) -> str:
         """A device enters a join code: the table it opens.  Refused (and
-        counted against the device and its address) if no table has it."""
+        counted against the device, its address and the server) if no table
+        has it.  A device that joined the table before opens it again with its
+        code, new or old, without a count.  Once :data:`CODE_BUDGET` wrong
+        codes were tried on the server since this code was made, the right
+        code only asks the host (:class:`JoinWaiting`)."""
+        code = normalize_code(code)
         keys = who.limit_keys()
-        self.limiter.check("code", keys)
-        table_id = self.table_for_code(code)
-        self.limiter.record("code", keys, ok=table_id is not None)
-        if table_id is None:
-            raise Denied("join_no_table")
+        outcome: Any
+        with self.store._tx() as conn:
+            found = self._find(conn, code)
+            if found and is_member(found[1], who.token):
+                return found[0]  # its own table again (a second tab, a link opened again): not a try
+            try:
+                self.limiter.check("code", keys, conn=conn)
+            except Denied as exc:
+                outcome = exc
+            else:
+                if found and not found[2]:
+                    found = None  # an old code: only its own devices may still use it
+                self.limiter.record("code", keys, ok=found is not None, conn=conn)
+                if found is None:
+                    if possible_code(code):
+                        self.limiter.record(CODE_ANY, [SERVER_KEY], ok=False, conn=conn)
+                    outcome = Denied("join_no_table")
+                else:
+                    table_id, record, _current = found
+                    spent = self.limiter.wrong_since(CODE_ANY, SERVER_KEY, float(record["code_made"]),
+                                                     conn=conn) >= CODE_BUDGET
+                    if spent:
+                        mine = next((r for r in record["joins"] if r["device"] == who.token), None)
+                        joins = [r for r in record["joins"] if r["device"] != who.token][-(MAX_REQUESTS - 1):]
+                        joins.append({"id": mine["id"] if mine else secrets.token_hex(6), "device": who.token,
+                                      "time": self.clock(), **who.label()})  # asking again: the same request
+                        record["joins"] = joins
+                        outcome = JoinWaiting(table_id)
+                    else:
+                        if who.token not in record["members"]:
+                            record["members"].append(who.token)
+                        outcome = table_id
+                    self._write(conn, table_id, record)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return str(outcome)
 
-        def add(record: dict[str, Any]) -> None:
-            if who.token not in record["members"]:
-                record["members"].append(who.token)
+    def join_requests(self, table_id: str) -> list[dict[str, Any]]:
+        """Devices with the right code waiting for the host to let them in."""
+        return list(self.record(table_id)["joins"])
 
-        self._update(table_id, add)
-        return table_id
+    def waiting_to_join(self, table_id: str, token: str) -> bool:
+        return any(r["device"] == token for r in self.join_requests(table_id))
+
+    def let_in(self, table_id: str, request_id: str) -> bool:
+        """The host lets a waiting device in: it joins the table."""
+        def change(record: dict[str, Any]) -> bool:
+            req = next((r for r in record["joins"] if r["id"] == request_id), None)
+            if req is None:
+                return False
+            if req["device"] not in record["members"]:
+                record["members"].append(req["device"])
+            record["joins"] = [r for r in record["joins"] if r["device"] != req["device"]]
+            return True
+
+        return bool(self._update(table_id, change))
+
+    def turn_away(self, table_id: str, request_id: str) -> None:
+        self._update(table_id, lambda r: r.update(joins=[q for q in r["joins"] if q["id"] != request_id]))
 
     # ----- seats ------------------------------------------------------------------------------
     def claim(self, table_id: str, who: Who, seat: int, pin: str) -> str:
         """A device asks for a seat: ``"granted"`` or ``"waiting"`` (for the
-        host); a wrong PIN or too many tries is a :class:`Denied`."""
+        host); a wrong PIN, a locked seat or too many tries is a
+        :class:`Denied`.  A wrong PIN counts against the device, its address
+        and the seat itself: after :data:`PIN_LOCK` the seat is locked, for
+        every device, until the host unlocks it."""
         pin = (pin or "").strip()
         record = self.record(table_id)
         entry = record["seats"].get(str(seat)) or {}
@@ -524,18 +734,43 @@ class TableAccess:
         keys = who.limit_keys()
         if entry.get("device") == who.token:
             return "granted"  # already this device's
-        self.limiter.check("pin", keys)  # every claim counts; wrong PINs cost more
-        stored_pin = entry.get("pin")
+
+        def reserve(record: dict[str, Any], conn: Any) -> tuple[str | None, list[int]]:
+            """Every claim counts; a PIN being checked counts as wrong (for
+            the device, its address and the seat) until it proved right."""
+            current = record["seats"].get(str(seat)) or {}
+            stored = current.get("pin")
+            if stored and int(current.get("wrong", 0)) >= PIN_LOCK:
+                raise Denied("seat_locked", count=PIN_LOCK)
+            ids = self.limiter.begin("pin", keys, conn)
+            if stored:
+                current["wrong"] = int(current.get("wrong", 0)) + 1
+                record["seats"][str(seat)] = current
+            return stored, ids
+
+        stored_pin, ids = self._update(table_id, reserve, conn_too=True)
         right = check_pin(pin, stored_pin, table_id) if stored_pin else True
-        self.limiter.record("pin", keys, ok=right)
         if not right:
-            self._update(table_id, lambda r: self._alert(r, seat, who))
-            raise Denied("pin_wrong")
+            def wrong(record: dict[str, Any], conn: Any) -> bool:
+                self.limiter.finish(ids, False, conn)
+                current = record["seats"].get(str(seat)) or {}
+                self._alert(record, seat, who)
+                if int(current.get("wrong", 0)) >= PIN_LOCK and not current.get("locked"):
+                    current["locked"] = self.clock()
+                    self._alert(record, seat, who, locked=True)
+                    return True
+                return False
+
+            locked = self._update(table_id, wrong, conn_too=True)
+            raise Denied("seat_locked", count=PIN_LOCK) if locked else Denied("pin_wrong")
         hashed = stored_pin if stored_pin else hash_pin(pin)
         holder = entry.get("device")
 
-        def change(record: dict[str, Any]) -> str:
+        def change(record: dict[str, Any], conn: Any) -> str:
+            self.limiter.finish(ids, True, conn)
             current = record["seats"].get(str(seat)) or {}
+            if stored_pin and current:
+                current["wrong"] = max(0, int(current.get("wrong", 0)) - 1)  # it proved right
             if current.get("pin") and not holder and not current.get("device"):
                 _give(record, seat, who.token, current["pin"], who.label())  # a freed seat: the PIN is enough
                 record["requests"] = [r for r in record["requests"] if r["device"] != who.token]
@@ -547,10 +782,30 @@ class TableAccess:
                 **who.label()})
             return "waiting"
 
-        return str(self._update(table_id, change))
+        return str(self._update(table_id, change, conn_too=True))
 
-    def _alert(self, record: dict[str, Any], seat: int, who: Who) -> None:
-        record["alerts"] = (record["alerts"] + [{"seat": seat, "time": self.clock(), **who.label()}])[-MAX_ALERTS:]
+    def _alert(self, record: dict[str, Any], seat: int, who: Who, locked: bool = False) -> None:
+        alert = {"seat": seat, "time": self.clock(), **who.label(), **({"locked": True} if locked else {})}
+        record["alerts"] = (record["alerts"] + [alert])[-MAX_ALERTS:]
+
+    def wrong_pins(self, table_id: str, seat: int, record: dict[str, Any] | None = None) -> int:
+        """Wrong PINs tried for the seat since it was last unlocked (every device)."""
+        entry = (record or self.record(table_id))["seats"].get(str(seat)) or {}
+        return int(entry.get("wrong", 0))
+
+    def locked(self, table_id: str, seat: int, record: dict[str, Any] | None = None) -> bool:
+        entry = (record or self.record(table_id))["seats"].get(str(seat)) or {}
+        return bool(entry.get("pin")) and int(entry.get("wrong", 0)) >= PIN_LOCK
+
+    def unlock(self, table_id: str, seat: int) -> None:
+        """The host unlocks a seat: its count of wrong PINs starts again."""
+        def change(record: dict[str, Any]) -> None:
+            entry = record["seats"].get(str(seat))
+            if entry:
+                entry.pop("locked", None)
+                entry["wrong"] = 0
+
+        self._update(table_id, change)
 
     def requests(self, table_id: str) -> list[dict[str, Any]]:
         """Seat requests waiting for the host (expired ones are gone)."""
@@ -620,7 +875,8 @@ def _give(record: dict[str, Any], seat: int, token: str, pin: str, label: dict[s
     for entry in record["seats"].values():
         if entry.get("device") == token:
             entry["device"] = None  # one seat per device
-    record["seats"][str(seat)] = {"device": token, "pin": pin,
+    kept = {k: v for k, v in (record["seats"].get(str(seat)) or {}).items() if k in ("wrong", "locked")}
+    record["seats"][str(seat)] = {"device": token, "pin": pin, **kept,
                                   **{k: v for k, v in (label or {}).items() if k in ("agent", "address", "tag")}}
     if token not in record["members"]:
         record["members"].append(token)

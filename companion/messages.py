@@ -58,6 +58,9 @@ CORE_MESSAGES: dict[str, str] = {
     "join_no_table": N_("No table has this join code."),
     "pin_policy": N_("Choose a PIN of {min} to {max} digits."),
     "pin_wrong": N_("That PIN is not this seat's PIN."),
+    "seat_locked": N_("This seat is locked after {count} wrong PINs. Ask the host to unlock it."),
+    "join_waiting": N_("Wrong join codes have been tried on this server, so the table's host lets each new "
+                       "device in. Waiting for the host\u2026"),
     "limit_wait": N_("Too many tries from this device or network. Try again in {seconds} seconds."),
     "limit_wait_minutes": N_("Too many tries from this device or network. Try again in {minutes} minutes."),
     "limit_tables": N_("This device or network started many tables lately. Try again in {seconds} seconds."),

@@ -103,6 +103,16 @@ CREATE TABLE IF NOT EXISTS roster (
     name TEXT PRIMARY KEY,
     last_used REAL NOT NULL
 );
+-- tries of join codes and PINs, shared by every process on this file (companion/access.py):
+-- ok 1 right, 0 wrong, NULL not answered yet (counted as wrong)
+CREATE TABLE IF NOT EXISTS attempts (
+    id INTEGER PRIMARY KEY,
+    purpose TEXT NOT NULL,
+    key TEXT NOT NULL,
+    time REAL NOT NULL,
+    ok INTEGER
+);
+CREATE INDEX IF NOT EXISTS attempts_by_key ON attempts(purpose, key, time);
 CREATE TABLE IF NOT EXISTS notices (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -115,7 +125,7 @@ CREATE TABLE IF NOT EXISTS notices (
 #: ``PRAGMA application_id`` of our databases ("TCmp"); 0 = not set (older files)
 APPLICATION_ID = 0x54436D70
 #: the tables an older file of ours may hold (anything else: a foreign file)
-OUR_TABLES = frozenset({"tables", "actions", "snapshots", "settings", "roster", "notices"})
+OUR_TABLES = frozenset({"tables", "actions", "snapshots", "settings", "roster", "notices", "attempts"})
 
 
 _FINGERPRINTS: dict[type, str] = {}

@@ -324,3 +324,177 @@ def test_the_rules_are_plain_python():
                             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'flet'))"],
                            capture_output=True, text=True, cwd=root, check=True)
     assert found.stdout.strip() == "[]"
+
+
+# ----- bounds that hold whatever the number of devices, addresses and processes (issue 35) ------------
+@pytest.fixture
+def quick_pins(monkeypatch):
+    monkeypatch.setattr(access, "PIN_ITERATIONS", 1000)  # many claims: the rounds are not what is tested here
+
+
+def seated_ann(guard) -> Who:
+    guard.set_owner("t1", "host".ljust(24, "x"))
+    ann = who("ann", "10.0.0.21")
+    assert guard.claim("t1", ann, 0, "482916") == "waiting"
+    assert guard.approve("t1", guard.requests("t1")[0]["id"])
+    return ann
+
+
+def test_a_seat_locks_after_ten_wrong_pins_from_any_devices_and_addresses(guard, clock, quick_pins):
+    """Issue 35: limits were per device and per address only; 253 addresses
+    made about 4,600 PIN tries in an evening (1 in 220 for a 6-digit PIN).
+    Now every wrong PIN for the seat counts, whoever tries it."""
+    seated_ann(guard)
+    for n in range(access.PIN_LOCK - 1):  # each from a new address: no address is ever held up
+        with pytest.raises(Denied, match="pin_wrong"):
+            guard.claim("t1", who(f"g{n}", f"10.1.0.{n}"), 0, f"{100000 + n}")
+    assert guard.wrong_pins("t1", 0) == access.PIN_LOCK - 1 and not guard.locked("t1", 0)
+    with pytest.raises(Denied) as last:
+        guard.claim("t1", who("g-last", "10.1.1.1"), 0, "199999")
+    assert last.value.code == "seat_locked" and last.value.params == {"count": 10}
+    assert guard.locked("t1", 0) and guard.alerts("t1")[-1]["locked"]  # the host is told it locked
+    # locked: even the right PIN, from a new device at a new address, takes nothing -- and costs no hash
+    with pytest.raises(Denied, match="seat_locked"):
+        guard.claim("t1", who("ann-2", "10.0.0.22"), 0, "482916")
+    assert guard.wrong_pins("t1", 0) == access.PIN_LOCK  # refusals of a locked seat are no tries
+    assert guard.seat_of("t1", who("ann").token) == 0  # the seat's own device keeps it
+    guard.unlock("t1", 0)  # the host unlocks: the count starts again
+    assert not guard.locked("t1", 0) and guard.wrong_pins("t1", 0) == 0
+    assert guard.claim("t1", who("ann-2", "10.0.0.22"), 0, "482916") == "waiting"
+
+
+def test_a_guest_who_mistypes_the_pin_twice_still_gets_in(guard, clock, quick_pins):
+    seated_ann(guard)
+    guard.free_seat("t1", 0)
+    ann = who("ann-2", "10.0.0.22")
+    for typo in ("482961", "428916"):
+        with pytest.raises(Denied, match="pin_wrong"):
+            guard.claim("t1", ann, 0, typo)
+    assert guard.claim("t1", ann, 0, "482916") == "granted"
+    assert guard.wrong_pins("t1", 0) == 2  # a right PIN does not wipe the guessers' count
+
+
+def test_two_workers_on_one_data_folder_share_every_count(tmp_path, clock, quick_pins):
+    """Issue 35: each worker process kept its own counts (twice the tries with
+    ``--workers 2``).  Two stores on one file are two workers' connections."""
+    first, second = Store(tmp_path / "c.db"), Store(tmp_path / "c.db")
+    try:
+        one, two = access.TableAccess(first, clock), access.TableAccess(second, clock)
+        seated_ann(one)
+        guesser = who("guesser", "10.0.0.66")
+        for n in range(5):  # five free failures, spread over both workers
+            with pytest.raises(Denied, match="pin_wrong"):
+                (one, two)[n % 2].claim("t1", guesser, 0, f"{100000 + n}")
+        for guard in (one, two):
+            with pytest.raises(Denied, match="limit_wait"):
+                guard.claim("t1", guesser, 0, "100009")
+        assert one.limiter.failures("pin", ("address", "10.0.0.66")) == 5
+        assert two.wrong_pins("t1", 0) == 5
+        code = one.code("t1")
+        for n in range(4):
+            with pytest.raises(Denied, match="join_no_table"):
+                (two, one)[n % 2].join("ACDEF" + "HJKM"[n], who(f"c{n}", f"10.2.0.{n}"))
+        assert one.wrong_codes("t1") == two.wrong_codes("t1") == 4
+        assert two.join(code, who("bo", "10.0.0.31")) == "t1"
+    finally:
+        first.close()
+        second.close()
+
+
+def test_racing_workers_never_let_more_than_ten_wrong_pins_through(tmp_path, clock, quick_pins):
+    """Eight threads, each with its own connection (a worker's), guess Ann's
+    PIN at once from 80 addresses: every count is written in a transaction,
+    and a PIN being checked counts as wrong until it proved right, so no
+    two workers slip under the lock together."""
+    import threading
+
+    stores = [Store(tmp_path / "r.db") for _ in range(8)]
+    try:
+        guards = [access.TableAccess(s, clock) for s in stores]
+        seated_ann(guards[0])
+        outcomes: list[str] = []
+
+        def guess(k: int) -> None:
+            for n in range(10):
+                try:
+                    guards[k].claim("t1", who(f"r{k}-{n}", f"10.3.{k}.{n}"), 0, f"{300000 + 10 * k + n}")
+                except Denied as exc:
+                    outcomes.append(exc.code)
+
+        threads = [threading.Thread(target=guess, args=(k,)) for k in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert outcomes.count("pin_wrong") + 1 == access.PIN_LOCK  # the tenth wrong one answered "locked"
+        assert outcomes.count("seat_locked") == 80 - access.PIN_LOCK + 1
+        assert guards[3].wrong_pins("t1", 0) == access.PIN_LOCK
+        counted = stores[0].conn.execute("SELECT COUNT(*) FROM attempts WHERE purpose='pin' AND ok=0").fetchone()[0]
+        assert counted == 2 * access.PIN_LOCK  # each wrong one: its device and its address, none lost
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_after_ten_wrong_codes_the_right_code_asks_the_host(guard, clock):
+    """Issue 35: 253 addresses could try about 4,600 join codes in an evening.
+    Now a code lets a device in on its own only while fewer than 10 wrong
+    codes were tried on the whole server since it was made; after that the
+    right code asks the host, who sees the device and lets it in."""
+    code = guard.code("t1")
+    guard.set_owner("t1", "host".ljust(24, "x"))
+    others = [c for c in (a + "CDEFH" for a in access.ALPHABET) if c != code]
+    for n in range(3):  # typos that can be no code (a letter not in the alphabet, too short) spend nothing
+        with pytest.raises(Denied, match="join_no_table"):
+            guard.join(("OCDEFH", "ACDEF", "ACDEF1")[n], who(f"t{n}", f"10.4.9.{n}"))
+    assert guard.wrong_codes("t1") == 0
+    for n in range(access.CODE_BUDGET - 1):
+        with pytest.raises(Denied, match="join_no_table"):
+            guard.join(others[n], who(f"w{n}", f"10.4.0.{n}"))
+    assert guard.join(code, who("early", "10.4.1.1")) == "t1"  # 9 wrong: the code still lets in
+    with pytest.raises(Denied, match="join_no_table"):
+        guard.join(others[-1], who("w-last", "10.4.0.99"))
+    assert guard.wrong_codes("t1") == access.CODE_BUDGET
+    late = who("late", "10.4.1.2", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4) Version/17.4 Safari/604.1")
+    with pytest.raises(access.JoinWaiting) as waiting:
+        guard.join(code.lower(), late)
+    assert waiting.value.table_id == "t1" and waiting.value.code == "join_waiting"
+    assert access.role(guard.record("t1"), late.token, lan=True, loopback=False) == STRANGER
+    (request,) = guard.join_requests("t1")
+    assert request["address"] == "10.4.1.2" and request["agent"] == "Safari · iPhone" and request["tag"] == late.tag
+    assert guard.waiting_to_join("t1", late.token)
+    with pytest.raises(access.JoinWaiting):
+        guard.join(code, late)  # asking again keeps one request
+    assert len(guard.join_requests("t1")) == 1
+    assert guard.let_in("t1", request["id"]) and not guard.join_requests("t1")
+    assert access.role(guard.record("t1"), late.token, lan=True, loopback=False) == VIEWER
+    assert guard.join(code, who("early", "10.4.1.1")) == "t1"  # who joined before comes back
+    with pytest.raises(access.JoinWaiting):
+        guard.join(code, who("other", "10.4.1.3"))
+    guard.turn_away("t1", guard.join_requests("t1")[0]["id"])
+    assert guard.join_requests("t1") == []
+    clock.now += 1
+    new = guard.renew_code("t1")  # a new code: a fresh count
+    assert guard.wrong_codes("t1") == 0 and guard.join(new, who("other", "10.4.1.3")) == "t1"
+
+
+def test_a_joined_device_opening_its_link_again_is_not_counted(guard, clock):
+    """Issue 35: a player with a few tabs got "Too many tries": every opening
+    of ``/?join=CODE`` counted as a try."""
+    code = guard.code("t1")
+    bo = who("bo", "10.5.0.31")
+    for n in range(5):  # some wrong codes first: the device and its address would wait now
+        with pytest.raises(Denied, match="join_no_table"):
+            guard.join("ACDEF" + "HJKMN"[n], bo)
+    clock.now += 3
+    assert guard.join(code, bo) == "t1"
+    before = guard.limiter.attempts("code", ("address", "10.5.0.31"))
+    for _ in range(40):  # more than the 30 tries in 10 minutes any key may make
+        assert guard.join(code, bo) == "t1"
+    assert guard.limiter.attempts("code", ("address", "10.5.0.31")) == before
+    old, new = code, guard.renew_code("t1")
+    assert guard.join(old, bo) == "t1" and guard.join(new, bo) == "t1"  # its own table's old link too
+    assert guard.limiter.attempts("code", ("address", "10.5.0.31")) == before
+    clock.now += 3600
+    with pytest.raises(Denied, match="join_no_table"):
+        guard.join(old, who("stranger", "10.5.0.66"))  # for anyone else an old code is a wrong one

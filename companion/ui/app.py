@@ -704,6 +704,13 @@ class App:
     def join_with_code(self, code: str) -> None:
         try:
             table_id = self.access.join(code, self.device.who)
+        except access.JoinWaiting as wait:
+            # the right code, but codes have been guessed on this server: the host lets this device in
+            self.nav = Nav("join", {"code": code, "waiting": wait.table_id})
+            self._follow(wait.table_id)  # told when the host answers
+            self._announce_to(wait.table_id)
+            self.render()
+            return
         except Denied as exc:
             self.nav = Nav("join", {"code": code, "error": self.denied_text(exc)})
             self.render()
@@ -723,6 +730,18 @@ class App:
         self._remember_open_table()
         self._announce("seats")
         self.render()
+
+    def _host_answered(self, table_id: str) -> None:
+        """This device waits to be let in: the host let it in (the table
+        opens) or turned it away (or its request expired: it is told)."""
+        if self.may_see(table_id):
+            self.open_table(table_id)
+        elif not self.access.waiting_to_join(table_id, self.device.token):
+            self.nav = Nav("join", {"code": self.nav.params.get("code", ""),
+                                    "error": self._("The host did not let this device in, or the request "
+                                                    "expired. Check the code and try again.")})
+            self._follow(None)
+            self.render()
 
     def claim_seat(self, seat: int, pin: str) -> None:
         assert self.table is not None
@@ -784,6 +803,24 @@ class App:
             self.access.end_code(self.table.id)
             self.render()
 
+    def unlock_seat(self, seat: int) -> None:
+        assert self.table is not None
+        if self._host_only("approve"):
+            self.access.unlock(self.table.id, seat)
+            self._seats_changed()
+
+    def let_in(self, request_id: str) -> None:
+        assert self.table is not None
+        if self._host_only("approve"):
+            self.access.let_in(self.table.id, request_id)
+            self._seats_changed()
+
+    def turn_away(self, request_id: str) -> None:
+        assert self.table is not None
+        if self._host_only("approve"):
+            self.access.turn_away(self.table.id, request_id)
+            self._seats_changed()
+
     def dismiss_alerts(self) -> None:
         assert self.table is not None
         if self._host_only("approve"):
@@ -829,11 +866,15 @@ class App:
         self._announce("table", self.table.rev)
 
     def _announce(self, kind: str, rev: int | None = None) -> None:
+        if self.table is not None:
+            self._announce_to(self.table.id, kind, rev)
+
+    def _announce_to(self, table_id: str, kind: str = "seats", rev: int | None = None) -> None:
         pubsub = getattr(self.page, "pubsub", None)
-        if pubsub is None or self.table is None:
+        if pubsub is None:
             return
         try:
-            pubsub.send_others_on_topic(f"table:{self.table.id}", {"kind": kind, "rev": rev})
+            pubsub.send_others_on_topic(f"table:{table_id}", {"kind": kind, "rev": rev})
         except Exception:  # noqa: BLE001 - no live session (in-process tests)
             log.debug("could not announce", exc_info=True)
 
@@ -867,6 +908,10 @@ class App:
         and both say the rev it made."""
         try:
             with self.lock:
+                waiting = self.nav.params.get("waiting") if self.nav.screen == "join" else None
+                if not self.closed and self.table is None and waiting and topic == f"table:{waiting}":
+                    self._host_answered(waiting)
+                    return
                 if self.closed or self.table is None or topic != f"table:{self.table.id}":
                     return
                 told = isinstance(message, dict) and message.get("kind") in ("elsewhere", "table")

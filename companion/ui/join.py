@@ -104,6 +104,10 @@ def screen_join(app: "App") -> tuple[Any, ft.Control]:
                   "\u201cInvite players\u201d) or scan its QR code."), size=15),
         field,
     ]
+    if params.get("waiting"):
+        parts.append(banner(_("Wrong join codes have been tried on this server, so the table's host lets each "
+                              "new device in. Waiting for the host\u2026"), "info"))
+        parts.append(ft.Text(_("This device: {tag}", tag=app.device.who.tag), size=14, weight=ft.FontWeight.BOLD))
     if params.get("error"):
         parts.append(banner(params["error"], "error"))
     parts.append(big_button(_("Join the table"), lambda e: app.join_with_code(field.value or ""),
@@ -161,12 +165,35 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
     if not app.device.lan:
         parts.append(banner(_("Only this computer can reach the app now. To let phones join, start it with "
                               "\u201ccompanion serve --host 0.0.0.0\u201d on a trusted network."), "info"))
+    record = guard_.record(table.id)
+    wrong_codes = guard_.wrong_codes(table.id, record) if code else 0
+    if wrong_codes >= access.CODE_BUDGET:
+        parts.append(banner(_("Wrong join codes tried on this server since this code was made: {count}. Someone "
+                              "may be guessing codes, so this code no longer lets a device in on its own: you let "
+                              "each one in below. A new code lets devices in directly again.",
+                              count=wrong_codes), "error"))
+    elif wrong_codes:
+        parts.append(ft.Text(_("Wrong join codes tried on this server since this code was made: {count} (after "
+                               "{limit}, you let each new device in).", count=wrong_codes,
+                               limit=access.CODE_BUDGET), size=14))
+    joins = guard_.join_requests(table.id)
+    if joins:
+        parts.append(section_title(_("Devices asking to join")))
+        for req in joins:
+            parts.append(ft.Container(ft.Column([
+                ft.Text(_("A device with the right code asks to join this table."), size=15,
+                        weight=ft.FontWeight.BOLD),
+                ft.Text(device_line(app, req), size=14),
+                ft.Row([
+                    ft.FilledButton(_("Let in"), on_click=lambda e, r=req["id"]: app.let_in(r), height=TOUCH),
+                    ft.TextButton(_("Turn away"), on_click=lambda e, r=req["id"]: app.turn_away(r), height=TOUCH),
+                ], wrap=True)], spacing=4), padding=8, border_radius=8,
+                bgcolor=ft.Colors.with_opacity(0.08, ft.Colors.BLUE)))
     alerts = guard_.alerts(table.id)
     if alerts:
         parts.append(section_title(_("Wrong PINs")))
         for alert in alerts[-5:]:
-            parts.append(ft.Text(_("A wrong PIN for {name}'s seat: {device}", name=_seat_name(players, alert["seat"]),
-                                   device=device_line(app, alert)), size=15))
+            parts.append(ft.Text(alert_text(app, players, alert), size=15))
         parts.append(ft.Row([ft.TextButton(_("Dismiss"), height=TOUCH, on_click=lambda e: app.dismiss_alerts())]))
     waiting = guard_.requests(table.id)
     if waiting:
@@ -186,10 +213,20 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
                     ft.TextButton(_("Refuse"), on_click=lambda e, r=req["id"]: app.refuse_seat(r), height=TOUCH),
                 ], wrap=True)], spacing=4), padding=8, border_radius=8,
                 bgcolor=ft.Colors.with_opacity(0.08, ft.Colors.BLUE)))
-    record = guard_.record(table.id)
     parts.append(section_title(_("Seats")))
     for seat, name in enumerate(players):
         entry = record["seats"].get(str(seat)) or {}
+        if guard_.locked(table.id, seat, record):
+            parts.append(ft.Column([
+                banner(_("{name}'s seat is locked after {count} wrong PINs: no device can take it with its PIN "
+                         "until you unlock it.", name=name, count=access.PIN_LOCK), "error"),
+                ft.Row([ft.OutlinedButton(_("Unlock {name}'s seat", name=name), icon=ft.Icons.LOCK_OPEN,
+                                          height=TOUCH, on_click=lambda e, s=seat: app.unlock_seat(s))], wrap=True),
+            ], spacing=4))
+        elif entry.get("pin") and guard_.wrong_pins(table.id, seat, record):
+            parts.append(ft.Text(_("Wrong PINs for {name}'s seat: {count} (it locks at {limit}).", name=name,
+                                   count=guard_.wrong_pins(table.id, seat, record), limit=access.PIN_LOCK),
+                                 size=14))
         if entry.get("device"):
             parts.append(ft.Column([
                 ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(_("{name}: on their own device", name=name))]),
@@ -204,6 +241,16 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
             parts.append(ft.Row([ft.Icon(ft.Icons.EVENT_SEAT), ft.Text(_("{name}: at this device", name=name))]))
     parts.append(big_button(_("Back to the table"), app.go_back, icon=ft.Icons.ARROW_BACK))
     return _bar(app, _("Invite players")), ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def alert_text(app: "App", players: Any, alert: dict[str, Any]) -> str:
+    """A wrong PIN (or the one that locked the seat), with the device that tried it."""
+    _ = app._
+    name = _seat_name(players, alert["seat"])
+    if alert.get("locked"):
+        return _("{name}'s seat is locked after {count} wrong PINs; the last: {device}", name=name,
+                 count=access.PIN_LOCK, device=device_line(app, alert))
+    return _("A wrong PIN for {name}'s seat: {device}", name=name, device=device_line(app, alert))
 
 
 def screen_claim(app: "App") -> tuple[Any, ft.Control]:
@@ -342,13 +389,15 @@ def table_strip(app: "App") -> ft.Control:
             parts.append(banner(_("A device asks for a seat."), "info",
                                 [ft.TextButton(_("Invite players"), on_click=lambda e: app.go("invite"),
                                                height=TOUCH)]))
+        if app.access.join_requests(table.id):
+            parts.append(banner(_("A device asks to join this table."), "info",
+                                [ft.TextButton(_("Invite players"), on_click=lambda e: app.go("invite"),
+                                               height=TOUCH)]))
         alerts = app.access.alerts(table.id)
         if alerts:
-            last = alerts[-1]
-            parts.append(banner(_("A wrong PIN for {name}'s seat: {device}",
-                                  name=_seat_name(table.setup.players, last["seat"]), device=device_line(app, last)),
-                                "error", [ft.TextButton(_("Dismiss"), on_click=lambda e: app.dismiss_alerts(),
-                                                        height=TOUCH)]))
+            last = next((a for a in reversed(alerts) if a.get("locked")), alerts[-1])
+            parts.append(banner(alert_text(app, table.setup.players, last), "error", [
+                ft.TextButton(_("Dismiss"), on_click=lambda e: app.dismiss_alerts(), height=TOUCH)]))
     return ft.Column(parts, spacing=8)
 
 
