@@ -698,3 +698,98 @@ def test_table_creation_is_rate_limited_per_device_and_address(server, clients, 
     clock[0] += 600
     again.click("Start the table")
     again.wait_text("Move 0")
+
+
+# ----- bounds that hold against many addresses (issue 35) ----------------------------------------------
+LOCKED = "This seat is locked after 10 wrong PINs. Ask the host to unlock it."
+WAITING = ("Wrong join codes have been tried on this server, so the table's host lets each new device in. "
+           "Waiting for the host\u2026")
+
+
+def test_many_addresses_guessing_one_seat_lock_it_until_the_host_unlocks(server, clients, clock, monkeypatch):
+    """Issue 35: the limits were per device and per address; 49 addresses made
+    490 tries in 77 s.  Now the seat locks after 10 wrong PINs, from any
+    device at any address, the host sees it and unlocks it, and Ann -- who
+    mistypes once -- gets back in."""
+    monkeypatch.setattr(access, "PIN_ITERATIONS", 20_000)  # 12 hashes: the rounds are not what is tested here
+    net = subnet()
+    host = clients(f"{net}.10")
+    new_table(host, "Saboteur", ["Ann", "Bo", "Cy"])
+    code = invite_code(host)
+    ann = clients(f"{net}.21")
+    join(ann, code)
+    claim(ann, "Ann", "482916", expect="Waiting for the host to approve.")
+    approve_all(host)
+    ann.wait_text("You are Ann. Only this device shows your secrets.")
+    host.click("Invite players")
+    host.wait_text("Free the seat")
+    host.click("Free the seat")  # Ann's seat now takes its PIN alone
+    host.wait(lambda: host.shows("Ann: at this device"), what="the seat freed")
+    back_to_table(host)
+    guessers = [clients(f"{net}.{100 + n}") for n in range(5)]  # two wrong PINs each: no address is held up
+    for n in range(10):
+        guesser = guessers[n % 5]
+        if n < 5:
+            join(guesser, code)
+        claim(guesser, "Ann", f"{100000 + n}", expect=LOCKED if n == 9 else "That PIN is not this seat's PIN.")
+    host.wait_text("Ann's seat is locked after 10 wrong PINs; the last", timeout=15)  # on the table's screen
+    phone = clients(f"{net}.22")  # Ann's new phone, the right PIN: nothing while the seat is locked
+    join(phone, code)
+    claim(phone, "Ann", "482916", expect=LOCKED)
+    assert not phone.shows("You are Ann.")
+    host.click("Invite players")
+    host.wait_text("Ann's seat is locked after 10 wrong PINs: no device can take it with its PIN until you unlock it.")
+    host.click("Unlock Ann's seat")
+    host.wait(lambda: not host.shows("Unlock Ann's seat"), what="the seat unlocked")
+    claim(phone, "Ann", "482961", expect="That PIN is not this seat's PIN.")  # a typo
+    host.wait_text("Wrong PINs for Ann's seat: 1 (it locks at 10).")
+    claim(phone, "Ann", "482916")
+    phone.wait_text("You are Ann. Only this device shows your secrets.")
+
+
+def test_after_ten_wrong_codes_the_right_code_waits_for_the_host_to_let_in(server, clients):
+    """Issue 35: a /24 of addresses could try about 4,600 join codes in an
+    evening.  After 10 wrong codes on the server since a table's code was
+    made, its right code no longer joins on its own: the host sees the device
+    (and that codes are being guessed) and lets it in."""
+    net = subnet()
+    host = clients(f"{net}.10")
+    table_id = new_table(host, "Saboteur", ["Ann", "Bo", "Cy"])
+    code = invite_code(host)
+    guessers = [clients(f"{net}.{100 + n}") for n in range(2)]
+    wrong = [c for c in ("ACDEFH", "ACDEFJ", "ACDEFK", "ACDEFM", "ACDEFN", "ACDEFP", "ACDEFR", "ACDEFT",
+                         "ACDEFU", "ACDEFV", "ACDEFW") if c != code][:10]
+    for n, guess in enumerate(wrong):
+        join(guessers[n % 2], guess, expect="No table has this join code.")
+    guest = clients(f"{net}.31", agent=IPHONE_AGENT)
+    join(guest, code, expect=WAITING)
+    assert guest.shows(f"This device: {access.device_tag(guest.storage['device'])}")
+    assert not guest.shows("Claim a seat")
+    host.wait_text("A device asks to join this table.")
+    host.click("Invite players")
+    host.wait_text("A device with the right code asks to join this table.")
+    assert any("Someone may be guessing codes" in t for t in host.texts())  # told codes are being guessed
+    assert any(f"{net}.31" in t and "Safari · iPhone" in t for t in host.texts())
+    host.click("Let in")
+    guest.wait_text("Claim a seat")  # the host's tap opens the table on the guest's phone
+    assert access.for_store(server.store).role(table_id, access.Who(guest.storage["device"]), lan=True) \
+        == access.VIEWER
+
+
+def test_a_joined_device_reopening_its_link_is_not_counted(server, clients):
+    """Issue 35: opening ``/?join=CODE`` again in another tab of a device
+    that had joined counted as a code try ("Too many tries" after a few)."""
+    net = subnet()
+    host = clients(f"{net}.10")
+    new_table(host, "Saboteur", ["Ann", "Bo", "Cy"])
+    code = invite_code(host)
+    phone = clients(f"{net}.31")
+    join(phone, code)
+    phone.wait_text("Claim a seat")
+    before = counted(phone, "code")
+    for _ in range(3):  # more tabs of the same browser, each opened from the link
+        tab = clients(f"{net}.31", storage=phone.storage, route=f"/?join={code}")
+        tab.wait_text("Claim a seat")
+    phone.reload(f"/?join={code}")
+    phone.wait_text("Claim a seat")
+    assert counted(phone, "code") == before
