@@ -1368,7 +1368,8 @@ def serve_workers(host: str | None, port: int | None, workers: int) -> None:
     lives.  They share the SQLite file as two processes always could (every
     write checked against the table's rev, issue 11), and each hears of the
     others' writes within 50 ms (``changes.ChangeNotice``).  Guess limits
-    (``access.Limiter``) are counted per worker.  This process makes the web
+    (``access.Limiter``, a seat's lock, the wrong-code count) are counted in
+    the shared SQLite file, so two workers allow no more tries than one.  This process makes the web
     folder and its gzip copies, starts the workers, starts again one that
     dies, and stops them all on SIGTERM or SIGINT."""
     host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
