@@ -216,17 +216,6 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
     parts.append(section_title(_("Seats")))
     for seat, name in enumerate(players):
         entry = record["seats"].get(str(seat)) or {}
-        if guard_.locked(table.id, seat, record):
-            parts.append(ft.Column([
-                banner(_("{name}'s seat is locked after {count} wrong PINs: no device can take it with its PIN "
-                         "until you unlock it.", name=name, count=access.PIN_LOCK), "error"),
-                ft.Row([ft.OutlinedButton(_("Unlock {name}'s seat", name=name), icon=ft.Icons.LOCK_OPEN,
-                                          height=TOUCH, on_click=lambda e, s=seat: app.unlock_seat(s))], wrap=True),
-            ], spacing=4))
-        elif entry.get("pin") and guard_.wrong_pins(table.id, seat, record):
-            parts.append(ft.Text(_("Wrong PINs for {name}'s seat: {count} (it locks at {limit}).", name=name,
-                                   count=guard_.wrong_pins(table.id, seat, record), limit=access.PIN_LOCK),
-                                 size=14))
         if entry.get("device"):
             parts.append(ft.Column([
                 ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(_("{name}: on their own device", name=name))]),
@@ -239,6 +228,17 @@ def screen_invite(app: "App") -> tuple[Any, ft.Control]:
                 ], wrap=True)], spacing=2))
         else:
             parts.append(ft.Row([ft.Icon(ft.Icons.EVENT_SEAT), ft.Text(_("{name}: at this device", name=name))]))
+        if guard_.locked(table.id, seat, record):
+            parts.append(ft.Column([
+                banner(_("{name}'s seat is locked after {count} wrong PINs: no device can take it with its PIN "
+                         "until you unlock it.", name=name, count=access.PIN_LOCK), "error"),
+                ft.Row([ft.OutlinedButton(_("Unlock {name}'s seat", name=name), icon=ft.Icons.LOCK_OPEN,
+                                          height=TOUCH, on_click=lambda e, s=seat: app.unlock_seat(s))], wrap=True),
+            ], spacing=4))
+        elif entry.get("pin") and guard_.wrong_pins(table.id, seat, record):
+            parts.append(ft.Text(_("Wrong PINs for {name}'s seat: {count} (it locks at {limit}).", name=name,
+                                   count=guard_.wrong_pins(table.id, seat, record), limit=access.PIN_LOCK),
+                                 size=14))
     parts.append(big_button(_("Back to the table"), app.go_back, icon=ft.Icons.ARROW_BACK))
     return _bar(app, _("Invite players")), ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

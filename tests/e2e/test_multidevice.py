@@ -412,6 +412,21 @@ def test_invite_screen_screenshots(browser, tmp_path, lang):
     except access.Denied:
         pass
     guard.claim(table_id, stranger, 1, "246802")  # the right PIN: a takeover, for the host to approve
+    # issue 35: Ann's seat locked by 10 wrong PINs; 10 wrong codes, then a device with the right one waits
+    ann = access.Who("a" * 24, "192.168.1.20", "Mozilla/5.0 (Linux; Android 14) Chrome/124.0", False)
+    guard.claim(table_id, ann, 0, "482916")
+    guard.approve(table_id, guard.request_of(table_id, ann.token)["id"])
+    code = guard.code(table_id)
+    for n in range(access.PIN_LOCK):
+        with pytest.raises(access.Denied):
+            guard.claim(table_id, access.Who(f"g{n}".ljust(24, "x"), f"192.168.2.{n}", "", False), 0, f"{100000 + n}")
+    for n, guess in enumerate(c for c in ("ACDEF" + a for a in access.ALPHABET[:11]) if c != code):
+        if n < access.CODE_BUDGET:
+            with pytest.raises(access.Denied):
+                guard.join(guess, access.Who(f"j{n}".ljust(24, "x"), f"192.168.3.{n}", "", False))
+    with pytest.raises(access.JoinWaiting):
+        guard.join(code, access.Who("w" * 24, "192.168.1.31", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4) "
+                                    "Version/17.4 Safari/604.1", False))
     store.close()
     _ = Translator(lang).gettext
     server = LanServer(data)  # a table without a recorded creator: the server computer's browser hosts it
@@ -422,8 +437,14 @@ def test_invite_screen_screenshots(browser, tmp_path, lang):
                 screen.click(_("Invite players"))
                 screen.wait_text(_("Other phones join this table with this code:"))
                 path = screen.shot(f"{size}-{lang}-join-qr")
+                screen.scroll_to_text(_("Let in"))
+                screen.shot(f"{size}-{lang}-join-let-in")
                 screen.scroll_to_text(_("Approve"))
                 screen.shot(f"{size}-{lang}-join-requests")
+                screen.scroll_to_text(_("Unlock {name}'s seat", name="Ann"))
+                screen.page.mouse.wheel(0, 3000)  # the seats close the page
+                screen.page.wait_for_timeout(400)
+                screen.shot(f"{size}-{lang}-join-locked")
                 if path.stat().st_size <= 10_000:  # caught mid-reconnect on a loaded machine: once more
                     screen.wait_text(_("Other phones join this table with this code:"))
                     path = screen.shot(f"{size}-{lang}-join-qr")
