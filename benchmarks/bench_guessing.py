@@ -140,7 +140,7 @@ def prepare(folder: Path) -> tuple[str, str, str]:
 
 def counted(store: Store, purpose: str, address: str) -> int:
     with store.lock:
-        return int(store.conn.execute("SELECT COUNT(*) FROM attempts WHERE purpose=? AND key=?",
+        return int(store.conn.execute("SELECT COUNT(*) FROM attempts WHERE purpose=? AND key=? AND ok IS NOT NULL",
                                       (purpose, f"address:{address}")).fetchone()[0])
 
 
@@ -260,7 +260,8 @@ def measured(seconds: float, n_addresses: int) -> None:
             guard = access.TableAccess(store)
             wrong = guard.wrong_pins(table_id, 0)
             span = pins["end"] - pins["start"]
-            print(f"  PINs for Ann's seat: {len(answers)} tries in {span:.0f} s: {answers.count('counted')} wrong PINs counted, "
+            print(f"  PINs for Ann's seat: {len(answers)} tries in {span:.0f} s: "
+                  f"{answers.count('counted')} wrong PINs counted, "
                   f"{answers.count('locked')} refused as locked, "
                   f"{sum(a.startswith('wait') for a in answers)} told to wait, {answers.count('none')} unanswered")
             seat = guard.record(table_id)["seats"]["0"]

@@ -450,10 +450,12 @@ class Limiter:
                 (purpose, self._name(key), self.clock() - policy.forget)).fetchone()[0])
 
     def attempts(self, purpose: str, key: tuple[str, str]) -> int:
-        """Attempts counted for ``key`` (right or wrong, kept a day), by every process."""
+        """Answered attempts for ``key`` (right or wrong, kept a day), by every
+        process; one still being checked is not counted here yet."""
         with self.db.lock:
-            return int(self.db.conn.execute("SELECT COUNT(*) FROM attempts WHERE purpose=? AND key=?",
-                                            (purpose, self._name(key))).fetchone()[0])
+            return int(self.db.conn.execute(
+                "SELECT COUNT(*) FROM attempts WHERE purpose=? AND key=? AND ok IS NOT NULL",
+                (purpose, self._name(key))).fetchone()[0])
 
     def wrong_since(self, purpose: str, key: tuple[str, str], since: float, conn: Any = None) -> int:
         """Failures (and answers not known yet) for ``key`` at or after ``since``."""
