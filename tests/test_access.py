@@ -363,6 +363,16 @@ def test_a_seat_locks_after_ten_wrong_pins_from_any_devices_and_addresses(guard,
     assert guard.claim("t1", who("ann-2", "10.0.0.22"), 0, "482916") == "waiting"
 
 
+def test_a_guest_who_mistypes_the_code_twice_still_gets_in(guard, clock):
+    code = guard.code("t1")
+    guest = who("guest", "10.6.0.31")
+    for typo in (code[:5] + ("A" if code[5] != "A" else "C"), code[1:] + code[0]):
+        if typo != code:
+            with pytest.raises(Denied, match="join_no_table"):
+                guard.join(typo, guest)
+    assert guard.join(code, guest) == "t1"
+
+
 def test_a_guest_who_mistypes_the_pin_twice_still_gets_in(guard, clock, quick_pins):
     seated_ann(guard)
     guard.free_seat("t1", 0)
