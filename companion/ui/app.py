@@ -706,7 +706,9 @@ class App:
             table_id = self.access.join(code, self.device.who)
         except access.JoinWaiting as wait:
             # the right code, but codes have been guessed on this server: the host lets this device in
+            self.table, self.private_flow, self.back = None, None, [Nav("home")]
             self.nav = Nav("join", {"code": code, "waiting": wait.table_id})
+            self._remember_open_table()
             self._follow(wait.table_id)  # told when the host answers
             self._announce_to(wait.table_id)
             self.render()
@@ -1369,8 +1371,8 @@ def serve_workers(host: str | None, port: int | None, workers: int) -> None:
     write checked against the table's rev, issue 11), and each hears of the
     others' writes within 50 ms (``changes.ChangeNotice``).  Guess limits
     (``access.Limiter``, a seat's lock, the wrong-code count) are counted in
-    the shared SQLite file, so two workers allow no more tries than one.  This process makes the web
-    folder and its gzip copies, starts the workers, starts again one that
+    the shared SQLite file, so two workers allow no more tries than one.
+    This process makes the web folder and its gzip copies, starts the workers, starts again one that
     dies, and stops them all on SIGTERM or SIGINT."""
     host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
     port = port or int(os.environ.get("COMPANION_PORT", "8550"))
