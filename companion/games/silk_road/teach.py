@@ -1,0 +1,33 @@
+"""Teach: Maritime Silk Road's set-up for the table's count and its box, from facts.json."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.facts import load
+from ...core.teach import Component, Line, lines
+
+F = load("silk_road")
+
+
+def setup_guide(players: int, options: Mapping[str, Any]) -> list[Line]:
+    sp = F["specials"]
+    return lines(
+        ("each", "goods_cards", {"n": F["hand_start"]}),
+        ("each", "ships", {"n": F["start_ships"]}),
+        ("board", "market", {"n": F["market_size"]}),
+        ("board", "deck", {"n": F["goods_cards"] - F["hand_start"] * players - F["market_size"]}),
+        ("board", "ships", {"n": sp["ship"]["count"] - F["start_ships"] * players}),
+        ("board", "specials", {k: sp[k]["count"] for k in ("exchange", "licence", "porter")}),
+        ("board", "tokens", {"n": F["tokens"]}),
+        ("board", "coins", {"n": F["coins"]}),
+        ("start", "last_seller", {}),
+    )
+
+
+def box() -> list[Component]:
+    sp = F["specials"]
+    return [Component("goods_cards", F["goods_cards"]), Component("ships", sp["ship"]["count"]),
+            Component("licences", sp["licence"]["count"]), Component("porters", sp["porter"]["count"]),
+            Component("exchanges", sp["exchange"]["count"]), Component("tokens", F["tokens"]),
+            Component("coins", F["coins"])]

@@ -1,0 +1,112 @@
+"""Teach a table the game: the pitch, the set-up for its player count, the box check.
+
+The numbers come from each game's ``teach`` module (``companion/games/<id>/teach.py``,
+found through the registered game's package: one shape for every game, nothing per game
+here), which computes them from its facts.json.  The words are in
+``rules_data/<id>/teach.json``::
+
+    {"pitch": {"en": ..., "zh_Hans": ..., "zh_Hant": ...},
+     "lines": {"<part>.<key>": {"en": ..., ...}},      # set-up lines, {n} etc. filled in
+     "box":   {"<component>": {"en": ..., ...}}}
+
+The UI shows :func:`setup_text` and :func:`box_text`; tests read :func:`figures`.
+No flet here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from functools import cache
+from types import ModuleType
+from typing import Any, Mapping, Sequence
+
+from .core.teach import PARTS, Component, Line
+from .messages import fill
+from .registry import get_game
+from .rules import library
+
+__all__ = ["PARTS", "Component", "Line", "box", "box_text", "figures", "pitch", "pitch_words",
+           "setup_guide", "setup_text", "texts"]
+
+LANGS = ("en", "zh_Hans", "zh_Hant")
+
+
+def _module(game_id: str) -> ModuleType:
+    game = get_game(game_id)
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return importlib.import_module(package + ".teach")
+
+
+def setup_guide(game_id: str, players: int, options: Mapping[str, Any] | None = None) -> list[Line]:
+    """The set-up lines for ``players`` at this table (options resolved to their defaults);
+    ValueError for a count the game does not support."""
+    game = get_game(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game_id} takes {game.min_players}-{game.max_players} players, not {players}")
+    resolved = game.resolve_options(options or {})
+    return list(_module(game_id).setup_guide(players, resolved))
+
+
+def figures(game_id: str, players: int, options: Mapping[str, Any] | None = None) -> dict[tuple[str, str], dict]:
+    """``(part, key) -> params`` of :func:`setup_guide` (a key appears once per part)."""
+    out: dict[tuple[str, str], dict] = {}
+    for line in setup_guide(game_id, players, options):
+        assert (line.part, line.key) not in out, line
+        out[(line.part, line.key)] = line.params
+    return out
+
+
+def box(game_id: str) -> list[dict[str, Any]]:
+    return [{"key": c.key, "n": c.n} for c in _module(game_id).box()]
+
+
+@cache
+def texts(game_id: str) -> dict[str, Any]:
+    path = library.rules_dir() / game_id / "teach.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def pitch(game_id: str, lang: str) -> str:
+    return str(texts(game_id)["pitch"][_lang(lang)])
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:['’.-][A-Za-z0-9]+)*")
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def pitch_words(text: str) -> int:
+    """Words as the 60-word limit counts them: a run of Latin letters or digits is one word;
+    in Chinese, which has no spaces, every two Han characters count as one word (a Chinese
+    word is one to two characters, mostly two), so 60 words are at most 120 characters."""
+    han = len(_HAN.findall(text))
+    latin = len(_WORD.findall(_HAN.sub(" ", text)))
+    return latin + (han + 1) // 2
+
+
+def _item(game_id: str, lang: str, value: Any) -> Any:
+    items = texts(game_id).get("items", {})
+    return items.get(value, {}).get(_lang(lang), value) if isinstance(value, str) else value
+
+
+def setup_text(game_id: str, players: int, options: Mapping[str, Any] | None, lang: str,
+               names: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """``(part, sentence)`` for each set-up line in ``lang``."""
+    words = texts(game_id)["lines"]
+    out = []
+    for line in setup_guide(game_id, players, options):
+        template = words[f"{line.part}.{line.key}"][_lang(lang)]
+        params = {k: _item(game_id, lang, v) for k, v in line.params.items()}
+        out.append((line.part, fill(template, params, lang, names)))
+    return out
+
+
+def box_text(game_id: str, lang: str) -> list[tuple[str, int]]:
+    """``(component name, count)`` for the box check in ``lang``."""
+    words = texts(game_id)["box"]
+    return [(words[c["key"]][_lang(lang)], c["n"]) for c in box(game_id)]
