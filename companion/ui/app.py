@@ -41,7 +41,7 @@ from ..rules import search
 from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
-from . import changes, flet_fixes, ink, join, screens, sections, taps
+from . import changes, flet_fixes, ink, join, screens, sections, taps, teach_screen
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
@@ -1026,7 +1026,8 @@ class App:
         page = self.page
         page.theme_mode = ft.ThemeMode.DARK if self.theme == "dark" else ft.ThemeMode.LIGHT
         page.title = self._("Table Companion")
-        builder = getattr(screens, f"screen_{self.nav.screen}", None) or getattr(join, f"screen_{self.nav.screen}")
+        builder = (getattr(screens, f"screen_{self.nav.screen}", None) or getattr(teach_screen, f"screen_{self.nav.screen}", None)
+                   or getattr(join, f"screen_{self.nav.screen}"))
         try:
             appbar, body = builder(self)
         except Exception as exc:  # noqa: BLE001 - a screen that cannot be drawn: home, with a message

@@ -153,6 +153,8 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
     return ft.Column([
         _lang_switch(app, lang),
         ft.Text(contents.name, size=24, weight=ft.FontWeight.BOLD),
+        ft.TextButton(_("Teach this game"), icon=ft.Icons.INFO_OUTLINE, height=TOUCH,
+                      on_click=lambda e: app.go("teach", game=game_id)),
         expander(_("Contents"), [ft.Column(toc, spacing=0)]),
         *body,
     ], spacing=8)

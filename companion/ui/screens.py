@@ -271,7 +271,10 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
         parts += [section_title(_("Options")), *option_controls]
     problems_box.controls = [banner(problem, "error") for problem in problems]
     parts.append(problems_box)
-    parts.append(big_button(_("Start the table"), start, icon=ft.Icons.PLAY_ARROW, filled=True))
+    parts.append(ft.Row([
+        big_button(_("Teach this game"), lambda e: app.go("teach", game=game_id, count=count, names=list(names),
+                                                            options=dict(options)), icon=ft.Icons.INFO_OUTLINE),
+        big_button(_("Start the table"), start, icon=ft.Icons.PLAY_ARROW, filled=True)], wrap=True))
     return ft.Column(parts, spacing=10)
 
 
