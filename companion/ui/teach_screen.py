@@ -66,7 +66,7 @@ def teach_body(app: "App", game_id: str) -> ft.Control:
                       style=text_style(height=1.2))
     parts: list[ft.Control] = [
         section_title(_("The game in a minute")),
-        card(ft.Text(teach.pitch(game_id, app.lang), size=16, selectable=True)),
+        card(ft.Text(teach.pitch(game_id, app.lang), size=16)),
         # the count is the form's when Teach was opened from it; from the rules page it is picked here
         heading if from_form else ft.Row([fewer, heading, more], vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]
@@ -75,7 +75,7 @@ def teach_body(app: "App", game_id: str) -> ft.Control:
         mine = [text for p, text in lines if p == part]
         if mine:
             parts.append(ft.Text(title, size=16, weight=ft.FontWeight.W_600))
-            parts += [ft.Row([ft.Text("•", size=15), ft.Text(text, size=15, expand=True, selectable=True)],
+            parts += [ft.Row([ft.Text("•", size=15), ft.Text(text, size=15, expand=True)],
                              vertical_alignment=ft.CrossAxisAlignment.START, spacing=8) for text in mine]
     parts += [section_title(_("Box check")),
               ft.Text(_("Count each component; a short count means an incomplete box."), size=14)]
