@@ -79,9 +79,11 @@ def teach_body(app: "App", game_id: str) -> ft.Control:
                              vertical_alignment=ft.CrossAxisAlignment.START, spacing=8) for text in mine]
     parts += [section_title(_("Box check")),
               ft.Text(_("Count each component; a short count means an incomplete box."), size=14)]
-    parts += [ft.Row([ft.Checkbox(), ft.Text(name, size=15, expand=True),
-                      ft.Text(str(n), size=16, weight=ft.FontWeight.BOLD)],
-                     vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=6)
+    # a packing list: the count beside its component (not across a tablet's width), a box to tick
+    parts += [ft.Row([ft.Checkbox(), ft.Text(str(n), size=16, weight=ft.FontWeight.BOLD, width=44,
+                                             text_align=ft.TextAlign.RIGHT),
+                      ft.Text(name, size=15, expand=True)],
+                     vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10)
               for name, n in teach.box_text(game_id, app.lang)]
     problems: list[str] = params.get("problems", [])
     parts += [banner(p, "error") for p in problems]

@@ -43,6 +43,8 @@ def test_teach_then_start(browser, tmp_path, lang, viewport, size):
             screen.shot(f"teach-{game_id}-{lang}-{size}")
             box_name = teach.box_text(game_id, lang)[-1][0]
             assert screen.scroll_to_text(box_name, exact=True).is_visible()
+            screen.page.mouse.wheel(0, 2000)  # the box check, at the end of the screen
+            screen.page.wait_for_timeout(500)
             screen.shot(f"teach-{game_id}-{lang}-{size}-box")
             screen.scroll_to_text(_("Start the table"), exact=True).click()
             screen.page.wait_for_timeout(600)
