@@ -81,3 +81,13 @@ def test_teach_from_the_rules_page_picks_a_count_and_leads_to_the_form(app):
     press(app.page, "Seat the players")
     assert app.nav.screen == "new_table" and app.nav.params["game"] == "saboteur"
     assert len([t for t in texts(app.page) if t.startswith("Seat ")]) == 5
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hant"])
+def test_every_pressable_on_teach_is_a_named_touch_target(app, lang):
+    from touch import small_targets, unnamed
+
+    app.set_language(lang)
+    app.go("teach", game="manila")  # from the rules page: the count buttons too
+    assert not small_targets(app.page.appbar, app.page.controls)
+    assert not unnamed(app.page.appbar, app.page.controls)
