@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from companion.i18n import LANGUAGES
 from companion.rules import library, search
-from companion.rules.search import Document, GameName, SearchIndex, analyze, make_snippet, parse_query
+from companion.rules.search import (SNIPPET_CHARS, Document, GameName, SearchIndex, analyze, make_snippet,
+                                    parse_query, sentences)
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rules_data"
 
@@ -242,14 +243,39 @@ def test_analyze_offsets_point_into_the_original_text() -> None:
 
 
 def test_snippet_window_and_spans() -> None:
-    body = "word " * 30 + "target" + " word" * 30
+    body = "word " * 60 + "target" + " word" * 60  # one sentence, too long to show whole
     start = body.index("target")
     snippet, spans = make_snippet(body, [(start, start + 6)])
     assert snippet.startswith("…") and snippet.endswith("…")
     assert marked(snippet, spans) == ["target"]
-    assert len(snippet) <= 62
+    assert len(snippet) <= SNIPPET_CHARS + 2 and " wor…" not in snippet and "…ord" not in snippet
     short, short_spans = make_snippet("A short text.", [(2, 7)])
     assert (short, marked(short, short_spans)) == ("A short text.", ["short"])
+
+
+def test_sentences_in_english_and_chinese() -> None:
+    text = "Pay 5 pesos; then move. Ask: why? No!\n第一句。第二句！第三句？第四句；喊“好吧！”，再走\n1.5 stays"
+    assert [text[a:b] for a, b in sentences(text)] == [
+        "Pay 5 pesos;", "then move.", "Ask: why?", "No!", "第一句。", "第二句！", "第三句？", "第四句；",
+        "喊“好吧！”，再走", "1.5 stays"]
+
+
+@pytest.mark.parametrize("lang,body,query,answer", [
+    ("en", "Boats start at the first space. Each voyage has three rolls. A boat that passes space 13 "
+           "docks in the harbour and its partners are paid. Pirates may board on the last roll.",
+     "boat docks harbour", "A boat that passes space 13 docks in the harbour and its partners are paid."),
+    ("zh_Hans", "每艘船从第一格出发。每段航程掷三次骰子。驶过第13格的船停进港口，船上的伙伴领钱！海盗只在最后一次上船。",
+     "船停进港口", "驶过第13格的船停进港口，船上的伙伴领钱！"),
+    ("zh_Hant", "每艘船從第一格出發；每段航程擲三次骰子；駛過第13格的船停進港口，船上的夥伴領錢？海盜只在最後一次上船。",
+     "停進港口", "駛過第13格的船停進港口，船上的夥伴領錢？"),
+])
+def test_a_hits_preview_is_the_sentence_that_answers(lang, body, query, answer) -> None:
+    """Issue 36: a preview was the clause's first 60 characters, cut before the words that
+    answer ("…Going c…"): it is the sentence holding most of the query, in every language."""
+    index = SearchIndex([Document("g", lang, "g.a.long", "Voyage", body)])
+    hit = index.search(query)[0]
+    assert hit.snippet == "…" + answer + "…"
+    assert marked(hit.snippet, hit.snippet_spans) and all(m in answer for m in marked(hit.snippet, hit.snippet_spans))
 
 
 def test_index_from_plain_documents() -> None:

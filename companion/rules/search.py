@@ -884,27 +884,90 @@ def _merged_counts(docs: Mapping[str, Document], pick, surfaces: dict[str, str])
     return out
 
 
-SNIPPET_CHARS = 60
-SNIPPET_BEFORE = 16
+#: a preview's most width, a Chinese character counting two (about three lines on a phone)
+SNIPPET_CHARS = 150
+#: how much of a long sentence is kept before its first match
+SNIPPET_BEFORE = 24
+#: where a sentence ends: English . ! ? ; before a space, Chinese 。！？； and line breaks (with
+#: the quotes and brackets they close; not a quote's 吧！” inside a sentence that goes on, ，)
+_SENTENCE_END = re.compile(r"[.!?;][\"')\]”’]*+(?=\s)|[。！？；][”」』）)]*+(?![，、,：:])|\n")
+
+
+def _width(ch: str) -> int:
+    return 2 if is_cjk(ch) or "\uff00" <= ch <= "\uffef" else 1
+
+
+def sentences(text: str) -> list[Span]:
+    """The [start, end) offsets of ``text``'s sentences (spaces around them left out)."""
+    out: list[Span] = []
+    pos = 0
+    for m in _SENTENCE_END.finditer(text + "\n"):
+        a, b = pos, min(m.end(), len(text))
+        pos = m.end()
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if a < b:
+            out.append((a, b))
+    return out
+
+
+def answering_sentence(body: str, spans: Sequence[Span]) -> Span:
+    """The sentence of ``body`` that best matches: the most different matched words (as
+    marked by ``spans``), then the most matched characters, then the first."""
+    parts = sentences(body)
+    if not parts:
+        return (0, len(body))
+    best, best_key = parts[0], (0, 0)
+    for a, b in parts:
+        inside = [(max(s, a), min(e, b)) for s, e in spans if s < b and e > a]
+        if not inside:
+            continue
+        key = (len({fold(body[s:e]) for s, e in inside}), sum(e - s for s, e in inside))
+        if key > best_key:
+            best, best_key = (a, b), key
+    return best
 
 
 def make_snippet(body: str, spans: Sequence[Span], width: int = SNIPPET_CHARS,
                  before: int = SNIPPET_BEFORE) -> tuple[str, tuple[Span, ...]]:
-    """An excerpt of ``body`` of about ``width`` characters around its first span;
-    "…" marks a cut; returned spans are offsets into the excerpt."""
-    flat = body.replace("\n", " ")
-    start = 0
-    if spans and spans[0][0] > before and len(flat) > width:
-        start = min(spans[0][0] - before, max(len(flat) - width, 0))
-        space = flat.find(" ", start, spans[0][0])
-        if start > 0 and flat[start - 1].isalnum() and not is_cjk(flat[start]) and 0 <= space < start + 12:
-            start = space + 1  # do not cut a word in two
-    end = min(len(flat), start + width)
+    """The sentence of ``body`` that answers (:func:`answering_sentence`), whole when it is
+    at most ``width`` wide (a Chinese character counts two), else cut to ``width`` from a
+    little before its first match, never inside an English word; "…" marks a cut; returned
+    spans are offsets into the excerpt."""
+    a, b = answering_sentence(body, spans)
+    start, end = a, b
+    total = sum(_width(ch) for ch in body[a:b])
+    if total > width:
+        first = next((s for s, e in sorted(spans) if a <= s < b), a)
+        start = first
+        room = before
+        while start > a and room > 0:  # a little before the match
+            room -= _width(body[start - 1])
+            start -= 1
+        used, end = 0, start
+        while end < b and used + _width(body[end]) <= width:
+            used += _width(body[end])
+            end += 1
+        while end < b and start > a and used < width:  # near the sentence's end: more before it
+            start -= 1
+            used += _width(body[start])
+        if start > a and body[start - 1].isalnum() and not is_cjk(body[start]):
+            space = body.find(" ", start, first if first > start else b)
+            if space >= 0:
+                start = space + 1  # do not cut a word in two
+        if end < b and body[end].isalnum() and not is_cjk(body[end - 1]):
+            space = body.rfind(" ", max(start, first), end)
+            if space > start:
+                end = space
     head = "…" if start > 0 else ""
-    tail = "…" if end < len(flat) else ""
+    tail = "…" if end < len(body) else ""
+    if tail and end > start and body[end - 1] in ";；":
+        end -= 1  # "…" says it goes on
     shift = len(head) - start
     shown = tuple((max(s, start) + shift, min(e, end) + shift) for s, e in spans if e > start and s < end)
-    return head + flat[start:end] + tail, shown
+    return head + body[start:end].replace("\n", " ") + tail, shown
 
 
 def _body(text: str, table: dict[str, list[str]] | None) -> str:

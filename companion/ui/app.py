@@ -593,8 +593,13 @@ class App:
             self.private_flow.stage = "form"  # it is this player's own phone: no passing around
         self.render()
 
-    def open_clause(self, clause_id: str) -> None:
-        self.go("rules", game=clause_id.split(".", 1)[0], clause=clause_id)
+    def open_clause(self, clause_id: str, lang: str | None = None) -> None:
+        """A clause's own page: where a refusal's rule link, "What can I do now?" and a
+        search result all go (in ``lang``, else the app's language)."""
+        params: dict[str, Any] = {"game": clause_id.split(".", 1)[0], "clause": clause_id}
+        if lang is not None and lang != self.lang:
+            params["lang"] = lang
+        self.go("rules", **params)
 
     def game_context(self) -> GameContext:
         assert self.table is not None

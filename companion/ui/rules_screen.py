@@ -71,8 +71,8 @@ def result_tile(app: "App", hit: Hit) -> ft.Control:
             marked(hit.title, hit.title_spans, size=16),
             marked(hit.snippet, hit.snippet_spans, size=14),
         ], spacing=2),
-        padding=8, border_radius=8, on_click=lambda e: app.go("rules", game=hit.game, clause=hit.clause_id,
-                                                                lang=hit.lang))
+        # the clause's own page, the same one a refusal's rule link opens (App.open_clause)
+        padding=8, border_radius=8, on_click=lambda e: app.open_clause(hit.clause_id, lang=hit.lang))
 
 
 def rules_body(app: "App") -> ft.Control:
@@ -110,27 +110,35 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
     return ft.Column(parts, spacing=8)
 
 
-def _library_home(app: "App", lang: str) -> ft.Control:
+def search_box(app: "App", lang: str, label: str, game: str | None) -> list[ft.Control]:
+    """A search field and its results as you type, ``game``'s clauses first; the query is
+    kept in the screen's params, so Back from a result's clause finds it as it was."""
     _ = app._
     results = ft.Column(spacing=6)
 
     def show(query: str) -> None:
         app.nav.params["query"] = query
-        hits = search(query, prefer=lang, limit=MAX_RESULTS,  # the open table's game first
-                      game=app.table.game.id if app.table is not None else None) if query.strip() else []
+        hits = search(query, prefer=lang, limit=MAX_RESULTS, game=game) if query.strip() else []
         if query.strip() and not hits:
             results.controls = [ft.Text(_("Nothing found for “{query}”.", query=query.strip()))]
         else:
             results.controls = [result_tile(app, h) for h in hits]
 
     query = app.nav.params.get("query", "")
-    box = ft.TextField(label=_("Search all rules"), value=query, prefix_icon=ft.Icons.SEARCH,
+    box = ft.TextField(label=label, value=query, prefix_icon=ft.Icons.SEARCH,
                        on_change=lambda e: (show(e.control.value or ""), app.patch(results)))
     show(query)
+    return [box, results]
+
+
+def _library_home(app: "App", lang: str) -> ft.Control:
+    _ = app._
+    # the open table's game first
+    found = search_box(app, lang, _("Search all rules"), app.table.game.id if app.table is not None else None)
     games = [ft.ListTile(title=ft.Text(game_title(gid, lang), size=17),
                          on_click=lambda e, g=gid: app.go("rules", game=g, lang=lang), min_height=52)
              for gid in game_ids()]
-    return ft.Column([_lang_switch(app, lang), box, results, section_title(_("Games")), *games], spacing=8)
+    return ft.Column([_lang_switch(app, lang), *found, section_title(_("Games")), *games], spacing=8)
 
 
 def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
@@ -150,9 +158,12 @@ def _reader(app: "App", game_id: str, lang: str) -> ft.Control:
             clause = library.clause(entry.id, lang)
             if clause is not None:
                 body.append(clause_card(clause, ruling_label, highlight=entry.id == target))
+    # the rules button of a table opens this page: its search looks in this game first
+    found = search_box(app, lang, _("Search the rules, {game} first", game=game_title(game_id, lang)), game_id)
     return ft.Column([
         _lang_switch(app, lang),
         ft.Text(contents.name, size=24, weight=ft.FontWeight.BOLD),
+        *found,
         ft.TextButton(_("Teach this game"), icon=ft.Icons.INFO_OUTLINE, height=TOUCH,
                       on_click=lambda e: app.go("teach", game=game_id)),
         expander(_("Contents"), [ft.Column(toc, spacing=0)]),
