@@ -893,12 +893,16 @@ SNIPPET_BEFORE = 24
 _SENTENCE_END = re.compile(r"[.!?;][\"')\]”’]*+(?=\s)|[。！？；][”」』）)]*+(?![，、,：:])|\n")
 
 
-def _width(ch: str) -> int:
-    return 2 if is_cjk(ch) or "\uff00" <= ch <= "\uffef" else 1
+#: what counts two in a preview's width: Chinese characters, their punctuation, full-width forms
+#: (in rules text, every character from U+3000 on)
+WIDE_FROM = "\u3000"
+_WIDE = re.compile("[\u3000-\U0010ffff]")
 
 
-def sentences(text: str) -> list[Span]:
-    """The [start, end) offsets of ``text``'s sentences (spaces around them left out)."""
+@lru_cache(maxsize=4096)
+def sentences(text: str) -> tuple[Span, ...]:
+    """The [start, end) offsets of ``text``'s sentences (spaces around them left out); cached:
+    a library's clause texts are shown again and again."""
     out: list[Span] = []
     pos = 0
     for m in _SENTENCE_END.finditer(text + "\n"):
@@ -910,7 +914,7 @@ def sentences(text: str) -> list[Span]:
             b -= 1
         if a < b:
             out.append((a, b))
-    return out
+    return tuple(out)
 
 
 def answering_sentence(body: str, spans: Sequence[Span]) -> Span:
@@ -924,7 +928,7 @@ def answering_sentence(body: str, spans: Sequence[Span]) -> Span:
         inside = [(max(s, a), min(e, b)) for s, e in spans if s < b and e > a]
         if not inside:
             continue
-        key = (len({fold(body[s:e]) for s, e in inside}), sum(e - s for s, e in inside))
+        key = (len({body[s:e].lower() for s, e in inside}), sum(e - s for s, e in inside))
         if key > best_key:
             best, best_key = (a, b), key
     return best
@@ -938,21 +942,21 @@ def make_snippet(body: str, spans: Sequence[Span], width: int = SNIPPET_CHARS,
     spans are offsets into the excerpt."""
     a, b = answering_sentence(body, spans)
     start, end = a, b
-    total = sum(_width(ch) for ch in body[a:b])
-    if total > width:
+    if 2 * (b - a) > width and (b - a) + len(_WIDE.findall(body, a, b)) > width:
         first = next((s for s, e in sorted(spans) if a <= s < b), a)
+        wide = [2 if ch >= WIDE_FROM else 1 for ch in body[a:b]]  # by offset from a
         start = first
         room = before
         while start > a and room > 0:  # a little before the match
-            room -= _width(body[start - 1])
+            room -= wide[start - 1 - a]
             start -= 1
         used, end = 0, start
-        while end < b and used + _width(body[end]) <= width:
-            used += _width(body[end])
+        while end < b and used + wide[end - a] <= width:
+            used += wide[end - a]
             end += 1
         while end < b and start > a and used < width:  # near the sentence's end: more before it
             start -= 1
-            used += _width(body[start])
+            used += wide[start - a]
         if start > a and body[start - 1].isalnum() and not is_cjk(body[start]):
             space = body.find(" ", start, first if first > start else b)
             if space >= 0:
