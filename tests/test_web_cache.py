@@ -138,6 +138,33 @@ def test_the_page_is_revalidated_in_the_phones_language_and_names_only_versioned
     assert again.status_code == 304 and not again.content
 
 
+def test_a_chinese_page_loads_the_first_screen_font_before_its_first_frame(served):
+    """Issue 36: a Chinese page's assets come from cjk/, whose font manifest -- the fonts
+    Flutter loads before its first frame -- names the first-screen CJK font at the very URL
+    page.fonts names later (one download); an English page's does not."""
+    folder, asgi = served
+    version = folder_version(folder)
+    base = {}
+    for lang, tag in (("zh_Hant", "zh-TW"), ("zh_Hans", "zh-CN"), ("en", "en-US")):
+        html = get(asgi, "/", **{"accept-language": tag}).text
+        base[lang] = re.search(r'flet\.assetBase = flet\.entrypointBaseUrl(?: \+ "([^"]*)")?;', html).group(1) or ""
+    assert base == {"zh_Hant": "cjk/", "zh_Hans": "cjk/", "en": ""}
+    plain = json.loads(get(asgi, f"/v/{version}/assets/FontManifest.json").text)
+    chinese = json.loads(get(asgi, f"/v/{version}/cjk/assets/FontManifest.json").text)
+    assert "NotoCJK" not in [f["family"] for f in plain]
+    cjk = next(f for f in chinese if f["family"] == "NotoCJK")  # widgets.FONT_FAMILY
+    assert [f for f in chinese if f["family"] != "NotoCJK"] == plain
+    # Flutter asks for <asset base>assets/<asset>; the browser resolves the dots
+    asked = httpx.URL(f"http://h/v/{version}/cjk/assets/").join(cjk["fonts"][0]["asset"]).path
+    assert asked == f"/v/{version}/{app_module.FONT_FILE_UI}" == app_module.SERVING["assets"] + app_module.FONT_FILE_UI
+    font = get(asgi, asked)
+    assert font.status_code == 200 and font.headers["cache-control"] == IMMUTABLE
+    assert font.content == (assets_dir() / app_module.FONT_FILE_UI).read_bytes()
+    # the other assets under cjk/ are the same files
+    icons = get(asgi, f"/v/{version}/cjk/assets/fonts/MaterialIcons-Regular.otf")
+    assert icons.status_code == 200 and icons.content == get(asgi, f"/v/{version}/assets/fonts/MaterialIcons-Regular.otf").content
+
+
 def test_the_manifest_names_the_app_in_the_phones_language_with_our_icon(served):
     folder, asgi = served
     names = {}

@@ -73,7 +73,17 @@ NOT_SERVED_SUFFIXES = (".symbols", ".map")
 #: FontManifest families the app never draws: left out of what Flutter loads before its first frame
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 #: how the folder is built; part of its fingerprint
-BUILD = "3: versioned index, trimmed font manifest, icon font cut, gzip copies"
+BUILD = "4: versioned index, trimmed font manifest, icon font cut, gzip copies, a Chinese page's manifest"
+#: a Chinese page's assets come from here (its ``flet.assetBase``): the same files, but a font
+#: manifest that names the first-screen CJK font, which Flutter then loads before its first
+#: frame (``cjk_font_manifest``); the web cache maps the prefix back (``web_cache``)
+CJK_ASSETS = "cjk/"
+#: where the Chinese font manifest is kept in the folder
+CJK_MANIFEST = "assets/FontManifest.cjk.json"
+#: the first-screen cut of the CJK font (scripts/build_font.py), as the app's assets hold it
+CJK_UI_FONT = "fonts/NotoSansCJK-ui.otf"
+#: the family the app's text is drawn in (widgets.FONT_FAMILY; page.fonts registers it again)
+CJK_FAMILY = "NotoCJK"
 #: Flutter's Material icon font, in the folder as the client asks for it
 ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 
@@ -120,6 +130,14 @@ def trimmed_font_manifest(fonts: list[dict]) -> list[dict]:
     if not any(f.get("family") == "Roboto" for f in kept):
         kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
     return kept
+
+
+def cjk_font_manifest(fonts: list[dict]) -> list[dict]:
+    """The manifest of a Chinese page: the trimmed one plus the first-screen CJK font (0.3 MB),
+    so the first frame draws Chinese.  Flutter asks for a manifest font at its asset base +
+    "assets/" + the path: ``/v/<version>/cjk/assets/../../fonts/...`` is the very URL that
+    ``page.fonts`` names later (``/v/<version>/fonts/...``), fetched once."""
+    return [*fonts, {"family": CJK_FAMILY, "fonts": [{"asset": "../../" + CJK_UI_FONT}]}]
 
 
 def _fingerprint(app_assets: Path, web: Path) -> str:
@@ -211,6 +229,9 @@ def web_assets(app_assets: Path, base: Path | None = None) -> Path:
         (building / "assets").mkdir(exist_ok=True)
         (building / "assets" / "FontManifest.json").write_text(json.dumps(trimmed_font_manifest(fonts), indent=1),
                                                                encoding="utf-8")
+        if (app_assets / CJK_UI_FONT).exists():
+            (building / CJK_MANIFEST).write_text(json.dumps(cjk_font_manifest(trimmed_font_manifest(fonts)),
+                                                            indent=1), encoding="utf-8")
     icons = icon_font.subset(web / ICON_FONT)  # only the icons the app draws (icon_font.py)
     if icons is not None and not (app_assets / ICON_FONT).exists():
         (building / ICON_FONT).parent.mkdir(parents=True, exist_ok=True)

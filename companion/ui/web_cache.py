@@ -45,7 +45,8 @@ from flet_web import patch_index_html
 from starlette.responses import FileResponse
 
 from ..i18n import LANGUAGES, Translator, resolve_locale
-from .offline_web import GZ_DIR, VERSION_PREFIX, compressed_path, flet_web_dir, folder_version
+from .offline_web import (CJK_ASSETS, CJK_MANIFEST, GZ_DIR, VERSION_PREFIX, compressed_path, flet_web_dir,
+                          folder_version)
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -159,6 +160,11 @@ def index_page(folder: Path, lang: str, websocket_path: str = "/ws") -> str:
                          web_renderer=renderer, route_url_strategy=strategy, no_cdn=True)
         html = path.read_text(encoding="utf-8")
     html = re.sub(r"<html[^>]*>", f'<html lang="{HTML_LANG[lang]}">', html, count=1)
+    if lang != "en" and (folder / CJK_MANIFEST).exists():
+        # Chinese: Flutter loads the first-screen CJK font with its own fonts, before its
+        # first frame (offline_web.CJK_ASSETS), instead of once the app's first message asks
+        html = html.replace("flet.assetBase = flet.entrypointBaseUrl;",
+                            f'flet.assetBase = flet.entrypointBaseUrl + "{CJK_ASSETS}";', 1)
     return html
 
 
@@ -237,6 +243,10 @@ class CachedWeb:
     async def _static(self, scope: dict[str, Any], receive: Any, send: Any, rest: str,
                       headers: dict[str, str]) -> None:
         version, _, rel = rest.partition("/")
+        if rel.startswith(CJK_ASSETS):  # a Chinese page's assets: the same files, its own font manifest
+            rel = rel[len(CJK_ASSETS):]
+            if rel == "assets/FontManifest.json":
+                rel = CJK_MANIFEST
         source = self._find(rel)
         if source is None:
             await self._plain(send, 404, b"Not found\n")

@@ -37,9 +37,12 @@ def themed(**kwargs: Any) -> ft.Theme:
     """The app's theme: our fonts for every text style (the theme's own
     family, and the full font behind it in each of its text styles)."""
     roles = ("display", "headline", "title", "label", "body")
-    # the theme's ink given again: Flet replaces each text style of the theme whole (it does
-    # not merge), and a style without a colour drew black text on the dark theme's black
-    styles = {f"{role}_{size}": ft.TextStyle(font_family_fallback=FONT_FALLBACK, color=ft.Colors.ON_SURFACE)
+    # the theme's ink and family given again: Flet replaces each text style of the theme whole
+    # (it does not merge): a style without a colour drew black text on the dark theme's black,
+    # and one without the family drew a plain Text (a title, a list's line) in Roboto, its
+    # Chinese as boxes until the full font behind it arrived (issue 36)
+    styles = {f"{role}_{size}": ft.TextStyle(font_family=FONT_FAMILY, font_family_fallback=FONT_FALLBACK,
+                                             color=ft.Colors.ON_SURFACE)
               for role in roles for size in ("large", "medium", "small")}
     return ft.Theme(font_family=FONT_FAMILY, text_theme=ft.TextTheme(**styles),
                     primary_text_theme=ft.TextTheme(**styles), **kwargs)

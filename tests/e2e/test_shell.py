@@ -16,10 +16,16 @@ def cjk_width_ok(screen: Screen, text: str, size: float) -> bool:
     return box is not None and box["width"] >= 0.8 * size * len(text)
 
 
-def test_device_language_is_used_on_first_start(browser, server):
+def test_device_language_is_used_on_first_start_and_its_chinese_is_drawn_from_the_first_frame(browser, server):
+    """Issue 36: on a first visit the title and the line under it were boxes for good (a
+    theme text style without the family drew them in Roboto; only the full font, asked for
+    on other screens, drew them).  Measured as soon as they are on the page, no waiting."""
     screen = Screen(browser, server, PHONE, locale="zh-TW")
     try:
         screen.wait_text("桌遊助手", exact=True)
+        assert cjk_width_ok(screen, "桌遊助手", 28), screen.text("桌遊助手", True).bounding_box()
+        line = "桌上遊戲的規則書、裁判和記分員。"
+        assert cjk_width_ok(screen, line, 15 * 0.95), screen.text(line, True).bounding_box()
         screen.wait_text("開新一桌")
         screen.shot("phone-home-zh_Hant")
     finally:
