@@ -129,6 +129,6 @@ def test_a_results_preview_is_the_sentence_that_answers(app, lang, query, answer
     type_into(app.page, app._("Search the rules, {game} first", game=library.game_name("modern_art", lang)), query)
     game_line, title, preview, tile = _results(app)[0]
     assert title == library.clause("modern_art.auction.open", lang)["title"]
-    assert preview == "…" + answer + "…"
+    assert preview == "…" + answer + (" …" if lang == "en" else "…")
     marks = [s.text for s in tile.content.controls[2].spans if s.style is not None]
     assert marks and all(m in answer for m in marks)  # the words that match, marked in it

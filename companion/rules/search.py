@@ -969,6 +969,8 @@ def make_snippet(body: str, spans: Sequence[Span], width: int = SNIPPET_CHARS,
     tail = "…" if end < len(body) else ""
     if tail and end > start and body[end - 1] in ";；":
         end -= 1  # "…" says it goes on
+    elif tail and end > start and body[end - 1] in ".!?":
+        tail = " …"  # an English sentence whole, more after it
     shift = len(head) - start
     shown = tuple((max(s, start) + shift, min(e, end) + shift) for s, e in spans if e > start and s < end)
     return head + body[start:end].replace("\n", " ") + tail, shown
