@@ -1,6 +1,6 @@
 """Command line: start the app, referee a transcript, export/import tables.
 
-    companion [serve] [--host H] [--port P] [--desktop] [--workers N]
+    companion [serve] [--host H] [--port P] [--desktop] [--workers N] [--proxy ADDR]...
     companion referee GAME --players A,B,C [--option key=value]... [--lang L] [--reveal] [FILE]
     companion export [--raw] TABLE_ID FILE
     companion import FILE
@@ -179,6 +179,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=1,
                        help="server processes sharing the port and the data (a café's evening of many tables: "
                             "one per core)")
+    serve.add_argument("--proxy", action="append", default=[], metavar="ADDR",
+                       help="a reverse proxy in front of the server (an address or a network; repeat it or "
+                            "separate with commas): only its X-Forwarded-For header is believed. Without it a "
+                            "client's address is always its connection's own")
     serve.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
 
     ref = sub.add_parser("referee", help="apply a JSON-lines transcript and print the state",
@@ -246,10 +250,14 @@ def _main(argv: list[str], lang: str) -> int:
         return 2
 
     if args.command == "serve":
-        from .ui.app import serve as run_app
+        from .ui.app import parse_proxies, serve as run_app
 
+        try:
+            proxies = parse_proxies(args.proxy)
+        except ValueError as exc:
+            parser.error(f"--proxy: not an address or a network: {exc}")
         run_app(host=args.host, port=args.port, desktop=args.desktop, workers=max(1, args.workers),
-                worker=args.worker)
+                worker=args.worker, proxies=proxies)
         return 0
     if args.command == "referee":
         if args.lang:

@@ -78,7 +78,7 @@ def _client_address(app: Any) -> Any:
 class LiveServer:
     """``companion serve --host 0.0.0.0`` (or loopback) in this process."""
 
-    def __init__(self, data_dir: Path, lan: bool = True) -> None:
+    def __init__(self, data_dir: Path, lan: bool = True, proxies: Any = ()) -> None:
         self.port = free_port()
         self.db = data_dir / "companion.db"
         self.store = Store.shared(self.db)
@@ -89,8 +89,8 @@ class LiveServer:
         self._serving = dict(appmod.SERVING)  # put back at stop: a later in-process test is not "on the LAN"
         appmod.SERVING.update(lan=lan, base_url=f"http://{address}:{self.port}")
         guarded = appmod.web_app(host, self.port, address, web_assets(assets_dir()), lambda: Store.shared(self.db))
-        config = uvicorn.Config(_client_address(guarded), host="127.0.0.1", port=self.port, log_level="warning",
-                                ws="websockets-sansio", lifespan="on")
+        # as ``companion serve [--proxy ADDR]`` configures uvicorn (client addresses, frame sizes)
+        config = appmod.server_config(_client_address(guarded), "127.0.0.1", self.port, proxies, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -100,6 +100,16 @@ class LiveServer:
                 raise RuntimeError("the server did not start")
             time.sleep(0.02)
         self.url = f"http://127.0.0.1:{self.port}"
+
+    def app_of(self, client: "WireClient") -> Any:
+        """The server's ``App`` for ``client``'s session (white-box: what the server believes of
+        it); None until the session has made it."""
+        from flet_web.fastapi.flet_app_manager import app_manager
+        sessions = getattr(app_manager, "_FletAppManager__sessions")
+        for session in list(sessions.values()):
+            if session.id == client.session_id and client.session_id is not None:
+                return session.page.data
+        return None
 
     def stop(self) -> None:
         self.server.should_exit = True
@@ -134,7 +144,8 @@ class WireClient:
     answers."""
 
     def __init__(self, server: LiveServer, address: str = "192.168.1.50", agent: str = PHONE_AGENT,
-                 storage: Any = ..., route: str = "/", connect_now: bool = True, device_info: bool = True) -> None:
+                 storage: Any = ..., route: str = "/", connect_now: bool = True, device_info: bool = True,
+                 headers: dict[str, str] | None = None) -> None:
         self.server = server
         self.address = address
         self.agent = agent
@@ -156,15 +167,21 @@ class WireClient:
         self.session_id: str | None = None
         #: the methods the server called on this client, in order
         self.asked: list[str] = []
+        #: more request headers; ``address=None``: no simulated address (the socket's own, loopback)
+        self.headers = dict(headers or {})
+        #: the close code the server ended the connection with (None while open)
+        self.close_code: int | None = None
         if connect_now:
             self.connect()
 
     # ----- the connection -------------------------------------------------------------------
     def connect(self) -> None:
         url = f"ws://127.0.0.1:{self.server.port}/ws"
+        headers = {**({} if self.address is None else {"x-test-client": self.address}), "User-Agent": self.agent,
+                   **self.headers}
+        self.close_code = None
         self.ws = connect(url,  # noqa: the client lives as long as the test's device origin=self.server.url,
-                          additional_headers={"x-test-client": self.address, "User-Agent": self.agent},
-                          user_agent_header=self.agent, max_size=None)
+                          additional_headers=headers, user_agent_header=self.agent, max_size=None)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
         self._send(REGISTER, {"session_id": self.session_id, "page_name": "",
@@ -199,7 +216,12 @@ class WireClient:
         while not self.closed:
             try:
                 data = self.ws.recv()
-            except Exception:  # noqa: BLE001 - closed
+            except Exception as exc:  # noqa: BLE001 - closed
+                with self.changed:
+                    received = getattr(exc, "rcvd", None) or getattr(self.ws, "close_rcvd", None)
+                    self.close_code = received.code if received is not None else 1006
+                    self.close_error = repr(exc)
+                    self.changed.notify_all()
                 return
             if not isinstance(data, bytes) or not data or data[0] != 0:
                 continue

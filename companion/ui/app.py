@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import gc
+import ipaddress
 import json
 import logging
 import os
@@ -41,7 +42,7 @@ from ..rules import search
 from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
-from . import changes, flet_fixes, ink, join, screens, sections, taps, teach_screen
+from . import budget, changes, flet_fixes, ink, join, screens, sections, taps, teach_screen
 from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
@@ -1004,6 +1005,19 @@ class App:
             await result
         return True
 
+    def knows_control(self, control_id: int) -> bool:
+        """Whether :meth:`answer_late_tap` may answer an event for
+        ``control_id`` (a control of an earlier screen), asked on the event
+        loop for every event whose control Flet no longer has: without a
+        thread or a wait.  While a redraw is under way (it holds the lock) the
+        control may be being retired just now: yes, and the answer waits."""
+        if not self.lock.acquire(blocking=False):
+            return True
+        try:
+            return control_id in self._retired or control_id in self._forgotten
+        finally:
+            self.lock.release()
+
     def _late_control(self, control_id: int) -> tuple[Any, bool, int | None]:
         with self.lock:  # after any redraw under way has recorded what it retired
             control = self._retired.get(control_id)
@@ -1216,7 +1230,7 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
         page.data = app
         session = getattr(page, "session", None)
         if session is not None:  # a tap on an earlier screen's control is answered by it (taps.py)
-            taps.install(session, app.answer_late_tap)
+            taps.install(session, app.answer_late_tap, app.knows_control)
         try:
             page.on_close = app.close
         except Exception:  # noqa: BLE001 - a page without events (tests)
@@ -1296,8 +1310,39 @@ def _cannot_start(page: ft.Page, exc: BaseException) -> None:
 SERVER_GC_THRESHOLDS = (5000, 20, 100)
 
 
+def server_config(app: Any, host: str, port: int, proxies: Any = (), **options: Any) -> uvicorn.Config:
+    """uvicorn's configuration for the app (``serve``; ``tests/wire.py`` runs
+    the same).  A client's address is its socket's peer: uvicorn by default
+    believed an ``X-Forwarded-For`` header from 127.0.0.1, so any program on
+    the server computer could give each of its connections a new address (and
+    a fresh guess limit).  Only behind a proxy the command line names
+    (``companion serve --proxy ADDR``) is the header read, and only from
+    that proxy."""
+    proxies = [str(p) for p in proxies or ()]
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                          proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
+                          ws_max_size=budget.MAX_FILE_FRAME, **options)
+
+
+def parse_proxies(values: Any) -> list[str]:
+    """``--proxy`` values (repeated or comma-separated) as addresses or
+    networks; ValueError names one that is neither."""
+    found: list[str] = []
+    for value in values or ():
+        for part in str(value).split(","):
+            part = part.strip()
+            if not part:
+                continue
+            try:
+                found.append(str(ipaddress.ip_network(part, strict=False)) if "/" in part
+                             else str(ipaddress.ip_address(part)))
+            except ValueError:
+                raise ValueError(part) from None
+    return found
+
+
 def serve(host: str | None = None, port: int | None = None, desktop: bool = False, workers: int = 1,
-          worker: bool = False) -> None:
+          worker: bool = False, proxies: Any = ()) -> None:
     """Start the app: the web server on a headless machine, else a window.
 
     The web server is uvicorn around Flet's ASGI app, behind a check of the
@@ -1306,9 +1351,10 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     needs its join code.
 
     ``workers`` > 1: that many server processes share the port (``--worker``
-    is one of them; see :func:`serve_workers`)."""
+    is one of them; see :func:`serve_workers`).  ``proxies``: the addresses
+    whose ``X-Forwarded-For`` is believed (:func:`server_config`)."""
     if workers > 1 and not desktop:
-        serve_workers(host, port, workers)
+        serve_workers(host, port, workers, proxies)
         return
     gc.set_threshold(*SERVER_GC_THRESHOLDS)
     search.warm_up()  # the rules search's index, built while the first page loads
@@ -1334,8 +1380,7 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
     guarded = web_app(host, port, address, folder)
     if not worker:
         _say_where(host, port, address, lan)
-    config = uvicorn.Config(guarded, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                            timeout_graceful_shutdown=3)
+    config = server_config(guarded, host, port, proxies, timeout_graceful_shutdown=3)
     server = CleanServer(config)
     if worker:
         server.run(sockets=[shared_socket(host, port)])
@@ -1365,7 +1410,7 @@ def shared_socket(host: str, port: int, listen: bool = True) -> socket.socket:
     return sock
 
 
-def serve_workers(host: str | None, port: int | None, workers: int) -> None:
+def serve_workers(host: str | None, port: int | None, workers: int, proxies: Any = ()) -> None:
     """``workers`` server processes on one port and one data folder.
 
     One Python process draws with one core at most (the GIL): a café's
@@ -1384,7 +1429,7 @@ def serve_workers(host: str | None, port: int | None, workers: int) -> None:
     port = port or int(os.environ.get("COMPANION_PORT", "8550"))
     if not hasattr(socket, "SO_REUSEPORT"):
         print("This system cannot share a port between processes: serving from one.", flush=True)
-        serve(host, port)
+        serve(host, port, proxies=proxies)
         return
     probe = shared_socket(host, port, listen=False)  # a port another server holds fails here, before any worker
     lan = not join.is_loopback(host)
@@ -1392,6 +1437,8 @@ def serve_workers(host: str | None, port: int | None, workers: int) -> None:
     folder = web_assets(assets_dir())
     threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
     command = [sys.executable, "-m", "companion", "serve", "--host", host, "--port", str(port), "--worker"]
+    for proxy in proxies or ():
+        command += ["--proxy", str(proxy)]
     stopping = threading.Event()
 
     def stop(signum: int, frame: Any) -> None:
@@ -1432,7 +1479,8 @@ def web_app(host: str, port: int, address: str, folder: Any,
     asgi = ft.run(make_main(store_factory), assets_dir=str(folder), no_cdn=True, name="", export_asgi_app=True)
     cached = CachedWeb(asgi, folder)
     SERVING["assets"] = cached.asset_prefix
-    return join.guard(cached, join.allowed_hosts(host, address), port)
+    # every web socket within a budget of its own (budget.py), behind the gate
+    return join.guard(budget.budgeted(cached), join.allowed_hosts(host, address), port)
 
 
 class CleanServer(uvicorn.Server):

@@ -8,6 +8,9 @@ the Flet installed still has the spot; pinned in pyproject.toml).
   thread wakes the event loop that sends it (latency: up to 100 ms).
 * :func:`short_walks`: Flet's walks over the controls a redraw added or
   removed no longer step into every scalar field of every control (CPU).
+* :func:`drop_unknown_events`: an event for a control the session does not
+  have is dropped as it is read, before Flet makes a task for it (a flood of
+  them stalled the server: ``budget.py``).
 
 ``apply()`` does all; ``make_main`` calls it.  Tests:
 ``tests/test_flet_fixes.py``.
@@ -183,7 +186,55 @@ def short_walks() -> bool:
     return True
 
 
+# ----- events for controls the session does not have, dropped as they are read ------------------
+_ORIGINAL_ON_MESSAGE = getattr(getattr(_flet_web_app, "FletApp", None), "_FletApp__on_message", None)
+_CONTROL_EVENT = 3  # flet.messaging.protocol.MessageAction.CONTROL_EVENT
+#: how many events were dropped (benchmarks and tests)
+DROPPED = {"events": 0}
+
+
+async def _on_message(self: Any, data: Any) -> Any:
+    """``FletApp.__on_message``, with an event for a control this session
+    does not know dropped first.  Flet made a task for every event, and the
+    session then found no control; our late-tap answer (``taps.install``)
+    first looked for it among the retired controls in a worker thread: a
+    flood of made-up ids (150,000 a connection) filled the event loop with
+    tasks and the thread pool with look-ups.  Known: a control in Flet's index
+    of the session, or one the app still answers (``session.knows_control``,
+    set by ``taps.install``; it says yes while a redraw is retiring controls).
+    Anything else -- the page's own events, method results, registration --
+    goes to Flet as before."""
+    if type(data) is list and len(data) == 2 and data[0] == _CONTROL_EVENT:
+        session = self._FletApp__session
+        body = data[1]
+        target = body.get("target") if type(body) is dict else None
+        if session is not None:
+            if type(target) is not int:
+                DROPPED["events"] += 1
+                return None
+            if target not in session.index:
+                knows = getattr(session, "knows_control", None)
+                if knows is None or not knows(target):
+                    DROPPED["events"] += 1
+                    return None
+    return await _ORIGINAL_ON_MESSAGE(self, data)  # type: ignore[misc]
+
+
+def drop_unknown_events() -> bool:
+    """Use :func:`_on_message` for Flet's web sessions; False (nothing
+    changed) if this Flet's web app has no such method as written for."""
+    app = getattr(_flet_web_app, "FletApp", None)
+    original = _ORIGINAL_ON_MESSAGE
+    if app is None or original is None or not asyncio.iscoroutinefunction(original) or \
+            "_FletApp__session" not in original.__code__.co_names or \
+            "dispatch_event" not in original.__code__.co_names:
+        return False
+    app._FletApp__on_message = _on_message
+    return True
+
+
 def apply() -> None:
     lazy_validation_memo()
     quiet_send()
     short_walks()
+    drop_unknown_events()

@@ -178,7 +178,8 @@ def on_page(control: Any) -> bool:
         return False
 
 
-def install(session: Any, answer: Callable[[int, str, Any], Any]) -> None:
+def install(session: Any, answer: Callable[[int, str, Any], Any],
+            knows: Callable[[int], bool] | None = None) -> None:
     """Route a tap on a control that left the page to ``answer(control_id,
     event, data)`` (an awaitable returning True if it answered it) instead of
     Flet dropping it silently; other events go to Flet as before.
@@ -188,8 +189,14 @@ def install(session: Any, answer: Callable[[int, str, Any], Any]) -> None:
     late-tap store after its parents went): Flet would then fail to find its
     page and show the phone "Error running app" (seen once in the browser
     race test).  It is treated as gone: answered by ``answer``, else
-    dropped, as Flet drops a tap on a control it no longer knows."""
+    dropped, as Flet drops a tap on a control it no longer knows.
+
+    ``knows(control_id)``: whether ``answer`` may answer an event for a
+    control that is not in Flet's index; an event for one neither knows is
+    dropped as it is read (``flet_fixes.drop_unknown_events``)."""
     original = session.dispatch_event
+    if knows is not None:
+        session.knows_control = knows
 
     async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
         control = session.index.get(control_id)
