@@ -223,6 +223,8 @@ class App:
         #: (control id -> control), kept so a tap made on an old screen is
         #: answered by that screen's handler (which knows the rev it showed)
         self._live: dict[int, Any] = {}
+        #: the ids of every control on the page with a handler (``knows_control``)
+        self._targets: set[int] = set()
         self._retired: OrderedDict[int, Any] = OrderedDict()
         #: ids of retired controls no longer kept -> the rev they showed
         self._forgotten: OrderedDict[int, int | None] = OrderedDict()
@@ -968,7 +970,7 @@ class App:
     def _track_taps(self) -> None:
         """After a send: the pressables on the page now; those that left it
         are kept (bounded) to answer a late tap with their own handler."""
-        now = taps.pressables([self.page.appbar, self.page.controls])
+        now, self._targets = taps.pressables_and_targets([self.page.appbar, self.page.controls])
         for control_id, control in self._live.items():
             if control_id not in now and hasattr(getattr(control, "on_click", None) or
                                                  getattr(control, "on_tap", None), "__tap_rev__"):
@@ -1009,12 +1011,17 @@ class App:
         """Whether :meth:`answer_late_tap` may answer an event for
         ``control_id`` (a control of an earlier screen), asked on the event
         loop for every event whose control Flet no longer has: without a
-        thread or a wait.  While a redraw is under way (it holds the lock) the
-        control may be being retired just now: yes, and the answer waits."""
+        thread or a wait.  Flet's index of the session can lack a control on
+        the page (a redrawn control takes over its predecessor's id, and the
+        index's entry went with the predecessor): Flet then walked the whole
+        page for each such event -- and for every made-up id.  The page's
+        controls with a handler are known here from the last redraw.  While a
+        redraw is under way (it holds the lock) the control may be being
+        retired just now: yes, and the answer waits."""
         if not self.lock.acquire(blocking=False):
             return True
         try:
-            return control_id in self._retired or control_id in self._forgotten
+            return control_id in self._targets or control_id in self._retired or control_id in self._forgotten
         finally:
             self.lock.release()
 

@@ -88,6 +88,22 @@ def pressables(root: Any, every: bool = False) -> dict[int, Any]:
     return {c._i: c for c in controls(root, every) if is_pressable(c)}
 
 
+def pressables_and_targets(root: Any) -> tuple[dict[int, Any], set[int]]:
+    """:func:`pressables`, and the ids of every control under ``root`` with a
+    handler for any of :data:`EVENTS` (a typed field's change too): the
+    controls whose events the session answers, in one walk."""
+    found: dict[int, Any] = {}
+    targets: set[int] = set()
+    for control in controls(root):
+        for name in EVENTS:
+            if getattr(control, name, None) is not None:
+                targets.add(control._i)
+                if is_pressable(control):
+                    found[control._i] = control
+                break
+    return found, targets
+
+
 def with_rev(handler: Callable[..., Any], rev: int | None, var: ContextVar[int | None]) -> Callable[..., Any]:
     """``handler`` running with ``var`` set to ``rev`` (the screen's rev)."""
     original = getattr(handler, "__tap_original__", handler)
