@@ -208,8 +208,14 @@ async def run(args: argparse.Namespace) -> None:
             log.close()
             said = (data / "server.log").read_text(errors="replace")
             if "Traceback" in said:
-                print(f"  !! the server logged {said.count('Traceback')} tracebacks; the first:\n"
-                      + said[said.index("Traceback"):][:1500])
+                kinds: dict[str, int] = {}
+                for block in said.split("Traceback (most recent call last):")[1:]:
+                    last = [line for line in block.splitlines() if line and not line.startswith(" ")]
+                    kinds[last[0] if last else "?"] = kinds.get(last[0] if last else "?", 0) + 1
+                print(f"  !! the server logged {said.count('Traceback')} tracebacks: "
+                      + "; ".join(f"{n} x {k[:160]}" for k, n in kinds.items()))
+                heads = [line for line in said.splitlines() if line.startswith(("ERROR", "WARNING"))]
+                print("     after: " + "; ".join(sorted(set(heads)))[:600])
 
 
 def main() -> None:
