@@ -156,6 +156,41 @@ def test_an_oversize_frame_is_refused_and_a_large_text_is_not(server):
     other.close()
 
 
+def test_an_exported_table_of_more_than_a_frame_is_still_imported_from_a_file_or_pasted(server):
+    """An import's file comes in one frame (the browser's answer to the
+    server's request), and a pasted export in one value: both pass, however
+    large (within uvicorn's 16 MiB)."""
+    client = phone(server)
+    client.click("Export")
+    client.wait(lambda: client.downloads, 30, "the export")
+    exported = client.downloads[-1][1]
+    # the same table, padded to over a megabyte (JSON allows the spaces); imported it is a duplicate
+    padded = exported.rstrip() + b" " * (1024 * 1024)
+    assert len(padded) > 4 * budget.MAX_FRAME
+    client.pick = ("big.json", padded)
+    go_to_import(client)
+    client.click("Choose a file on this device")
+    client.wait(lambda: client.shows("Open that table"), 30, "the file read (a duplicate)")
+    assert client.close_code is None
+    client.click("Back")
+    client.wait(lambda: not client.shows("Choose a file on this device"), 30, "home")
+    client.click("Import a table")  # afresh
+    client.wait_text("Choose a file on this device")
+    client.wait(lambda: not client.shows("Open that table"), 30, "the import screen afresh")
+    client.report(client.field("Paste an exported table")["_i"], {"value": padded.decode("utf-8")})
+    client.click("Import")
+    client.wait(lambda: client.shows("Open that table") or client.close_code is not None, 30, "the paste read")
+    assert client.close_code is None and client.crashes == []
+    client.close()
+
+
+def go_to_import(client: WireClient) -> None:
+    client.click("Home")
+    client.wait_text("Import a table")
+    client.click("Import a table")
+    client.wait_text("Choose a file on this device")
+
+
 def test_a_bucket_slows_then_closes_a_sender_that_stays_over_and_forgives_one_that_recovers():
     now = [0.0]
     bucket = budget.Bucket(rate=10.0, burst=20.0, clock=lambda: now[0])

@@ -272,6 +272,10 @@ class WireClient:
                 result = True
             else:
                 result = None
+        elif kind == "FilePicker" and name == "pick_files":  # the file the person chooses: self.pick
+            chosen = getattr(self, "pick", None)
+            result = [] if chosen is None else [{"id": 0, "name": chosen[0], "size": len(chosen[1]),
+                                                 "bytes": chosen[1]}]
         elif kind == "FilePicker" and name == "save_file":
             self.downloads.append((args.get("file_name"), bytes(args.get("src_bytes") or b"")))
             result = args.get("file_name")

@@ -20,8 +20,10 @@ before Flet decodes a frame or hands it to a session):
   full, is **closed** (1008, policy violation).
 * a frame larger than :data:`MAX_FRAME` is **refused** (the connection is
   closed with 1009, message too big) unless it answers the file the server
-  asked the browser for (an import: ``pick_files``); uvicorn's
-  ``ws_max_size`` (:data:`MAX_FILE_FRAME`, 16 MiB) bounds those.
+  asked the browser for (an import: ``pick_files``) or carries a value the
+  phone changed (an exported table pasted into the import field; its size is
+  paid for in tokens); uvicorn's ``ws_max_size`` (:data:`MAX_FILE_FRAME`,
+  16 MiB) bounds those.
 
 Events for controls the session does not have are dropped after the frame's
 decoding, before any task or thread is made for them
@@ -54,6 +56,8 @@ CLOSE_TOO_BIG = 1009
 #: (Flet's ``[0x00][msgpack [INVOKE_METHOD=5, body]]``)
 _INVOKE = b"\x00\x92\x05"
 _PICK = b"pick_files"
+#: how a frame with a value the phone changed starts (UPDATE_CONTROL_PROPS=4: a typed or pasted text)
+_UPDATE = b"\x00\x92\x04"
 
 #: what every connection counted, for benchmarks and tests: closed for flooding, refused as too big
 COUNTS = {"slowed": 0, "closed": 0, "too_big": 0}
@@ -145,12 +149,15 @@ def budgeted(app: Any, rate: float = RATE, burst: float = BURST) -> Any:
             if data is None:
                 data = message.get("text") or ""
             size = len(data)
+            price = cost(size)
             if size > MAX_FRAME:
-                if state["files"] <= 0:
+                if state["files"] > 0 and data[:3] == _INVOKE:
+                    state["files"] -= 1  # the file it was asked for: the server's own request
+                    price = 1.0
+                elif data[:3] != _UPDATE:  # a pasted text (an exported table) is a value, paid for by its size
                     COUNTS["too_big"] += 1
                     return await close(CLOSE_TOO_BIG)
-                state["files"] -= 1  # the file it was asked for
-            wait = bucket.spend(cost(size))
+            wait = bucket.spend(price)
             if wait is None:
                 COUNTS["closed"] += 1
                 return await close(CLOSE_FLOOD)
