@@ -42,6 +42,12 @@ def made_up_event(n: int) -> bytes:
     return b"\x00" + msgpack.packb([EVENT, {"target": 900_000_000 + n, "name": "click", "data": None}])
 
 
+def masked(payload: bytes) -> bytes:
+    """A client's binary frame (payload under 126 bytes), masked with a zero key."""
+    assert len(payload) < 126
+    return bytes([0x82, 0x80 | len(payload)]) + b"\x00\x00\x00\x00" + payload
+
+
 class Flood:
     """A thread sending events for made-up control ids as fast as it can,
     until told to stop or the server ends the connection."""
@@ -55,11 +61,13 @@ class Flood:
         self.thread.start()
 
     def run(self) -> None:
-        frames = [made_up_event(i) for i in range(1000)]
+        # prepared frames (masked with a zero key), written straight to the socket: the
+        # sending waits in the kernel, not holding this process's GIL from the server
+        frames = b"".join(masked(made_up_event(i)) for i in range(1000))
         try:
             while not self.stop.is_set():
-                self.client.ws.send(frames[self.sent % 1000])
-                self.sent += 1
+                self.client.ws.socket.sendall(frames)
+                self.sent += 1000
         except Exception:  # noqa: BLE001 - the server closed the connection
             self.ended.set()
 
@@ -97,7 +105,7 @@ def test_a_flood_from_one_connection_leaves_anothers_taps_answered_and_is_slowed
     flood = Flood(second)
     second.wait(lambda: second.close_code is not None, 60, "the flooder closed")
     assert second.close_code == budget.CLOSE_FLOOD, (getattr(second, "close_error", None), budget.COUNTS)
-    assert budget.COUNTS["closed"] == closed + 1
+    assert budget.COUNTS["closed"] > closed  # (the first flooder too, if its backlog was still being read)
     flood.end()
     assert flood.ended.is_set()
     tapper.click("Redo")

@@ -181,7 +181,8 @@ class WireClient:
                    **self.headers}
         self.close_code = None
         self.ws = connect(url,  # noqa: the client lives as long as the test's device origin=self.server.url,
-                          additional_headers=headers, user_agent_header=self.agent, max_size=None)
+                          additional_headers=headers, user_agent_header=self.agent, max_size=None,
+                          open_timeout=30)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
         self._send(REGISTER, {"session_id": self.session_id, "page_name": "",
