@@ -11,8 +11,8 @@ before Flet decodes a frame or hands it to a session):
 * a **token bucket** per connection (:class:`Bucket`): a frame costs one
   token, and one more for each further :data:`BYTES_PER_TOKEN` bytes; the
   bucket holds :data:`BURST` and refills at :data:`RATE` a second.  A person
-  tapping as fast as they can (8 taps a second), typing (two frames a
-  character) or dragging a window (one frame per resize) uses a tenth of it.
+  tapping as fast as they can (8 taps a second) uses a tenth of it, typing
+  fast (15 characters a second, two frames each) a third.
 * a connection over its budget is **slowed**: its next frame is read only
   when the bucket has the tokens (the socket is not read meanwhile, so the
   sender's own TCP stack holds the rest); one held back for more than
