@@ -102,9 +102,25 @@ def _saboteur(state: Any, seat: int) -> bool:
 
 
 def _catan(state: Any, seat: int) -> bool:
+    """Another hand of the same size: one development card of ``seat`` is of another kind (a
+    Knight for a Victory Point card, ...); with no card in hand, one more hidden Victory Point."""
     if state.phase == "end" or state.winner is not None:
         return False
-    state.vp_cards[seat] += 1
+    hand, fresh = state.hand[seat], state.fresh[seat]
+    kinds = [k for k, n in sorted(hand.items()) if n] + (["victory_point"] if state.vp_cards[seat] else [])
+    if not kinds:
+        state.vp_cards[seat] += 1
+        return True
+    take = kinds[len(kinds) // 2]
+    put = "monopoly" if take != "monopoly" else "knight"
+    if take == "victory_point":
+        state.vp_cards[seat] -= 1
+    else:
+        hand[take] -= 1
+        if fresh.get(take, 0) > hand[take]:  # the card was bought this turn: so is the other one
+            fresh[take] -= 1
+            fresh[put] = fresh.get(put, 0) + 1
+    hand[put] = hand.get(put, 0) + 1
     return True
 
 

@@ -27,6 +27,7 @@ import pytest
 
 from companion import registry
 from companion.core import Action
+from companion.messages import game_message
 from companion.storage import Store
 from companion.ui.app import App
 from leaks import PERTURB, secret_twins, shown, twin, with_state
@@ -130,7 +131,8 @@ def _revealed(app: App) -> bool:
     return entry is not None and bool(entry[0].reveals)
 
 
-@pytest.mark.parametrize("game_id, n", [("manila", 3), ("manila", 4), ("modern_art", 3), ("modern_art", 4)])
+@pytest.mark.parametrize("game_id, n", [("manila", 3), ("manila", 4), ("modern_art", 3), ("modern_art", 4),
+                                        ("catan", 3), ("catan", 4)])
 def test_a_secret_entry_and_its_twin_look_the_same_to_everyone_else(tmp_path, game_id, n):
     rng = random.Random(7)
     app = new_app(tmp_path, "a")
@@ -282,20 +284,68 @@ def _last_refusal(app):
     raise AssertionError("the refusal is gone before its player could see why")
 
 
-def test_a_victory_point_card_is_not_told_to_the_table(tmp_path):
-    app = new_app(tmp_path)
-    start(app, "catan", 3)
-    game = app.table.game
+def _catan_in_play(app: App, n: int = 3) -> int:
+    start(app, "catan", n)
     rng = random.Random(3)
     while app.table.state.phase != "play":
         step(app, rng)
-    seat = min(game.active_players(app.table.state))
-    before = {viewer: shown(app, viewer) for viewer in others(3, seat)}
-    assert app.dispatch(Action.make("vp_card", seat))
+    return min(app.table.game.active_players(app.table.state))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_a_development_card_bought_is_not_told_to_the_table(tmp_path, lang):
+    """Issue 35: only Victory Point cards were entered, so any secret entry on a Catan turn told the
+    table it was one, and the button went from every screen once five were taken.  Now every
+    purchase is entered: whichever card it was, every other device is sent exactly the same
+    page (the buttons offered too), and it says that a development card was bought."""
+    kinds = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
+    sent: dict[str, dict] = {}
+    for kind in kinds:
+        app = new_app(tmp_path, kind)
+        seat = _catan_in_play(app)
+        app.set_language(lang)
+        assert app.dispatch(Action.make("buy_dev_card", seat, card=kind))
+        game = app.table.game
+        sent[kind] = {viewer: (game.observe(app.table.state, viewer), shown(app, viewer)) for viewer in others(3, seat)}
+        bought = {"en": "buys a development card", "zh_Hans": "购买了一张发展卡", "zh_Hant": "買了一張發展卡"}[lang]
+        for viewer in others(3, seat):
+            assert any(bought in s and says(s, 24) for s in _banner(sent[kind][viewer][1])), (viewer, kind)
+        name = game_message_of(kind, lang)
+        assert any(name in s for s in _banner(shown(app, seat))), (kind, _banner(shown(app, seat)))  # the buyer's phone
+    for kind in kinds[1:]:
+        assert sent[kind] == sent[kinds[0]], kind
+    # five Victory Point cards out: the purchase is still offered to every device, all kinds behind it
+    app = new_app(tmp_path, "five")
+    _catan_in_play(app, 4)
+    for seat in range(4):
+        assert app.dispatch(Action.make("correct_counts", seat, vp_cards=1 if seat else 2))
+    app.set_language(lang)
+    label = game_message_of("buy", lang, "action.buy_dev_card")
+    for viewer in (None, 0, 1):
+        assert label in shown(app, viewer), viewer
+    legal = app.table.game.legal_actions(app.table.game.public_state(app.table.state, frozenset({0})))
+    assert Action.make("buy_dev_card", 0, card="victory_point") in legal
+
+
+def game_message_of(kind: str, lang: str, key: str | None = None) -> str:
+    return game_message("catan", key or f"ui.card.{kind}", lang, {}, ())
+
+
+def test_a_played_card_is_told_to_everyone(tmp_path):
+    """The Knight bought in secret becomes public when played (and counts towards Largest Army)."""
+    app = new_app(tmp_path)
+    seat = _catan_in_play(app)
+    assert app.dispatch(Action.make("buy_dev_card", seat, card="knight"))
+    assert not app.dispatch(Action.make("knight", seat))  # never in the turn it was bought
+    for _ in range(3):
+        assert app.dispatch(Action.make("end_turn", app.table.state.turn))
+    assert app.table.state.turn == seat
+    before = {viewer: _banner(shown(app, viewer)) for viewer in others(3, seat)}
+    assert app.dispatch(Action.make("knight", seat))
     for viewer in others(3, seat):
-        sent = shown(app, viewer)
-        told = [s for s in sent if "Victory Point" in s and s not in before[viewer]]
-        assert not told, (viewer, told)
+        banner = _banner(shown(app, viewer))
+        assert banner != before[viewer] and any("plays a Knight" in s for s in banner), banner
+    assert app.table.state.knights[seat] == 1 and app.table.state.held[seat] == 0
 
 
 # ----- every game is looked at ---------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Sequence
 
 from companion import story
 from companion.core import Action, Event, Session
-from companion.core.events import visible
+from companion.core.events import shown
 from companion.registry import get_game
 
 LANGS = ("en", "zh_Hans", "zh_Hant")
@@ -21,10 +21,11 @@ def codes(events: Iterable[Event]) -> list[str]:
 
 def seen(session: Session, seat: int | None) -> list[list[tuple[str, dict[str, Any]]]]:
     """Every entry of the log in force as the device of ``seat`` sees it: (code, params) of
-    each event it may show, with the reveal keys in force now."""
+    each event it may show, with the reveal keys in force now (a stand-in left out where the
+    secret it stands for is shown, as ``core.events.shown`` does for every screen)."""
     entries = story.Story(session.game).entries(session)
     keys = story.revealed_keys(session.game, entries, session.state)
-    return [[(e.code, dict(e.params)) for e in entry.events if visible(e, seat, keys)] for entry in entries]
+    return [[(e.code, dict(e.params)) for e in shown(entry.events, seat, keys)] for entry in entries]
 
 
 def texts(session: Session, seat: int | None, lang: str = "en") -> list[str]:
@@ -33,7 +34,7 @@ def texts(session: Session, seat: int | None, lang: str = "en") -> list[str]:
     entries = story.Story(game).entries(session)
     keys = story.revealed_keys(game, entries, session.state)
     return [story.event_text(game, e, lang, session.setup.players)
-            for entry in entries for e in entry.events if visible(e, seat, keys)]
+            for entry in entries for e in shown(entry.events, seat, keys)]
 
 
 def last(session: Session) -> list[Event]:

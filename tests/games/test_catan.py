@@ -293,7 +293,7 @@ def test_view_hides_vp_cards_until_reveal() -> None:
     s.apply(A("vp_card", 0))
     assert "vp_cards" not in GAME.view(s.state)["players"][0]
     assert GAME.view(s.state, reveal=True)["players"][0]["vp_cards"] == 1
-    assert GAME.view(s.state)["dev_cards_left"] is None
+    assert GAME.view(s.state)["deck_left"] == 24  # the deck's count is public
 
 
 def test_target_option() -> None:
@@ -399,10 +399,13 @@ def test_refuse_card_beyond_the_deck() -> None:
 
 
 def test_refuse_sixth_vp_card() -> None:
-    s = after_setup("A", "B", "C", "D")
-    run(s, A("vp_card", 0), A("vp_card", 0), A("end_turn", 0), A("vp_card", 1), A("vp_card", 1),
-        A("end_turn", 1), A("vp_card", 2))
-    refused(s, A("vp_card", 2), "no_card_left", "catan.components.dev_cards")
+    """The box has 5 Victory Point cards: a player's own sixth is refused.  The others' hands
+    are secret, so they never limit a purchase (an entry they would rule out is the table's
+    mistake, corrected by the table)."""
+    s = after_setup("A", "B", "C", "D", target=15)
+    run(s, *[A("buy_dev_card", 0, card="victory_point")] * 5)
+    refused(s, A("buy_dev_card", 0, card="victory_point"), "no_card_left", "catan.components.dev_cards")
+    run(s, A("end_turn", 0), A("buy_dev_card", 1, card="victory_point"))
 
 
 def test_refuse_correction_over_box_limit() -> None:
@@ -463,8 +466,9 @@ def test_development_cards_bounded_across_players() -> None:
                                                 {"what": "knights", "limit": 14})
     run(s, A("correct_counts", 0, knights=10), A("correct_counts", 1, knights=4))
     refused(s, A("correct_counts", 2, knights=1))
-    run(s, A("correct_counts", 1, vp_cards=3), A("correct_counts", 2, vp_cards=2))
-    err = refused(s, A("correct_counts", 0, vp_cards=1))
+    # Victory Point cards are each player's secret: only a player's own count is bounded
+    run(s, A("correct_counts", 1, vp_cards=3), A("correct_counts", 2, vp_cards=2), A("correct_counts", 0, vp_cards=1))
+    err = refused(s, A("correct_counts", 0, vp_cards=6))
     assert err.params == {"what": "vp_cards", "limit": 5}
 
 

@@ -23,7 +23,7 @@ def table() -> Session:
 SETUP = [A("place", ANN, harbor="generic"), A("place", BO), A("place", CY, harbor="wood"),
          A("place", CY), A("place", BO), A("place", ANN)]
 ROUND_1 = [
-    A("vp_card", ANN),
+    A("buy_dev_card", ANN, card="victory_point"),
     A("build_road", ANN, longest=3), A("build_road", ANN, longest=4), A("build_road", ANN, longest=5),
     A("end_turn", ANN),
     A("build_road", BO, longest=3), A("build_road", BO, longest=4), A("build_road", BO, longest=5),
@@ -32,7 +32,7 @@ ROUND_1 = [
     A("end_turn", BO), A("end_turn", CY),
 ]
 ROUND_2 = [A("build_city", ANN), A("build_city", ANN), A("build_settlement", ANN),
-           A("vp_card", ANN), A("vp_card", ANN)]
+           A("buy_dev_card", ANN, card="victory_point"), A("buy_dev_card", ANN, card="victory_point")]
 
 
 def test_golden_story_of_a_short_game() -> None:
@@ -52,7 +52,7 @@ def test_golden_story_of_a_short_game() -> None:
         [("placed", {"player": CY}), ("points", {"player": CY, "points": 2})],
         [("placed", {"player": BO}), ("points", {"player": BO, "points": 2})],
         [("placed", {"player": ANN}), ("points", {"player": ANN, "points": 2}), ("setup_done", {"player": ANN})],
-        [("private_entry", {"player": ANN}), ("vp_card_taken", {"player": ANN, "count": 1, "score": 3})],
+        [("vp_card_taken", {"player": ANN, "count": 1, "score": 3})],
         [("road_built_longer", {"player": ANN, "length": 3})],
         [("road_built_longer", {"player": ANN, "length": 4})],
         [("road_built_longer", {"player": ANN, "length": 5}),
@@ -72,8 +72,8 @@ def test_golden_story_of_a_short_game() -> None:
         [("city_built", {"player": ANN}), ("points", {"player": ANN, "points": 5})],
         [("city_built", {"player": ANN}), ("points", {"player": ANN, "points": 6})],
         [("settlement_built", {"player": ANN}), ("points", {"player": ANN, "points": 7})],
-        [("private_entry", {"player": ANN}), ("vp_card_taken", {"player": ANN, "count": 2, "score": 9})],
-        [("private_entry", {"player": ANN}), ("vp_card_taken", {"player": ANN, "count": 3, "score": 10}),
+        [("vp_card_taken", {"player": ANN, "count": 2, "score": 9})],
+        [("vp_card_taken", {"player": ANN, "count": 3, "score": 10}),
          ("game_over", {"players": [ANN], "points": 10}),
          ("final_points", {"player": ANN, "score": 10, "count": 3}),
          ("final_points", {"player": BO, "score": 2, "count": 0}),
@@ -94,19 +94,19 @@ def test_golden_story_of_a_short_game() -> None:
 
 def test_the_victory_point_card_stays_with_its_owner_until_the_end() -> None:
     """Today's bug: 'Last: Ann: Victory Point card' was shown to everyone.  Now Bo's phone and
-    the shared screen read only that Ann entered something private, in every language; the
+    the shared screen read only that Ann bought a development card, in every language; the
     card and the points it brings show on Ann's phone, and on every device once the game ends."""
     s = table()
-    apply_all(s, *SETUP, A("vp_card", ANN))
+    apply_all(s, *SETUP, A("buy_dev_card", ANN, card="victory_point"))
     for seat in (None, BO, CY):
         got = story.last_visible(s, seat)
         assert got is not None
-        assert [(e.code, dict(e.params)) for e in got[1]] == [("private_entry", {"player": ANN})]
+        assert [(e.code, dict(e.params)) for e in got[1]] == [("dev_card_bought", {"player": ANN, "left": 24})]
         for lang in ("en", "zh_Hans", "zh_Hant"):
             shown = " ".join(texts(s, seat, lang))
             assert "Victory" not in shown and "胜利分" not in shown and "勝利分" not in shown
     mine = story.last_visible(s, ANN)
-    assert mine is not None and [e.code for e in mine[1]] == ["private_entry", "vp_card_taken"]
+    assert mine is not None and [e.code for e in mine[1]] == ["vp_card_taken"]
     assert texts(s, ANN)[-1] == "Ann takes a Victory Point card: 1 card held, 3 points in all."
     assert texts(s, ANN, "zh_Hans")[-1] == "Ann 拿到一张胜利分卡：共 1 张，总分 3 分。"
     # the public points never count it
@@ -137,18 +137,21 @@ def test_a_corrected_victory_point_count_is_told_only_to_its_owner() -> None:
                                    "Bo now shows 3 points."]
 
 
-def test_only_refusals_about_victory_point_cards_are_private() -> None:
-    """'Every copy is accounted for' about Victory Point cards tells that the others hold the
-    rest: shown in full only to the seat that tried; the same refusal about a Knight is public."""
+def test_only_refusals_about_a_hand_are_private() -> None:
+    """'Every copy is accounted for' counting the player's own hand tells that hand: shown in
+    full only to the seat that tried; the same refusal about Knights played is public.  Another
+    player's hand never limits a purchase (Bo's five Victory Point cards are Bo's secret)."""
     s = table()
-    apply_all(s, *SETUP, A("correct_counts", BO, vp_cards=5))
+    apply_all(s, *SETUP, A("correct_counts", BO, vp_cards=5), A("correct_counts", ANN, vp_cards=5))
     try:
-        GAME.apply(s.state, A("vp_card", ANN))
+        GAME.apply(s.state, A("buy_dev_card", ANN, card="victory_point"))
     except IllegalAction as error:
         assert error.code == "no_card_left" and error.params["card"] == "victory_point"
-        assert GAME.secret_seat(s.state, error, A("vp_card", ANN)) == ANN
+        assert GAME.secret_seat(s.state, error, A("buy_dev_card", ANN, card="victory_point")) == ANN
     else:
         raise AssertionError("a sixth Victory Point card was accepted")
+    apply_all(s, A("correct_counts", ANN, vp_cards=0))
+    GAME.apply(s.state, A("buy_dev_card", ANN, card="victory_point"))  # Bo's five say nothing to Ann
     apply_all(s, A("correct_counts", BO, vp_cards=0, knights=14))
     try:
         GAME.apply(s.state, A("knight", ANN))
@@ -179,7 +182,7 @@ def test_award_set_aside_and_the_game_reopened_by_a_correction() -> None:
 
 def test_random_games_render_every_event_in_three_languages() -> None:
     met = render_all("catan", 30, "catan-events")
-    assert {"placed", "points", "award_taken", "private_entry", "game_over", "turn_passed"} <= met
+    assert {"placed", "points", "award_taken", "dev_card_bought", "game_over", "turn_passed"} <= met
     assert "action" not in met  # every Catan action has a line of its own
 
 

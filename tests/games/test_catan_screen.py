@@ -19,11 +19,7 @@ from ui_harness import walk
 
 
 class Table(screen_harness.Table):
-    """Private forms are filled in at once: the button named like the form is pressed."""
-
-    def private(self, seat: int, title: str, form: Any) -> None:
-        super().private(seat, title, form)
-        click(self.privately[-1][2], title)
+    """Private forms are filled in by the test (``self.privately[-1][2]``)."""
 
 
 def placed(t: Table) -> None:
@@ -42,7 +38,8 @@ def test_read_choices_in_setup_and_play() -> None:
     for seat in (1, 2, 2, 1, 0):
         s.apply(Action.make("place", seat))
     ch = screen.read_choices(GAME.legal_actions(s.state))
-    assert ch.seat == 0 and ch.city and ch.road and ch.road_longer == 2 and ch.knight and ch.vp_card
+    assert ch.seat == 0 and ch.city and ch.road and ch.road_longer == 2 and ch.knight
+    assert ch.buy == ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"]
     assert ch.progress == ["road_building", "year_of_plenty", "monopoly"] and ch.end_turn
     assert ch.cuts == {0: [0], 1: [0], 2: [0]}           # every road has length 1 after setup
     s.apply(Action.make("knight", 0))
@@ -76,8 +73,10 @@ def test_setup_and_a_turn_through_the_screen() -> None:
     assert t.session.state.road_length[0] == 2
     click(t.build(), "3:1 harbour")                        # a settlement on a general harbor
     assert t.session.state.harbors[0] == ["generic"]
-    click(t.build(), "Victory Point card")                # entered privately
-    assert [seat for seat, _, _ in t.privately] == [0] and t.session.state.vp_cards[0] == 1
+    click(t.build(), "Buy a development card")           # the card is entered privately
+    assert [seat for seat, _, _ in t.privately] == [0]
+    click(t.privately[-1][2], "Victory Point")
+    assert t.session.state.vp_cards[0] == 1
     assert not any(x.startswith("VP cards") for x in texts(t.build()))   # hidden on the shared screen
     click(t.build(), "End turn")
     assert t.session.state.turn == 1

@@ -6,25 +6,27 @@ Knight or progress card played, each player's public points when they
 change, Longest Road and Largest Army changing hands, the turn passing, the
 set-up's end and the game's end with every player's final points.
 
-A Victory Point card is the one secret (catan.development.victory_point:
-"keep it hidden and show it when it gives you the win or at the end of the
-game"; catan.sheet.hidden_vp): its entry tells the table only that the
-player entered something private, and the card itself -- like a corrected
-count of them -- is seen by its owner alone until the game is over.  The
-points told to everyone are the public ones (without Victory Point cards).
+A development card bought is the secret (catan.development.buy: "keep it
+hidden in your hand"; catan.sheet.hidden_vp): the table reads that the player
+bought a development card and how many are left in the deck; which card it
+was is seen by its owner alone until the game is over.  A Knight or progress
+card tells itself when it is played; a Victory Point card (like a corrected
+count of them) at the end.  The points told to everyone are the public ones
+(without Victory Point cards).
 """
 
 from __future__ import annotations
 
 from ...core import END, Action, Event, RefereeError, private, public, reveal
+from ...core.events import stand_in
 from . import game as g
 from .facts import GENERIC
 
 AWARDS = ("longest_road", "largest_army")
 #: counts a correction may set that the table sees (``vp_cards`` is the owner's secret)
 PUBLIC_COUNTS = ("settlements", "cities", "roads", "road_length", "knights")
-#: refusals whose sentence tells how many Victory Point cards are held (see ``secret_seat``)
-VP_REFUSALS = frozenset({"no_card_left", "total_over_limit"})
+#: refusals whose sentence may tell what a hand holds (see ``secret_seat``)
+HAND_REFUSALS = frozenset({"no_card_left", "card_not_held", "card_bought_this_turn"})
 
 
 def _built(code: str, seat: int, harbor: str | None) -> Event:
@@ -40,11 +42,20 @@ def action_events(before, action: Action, after) -> list[Event] | None:
     """The action's own line where Catan's differs from the generic one (None: the generic)."""
     seat = action.player
     kind = action.type
+    left = max(0, g.FACTS["dev_cards_total"] - after.deck_out)
+    if kind == "buy_dev_card" and seat is not None:
+        # the table learns that a card was bought (and the deck's count); the card stays with its owner
+        if action["card"] == "victory_point":
+            mine = private("vp_card_taken", [seat], END, player=seat, count=after.vp_cards[seat],
+                           score=g.total_points(after, seat))
+        else:
+            mine = private("dev_card_drawn", [seat], END, player=seat, card=action["card"], left=left)
+        return [mine, stand_in("dev_card_bought", player=seat, left=left)]
     if kind == "vp_card" and seat is not None:
-        # the table learns only that something private was entered; the card stays with its owner
-        return [public("private_entry", player=seat),
-                private("vp_card_taken", [seat], END, player=seat, count=after.vp_cards[seat],
-                        score=g.total_points(after, seat))]
+        # the older vocabulary: a Victory Point card, the only purchase entered then
+        return [private("vp_card_taken", [seat], END, player=seat, count=after.vp_cards[seat],
+                        score=g.total_points(after, seat)),
+                stand_in("dev_card_bought", player=seat, left=left)]
     if seat is None and kind != "correct_award":
         return None
     if kind == "place":
@@ -132,13 +143,15 @@ def chapter(state) -> tuple[str, int]:
 
 
 def secret_seat(error: RefereeError, action: Action | None) -> int | None:
-    """The seat a Victory Point refusal would tell about: only the refusals about
-    Victory Point cards are private (a Knight's "every copy is accounted for" is not)."""
-    if error.code not in VP_REFUSALS:
+    """The seat whose hand a refusal would tell about: a card not held, or bought this turn,
+    or every copy of a kind accounted for counting the player's own hand (a refusal that
+    names the player).  "Every copy of the Knight has been played" reads only what the table
+    saw, and is public."""
+    if error.code not in HAND_REFUSALS:
         return None
-    if error.params.get("card") != "victory_point" and error.params.get("what") != "vp_cards":
+    if error.code == "no_card_left" and "player" not in error.params:
         return None
-    seat = action.player if action is not None else None
+    seat = error.params.get("player", action.player if action is not None else None)
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 

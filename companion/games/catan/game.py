@@ -40,7 +40,16 @@ class CatanState:
     roads: list[int] = field(default_factory=list)
     road_length: list[int] = field(default_factory=list)
     knights: list[int] = field(default_factory=list)
-    vp_cards: list[int] = field(default_factory=list)
+    vp_cards: list[int] = field(default_factory=list)  # secret: Victory Point cards held
+    # development cards (catan.development.buy): what the table sees of them is public -- how many
+    # each player holds and bought this turn, how many left the deck; which kinds a hand holds is
+    # its owner's secret until played (``hand``, ``fresh``: None in a ``public_state`` for a seat
+    # that is not seen, standing for "any hand of that size")
+    held: list[int] = field(default_factory=list)  # cards entered as bought and not played (VP cards too)
+    bought_now: list[int] = field(default_factory=list)  # of those, bought this turn
+    hand: list[dict[str, int] | None] = field(default_factory=list)  # secret: unplayed cards by kind
+    fresh: list[dict[str, int] | None] = field(default_factory=list)  # secret: bought this turn, by kind
+    deck_out: int = 0  # cards that left the deck: bought, played without an entered purchase, old vp_card
     harbors: list[list[str]] = field(default_factory=list)
     progress: dict[str, int] = field(default_factory=dict)
     dev_played: bool = False
@@ -168,15 +177,25 @@ def _road_broken(s: CatanState, a: Action) -> None:
     _check_win(s)
 
 
-def _dev_card_in_deck(s: CatanState, kind: str) -> None:
+def _played(s: CatanState, kind: str) -> int:
+    """Copies of ``kind`` the table has seen played (public)."""
     if kind == "knight":
-        used = sum(s.knights)
-    elif kind == "victory_point":
-        used = sum(s.vp_cards)
-    else:
-        used = s.progress.get(kind, 0)
-    if used >= DEV_CARDS[kind]:
+        return sum(s.knights)
+    if kind == "victory_point":
+        return 0
+    return s.progress.get(kind, 0)
+
+
+def _dev_card_in_deck(s: CatanState, kind: str) -> None:
+    """A copy of ``kind`` is left to be played: only the public count (the kinds in other hands are
+    secret, so a refusal never reads them)."""
+    if _played(s, kind) >= DEV_CARDS[kind]:
         raise IllegalAction("no_card_left", "catan.components.dev_cards", card=kind, limit=DEV_CARDS[kind])
+
+
+def _deck_has_card(s: CatanState) -> None:
+    if s.deck_out >= FACTS["dev_cards_total"]:
+        raise IllegalAction("deck_empty", "catan.components.dev_cards", limit=FACTS["dev_cards_total"])
 
 
 def _one_per_turn(s: CatanState) -> None:
@@ -186,26 +205,84 @@ def _one_per_turn(s: CatanState) -> None:
     s.dev_played = True
 
 
+def _buy(s: CatanState, a: Action) -> None:
+    """A development card bought (catan.development.buy): the table sees the purchase, its owner
+    alone which card it is.  Only what the owner may know limits the kind: the cards played
+    (public) and the owner's own hand -- never another hand (catan.sheet.hidden_vp)."""
+    seat = a.player
+    assert seat is not None
+    kind = a["card"]
+    _deck_has_card(s)
+    hand = s.hand[seat]
+    own = s.vp_cards[seat] if kind == "victory_point" else (hand or {}).get(kind, 0)
+    if _played(s, kind) + own >= DEV_CARDS[kind]:
+        raise IllegalAction("no_card_left", "catan.components.dev_cards", card=kind, limit=DEV_CARDS[kind],
+                            player=seat)
+    s.deck_out += 1
+    s.held[seat] += 1
+    s.bought_now[seat] += 1
+    if kind == "victory_point":
+        s.vp_cards[seat] += 1
+        _check_win(s)
+        return
+    if hand is not None:
+        hand[kind] = hand.get(kind, 0) + 1
+    fresh = s.fresh[seat]
+    if fresh is not None:
+        fresh[kind] = fresh.get(kind, 0) + 1
+
+
+def _from_hand(s: CatanState, seat: int, kind: str) -> None:
+    """The card played comes out of the player's hand.  A player holding no entered card plays
+    one whose purchase was not entered (an older table, or a purchase forgotten): the deck
+    loses it now.  Otherwise the hand must hold one bought before this turn; a refusal says so
+    only to its owner (``events.HAND_REFUSALS``)."""
+    _dev_card_in_deck(s, kind)
+    if s.held[seat] == 0:
+        _deck_has_card(s)
+        s.deck_out += 1
+        return
+    hand, fresh = s.hand[seat], s.fresh[seat]
+    if hand is None or fresh is None:  # a hand this device does not see: any card of an old purchase
+        if s.held[seat] - s.bought_now[seat] <= 0:
+            raise IllegalAction("card_bought_this_turn", "catan.development.one_per_turn", player=seat, card=kind)
+        s.held[seat] -= 1
+        return
+    if hand.get(kind, 0) - fresh.get(kind, 0) <= 0:
+        code = "card_bought_this_turn" if hand.get(kind, 0) > 0 else "card_not_held"
+        raise IllegalAction(code, "catan.development.one_per_turn", player=seat, card=kind)
+    hand[kind] -= 1
+    s.held[seat] -= 1
+
+
 def _knight(s: CatanState, a: Action) -> None:
     seat = a.player
     assert seat is not None
     _one_per_turn(s)
-    _dev_card_in_deck(s, "knight")
+    _from_hand(s, seat, "knight")
     s.knights[seat] += 1
     _update_awards(s)
     _check_win(s)
 
 
 def _progress(s: CatanState, a: Action) -> None:
+    seat = a.player
+    assert seat is not None
     _one_per_turn(s)
-    _dev_card_in_deck(s, a["card"])
+    _from_hand(s, seat, a["card"])
     s.progress[a["card"]] = s.progress.get(a["card"], 0) + 1
 
 
 def _vp_card(s: CatanState, a: Action) -> None:
+    """The vocabulary before every purchase was entered (kept so that saved tables replay): a
+    Victory Point card, counted at once, and the only card entered as bought."""
     seat = a.player
     assert seat is not None
-    _dev_card_in_deck(s, "victory_point")
+    _deck_has_card(s)
+    if s.vp_cards[seat] >= DEV_CARDS["victory_point"]:
+        raise IllegalAction("no_card_left", "catan.components.dev_cards", card="victory_point",
+                            limit=DEV_CARDS["victory_point"], player=seat)
+    s.deck_out += 1
     s.vp_cards[seat] += 1
     _check_win(s)
 
@@ -215,6 +292,8 @@ def _end_turn(s: CatanState, a: Action) -> None:
     if s.turn == 0:
         s.round += 1
     s.dev_played = False
+    s.bought_now = [0] * len(s.players)
+    s.fresh = [None if f is None else {} for f in s.fresh]
     _check_win(s)
 
 
@@ -234,7 +313,8 @@ def _correct_counts(s: CatanState, a: Action) -> None:
         if getattr(s, key)[seat] > limit:
             raise IllegalAction("count_over_limit", "catan.components.pieces", what=key, limit=limit)
     # development cards come from one deck: all players together hold at most the box's count
-    for key, limit in (("knights", DEV_CARDS["knight"]), ("vp_cards", DEV_CARDS["victory_point"])):
+    # (Victory Point cards are each player's secret: only that player's own count is limited, above)
+    for key, limit in (("knights", DEV_CARDS["knight"]),):
         if sum(getattr(s, key)) > limit:
             raise IllegalAction("total_over_limit", "catan.components.dev_cards", what=key, limit=limit)
     if s.road_length[seat] > s.roads[seat]:
@@ -287,6 +367,9 @@ class Catan(Game[CatanState], facts=True):
         Move("knight", _knight, frozenset({"play"}), "turn", rule="catan.development.knight"),
         Move("progress", _progress, frozenset({"play"}), "turn",
              {"card": Param("str", choices=PROGRESS)}, rule="catan.development.one_per_turn"),
+        Move("buy_dev_card", _buy, frozenset({"play"}), "turn", {"card": Param("str", choices=tuple(DEV_CARDS))},
+             secret=True, rule="catan.development.buy"),
+        # the older vocabulary (only Victory Point cards entered): read, never offered
         Move("vp_card", _vp_card, frozenset({"play"}), "turn", secret=True,
              rule="catan.development.victory_point"),
         Move("end_turn", _end_turn, frozenset({"play"}), "turn", rule="catan.turn.order"),
@@ -305,7 +388,20 @@ class Catan(Game[CatanState], facts=True):
             settlements=[0] * n, cities=[0] * n, roads=[0] * n, road_length=[0] * n,
             knights=[0] * n, vp_cards=[0] * n, harbors=[[] for _ in range(n)],
             progress={k: 0 for k in PROGRESS},
+            held=[0] * n, bought_now=[0] * n, hand=[{} for _ in range(n)], fresh=[{} for _ in range(n)],
         )
+
+    def public_state(self, state: CatanState, seen: frozenset[int] = frozenset()) -> CatanState:
+        """The hands of the seats this device does not see are any hands of their size (None),
+        and their Victory Point cards none: what a screen offers reads only public counts."""
+        if all(i in seen for i in range(len(state.players))):
+            return state
+        out = self.clone(state)
+        for i in range(len(state.players)):
+            if i not in seen:
+                out.hand[i] = out.fresh[i] = None
+                out.vp_cards[i] = 0
+        return out
 
     def winners(self, state: CatanState) -> list[int]:
         return [] if state.winner is None else leaders(state)
@@ -329,15 +425,15 @@ class Catan(Game[CatanState], facts=True):
         out.append(Action.make("build_road", seat, longest=state.road_length[seat] + 1))
         out.append(Action.make("knight", seat))
         out.extend(Action.make("progress", seat, card=c) for c in PROGRESS)
-        out.append(Action.make("vp_card", seat))
+        out.extend(Action.make("buy_dev_card", seat, card=c) for c in DEV_CARDS)
         for other in range(len(state.players)):
             out.extend(Action.make("road_broken", other, length=n) for n in range(state.road_length[other]))
         out.append(Action.make("end_turn", seat))
         return [a for a in out if self.is_legal(state, a)]
 
     # ----- the table's story (events.py) -------------------------------------
-    #: refusals that tell how many Victory Point cards are held (only those about them: ev.secret_seat)
-    private_refusals = ev.VP_REFUSALS
+    #: refusals that tell what a hand holds (only those about a hand: ev.secret_seat)
+    private_refusals = ev.HAND_REFUSALS
 
     def action_events(self, before: CatanState, action: Action, after: CatanState) -> list[Event]:
         return ev.action_events(before, action, after) or super().action_events(before, action, after)
@@ -374,19 +470,24 @@ class Catan(Game[CatanState], facts=True):
                                 "cities": PIECES["cities"] - state.cities[i],
                                 "roads": PIECES["roads"] - state.roads[i]},
             }
+            p["dev_cards"] = state.held[i]
+            p["dev_cards_new"] = state.bought_now[i]
             if show_all:
                 p["vp_cards"] = state.vp_cards[i]
                 p["score"] = total_points(state, i)
+                hand = state.hand[i]
+                if hand is not None:
+                    p["hand"] = {k: n for k, n in hand.items() if n}
+                    if state.phase != "end":
+                        p["hand_new"] = {k: n for k, n in (state.fresh[i] or {}).items() if n}
             players.append(p)
         hand_limit = FACTS["robber"]["hand_limit"]
         return {
             "target": state.target, "own_turn": state.own_turn, "round": state.round, "current": state.turn,
             "players": players,
             "longest_road": state.longest_road, "largest_army": state.largest_army,
-            "dev_cards_left": {k: DEV_CARDS[k] - (sum(state.knights) if k == "knight" else
-                                                  sum(state.vp_cards) if k == "victory_point" else
-                                                  state.progress.get(k, 0))
-                               for k in DEV_CARDS} if show_all else None,
+            "deck_left": max(0, FACTS["dev_cards_total"] - state.deck_out),
+            "dev_cards_played": {k: _played(state, k) for k in DEV_CARDS if k != "victory_point"},
             "dev_card_played": state.dev_played,
             "costs": {b: h.cost(b) for b in h.BUILDS},
             "robber_discards": {str(n): h.robber_discard(n) for n in range(hand_limit + 1, 3 * hand_limit)},

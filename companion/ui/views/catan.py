@@ -1,8 +1,11 @@
 """Catan score sheet screen: a scoreboard card per player (points, pieces,
 road length, knights, special cards, trade ratios), the current player's
-entry pad (settlement with harbor, city, road with its new length, knight,
-progress card, a private Victory Point card, end turn), road cuts for any
-player, and the table helpers (building costs, the robber's discards).
+entry pad (settlement with harbor, city, road with its new length, a
+development card bought -- which one behind hand-the-phone --, knight,
+progress card, end turn), road cuts for any player, and the table helpers
+(building costs, the robber's discards).  Nothing on it reads another seat's
+hand: the buttons come from ``ctx.legal`` (``Catan.public_state``), the counts
+from the public view, a hand only from this device's own observation.
 
 Contract: ``companion/ui/context.py``.  What the screen offers is read from
 ``ctx.legal`` by the plain functions at the top (tested without a
@@ -30,6 +33,7 @@ RESOURCE_COLORS: dict[str, str] = {
     "wood": "#2e7d32", "brick": "#bf360c", "wool": "#4e7d1e", "grain": "#8a6100", "ore": "#546e7a",
 }
 GENERIC_COLOR = "#1565c0"
+CARD_COLOR = "#6a1b9a"
 
 
 # ----- plain screen logic ------------------------------------------------------------
@@ -45,7 +49,7 @@ class Choices:
     road_longer: int | None = None                               # "road, longest becomes N"
     knight: bool = False
     progress: list[str] = field(default_factory=list)
-    vp_card: bool = False
+    buy: list[str] = field(default_factory=list)                 # the kinds a purchase may be
     end_turn: bool = False
     cuts: dict[int, list[int]] = field(default_factory=dict)     # seat -> shorter lengths
 
@@ -73,14 +77,10 @@ def read_choices(actions: Sequence[Action]) -> Choices:
             out.knight = True
         elif a.type == "progress":
             out.progress.append(a["card"])
-        elif a.type == "vp_card":
-            out.vp_card = True
+        elif a.type == "buy_dev_card":
+            out.buy.append(a["card"])
         elif a.type == "end_turn":
             out.end_turn = True
-            # offered on every turn: whether a Victory Point card is left in the deck
-            # follows from the cards other players hold in secret, so the shared screen
-            # must not tell it (the referee says so behind hand-the-phone, if it comes to that)
-            out.vp_card = True
     return out
 
 
@@ -97,6 +97,7 @@ def scoreboard(view: dict[str, Any]) -> list[dict[str, Any]]:
             "current": view["current"] == seat, "badges": badges,
             "settlements": p["settlements"], "cities": p["cities"], "roads": p["roads"],
             "road_length": p["road_length"], "knights": p["knights"], "vp_cards": p.get("vp_cards"),
+            "dev_cards": p["dev_cards"], "dev_cards_new": p["dev_cards_new"], "hand": p.get("hand"),
             "pieces_left": p["pieces_left"],
             "ratios": [(r, p["trade_ratios"][r]) for r in cheap],
         })
@@ -172,8 +173,10 @@ def _draw_turn(ctx: GameContext, ch: Choices) -> ft.Control:
     for card in ch.progress:
         buttons.append(big_button(ctx.t(f"ui.card.{card}"),
                                   lambda e, c=card: ctx.dispatch(Action.make("progress", seat, card=c))))
-    if ch.vp_card:
-        buttons.append(big_button(ctx.t("action.vp_card"), lambda e: _private_vp(ctx, seat), icon=ft.Icons.LOCK))
+    if ch.buy:
+        kinds = list(ch.buy)
+        buttons.append(big_button(ctx.t("action.buy_dev_card"), lambda e: _private_buy(ctx, seat, kinds),
+                                  icon=ft.Icons.LOCK))
     parts: list[ft.Control] = [section_title(ctx.players[seat])]
     if ch.settlement:
         parts += [ft.Text(ctx.t("action.build_settlement"), size=15, weight=ft.FontWeight.W_600),
@@ -186,14 +189,22 @@ def _draw_turn(ctx: GameContext, ch: Choices) -> ft.Control:
     return ft.Column(parts, spacing=8)
 
 
-def _private_vp(ctx: GameContext, seat: int) -> None:
+def _private_buy(ctx: GameContext, seat: int, kinds: list[str]) -> None:
+    """The purchase is public (the button); which card it was, the buyer alone enters.  Every kind
+    the public counts allow is offered: one the buyer's own hand rules out is refused to the buyer."""
     def form(done: Callable[[], None]) -> ft.Control:
-        def confirm(e: Any) -> None:
-            if ctx.dispatch(Action.make("vp_card", seat)):
+        def pick(kind: str) -> None:
+            if ctx.dispatch(Action.make("buy_dev_card", seat, card=kind)):
                 done()
-        return big_button(ctx.t("action.vp_card"), confirm, filled=True)
+        return ft.Column([ft.Text(ctx.t("ui.buy_pick"), size=15),
+                          ft.Row([_chip(ctx.t(f"ui.card.{k}"), CARD_COLOR, on_click=lambda e, k=k: pick(k))
+                                  for k in kinds], wrap=True, spacing=6, run_spacing=6)], spacing=8)
 
-    ctx.private(seat, ctx.t("action.vp_card"), form)
+    ctx.private(seat, ctx.t("action.buy_dev_card"), form)
+
+
+def _hand_line(ctx: GameContext, hand: dict[str, int]) -> str:
+    return ctx.join(f"{ctx.t(f'ui.card.{k}')} {ctx.num(n)}" for k, n in sorted(hand.items()) if n) or "—"
 
 
 def _draw_cuts(ctx: GameContext, cuts: dict[int, list[int]]) -> ft.Control:
@@ -228,6 +239,9 @@ def _draw_scoreboard(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
             ft.Text(f"{ctx.t('ui.pieces_left')}{ctx.colon}{ctx.num(left['settlements'])} / {ctx.num(left['cities'])} / "
                     f"{ctx.num(left['roads'])}", size=13, italic=italic(ctx.lang)),
         ]
+        lines.append(ft.Text(f"{ctx.t('ui.dev_cards')} {ctx.num(row['dev_cards'])}"
+                             + (ctx.paren(f"{ctx.t('ui.bought_now')} {ctx.num(row['dev_cards_new'])}")
+                                if row["dev_cards_new"] else ""), size=14))
         if row["vp_cards"] is not None:
             lines.append(ft.Text(f"{ctx.t('ui.vp_cards')} {ctx.num(row['vp_cards'])}", size=14))
         if row["badges"]:  # display only: a flat mark, never a button
@@ -273,10 +287,24 @@ def _end_rule(ctx: GameContext, view: dict[str, Any]) -> ft.Control:
                                     on_click=lambda e: ctx.open_clause(clause))], spacing=0)
 
 
+def _own_cards(ctx: GameContext) -> ft.Control | None:
+    """This device's own hand (its seat's observation), never another's."""
+    mine = ctx.observation.get("private") or {}
+    if ctx.seat is None or "hand" not in mine:
+        return None
+    line = ctx.t("ui.your_cards") + ctx.colon + _hand_line(ctx, mine["hand"])
+    if mine.get("hand_new"):
+        line += ctx.paren(ctx.t("ui.bought_now") + ctx.colon + _hand_line(ctx, mine["hand_new"]))
+    return ft.Text(line, size=14, weight=ft.FontWeight.W_600)
+
+
 def build(ctx: GameContext) -> ft.Control:
     view = ctx.view
     ch = read_choices(ctx.legal)
-    parts: list[ft.Control] = [_end_rule(ctx, view)]
+    parts: list[ft.Control] = [_end_rule(ctx, view), ft.Text(ctx.t("ui.deck_left", left=view["deck_left"]), size=14)]
+    own = _own_cards(ctx)
+    if own is not None:
+        parts.append(own)
     if ctx.state.phase == "setup" and ch.seat is not None:
         parts.append(_draw_setup(ctx, ch))
     elif ctx.state.phase == "play" and ch.seat is not None:
