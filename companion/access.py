@@ -76,6 +76,7 @@ from typing import Any, Callable, Iterable
 
 from .core.actions import Action
 from .core.errors import RefereeError
+from .inputgate import normal_pin
 from .storage import Store
 
 # ----- policy ------------------------------------------------------------------------
@@ -727,7 +728,7 @@ class TableAccess:
         :class:`Denied`.  A wrong PIN counts against the device, its address
         and the seat itself: after :data:`PIN_LOCK` the seat is locked, for
         every device, until the host unlocks it."""
-        pin = (pin or "").strip()
+        pin = normal_pin(pin)
         record = self.record(table_id)
         entry = record["seats"].get(str(seat)) or {}
         legacy = bool(entry.get("pin")) and not str(entry["pin"]).startswith("pbkdf2$")

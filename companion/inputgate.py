@@ -287,6 +287,79 @@ def name_problem(name: Any) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+# ----- names that look alike ---------------------------------------------------------
+#: capitals of the Cyrillic and Greek scripts (and Latin ones) that pass for a Latin capital, read
+#: before case is folded: Cyrillic "А" is Latin "A", capital I is a small l in most phone fonts
+_LOOKALIKE_CAPITALS = str.maketrans({
+    **dict.fromkeys("ΑА", "a"), **dict.fromkeys("ΒВ", "b"), **dict.fromkeys("ΕЕ", "e"), "Ζ": "z",
+    **dict.fromkeys("ΗН", "h"), **dict.fromkeys("ΙІӀI|", "l"), **dict.fromkeys("ΚК", "k"),
+    **dict.fromkeys("ΜМ", "m"), "Ν": "n", **dict.fromkeys("ΟО0", "o"), **dict.fromkeys("ΡР", "p"),
+    **dict.fromkeys("ΤТ", "t"), **dict.fromkeys("ΥҮ", "y"), **dict.fromkeys("ΧХ", "x"), "С": "c",
+    "Ѕ": "s", "Ј": "j", "Ԛ": "q", "Ԝ": "w", "З": "3", "1": "l",
+})
+#: small letters of those scripts that pass for a small Latin letter (after case folding)
+_LOOKALIKE_SMALL = str.maketrans({
+    **dict.fromkeys("аα", "a"), "е": "e", **dict.fromkeys("оοσ", "o"), **dict.fromkeys("рρ", "p"),
+    "с": "c", **dict.fromkeys("уγ", "y"), **dict.fromkeys("хχ", "x"), **dict.fromkeys("іιı", "i"),
+    "ј": "j", "ѕ": "s", "ԁ": "d", "һ": "h", **dict.fromkeys("ӏℓ", "l"), "ԛ": "q", "ԝ": "w",
+    "к": "k", "κ": "k", "ν": "v", "υ": "u", "ɡ": "g", "ё": "ë", "ї": "ï", "ѵ": "v", "ԍ": "g",
+})
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like, for telling two names apart: compatibility forms folded (NFKC:
+    full-width "Ａｎｎ" is "Ann"), look-alike letters of the Cyrillic and Greek scripts read as the
+    Latin letter they pass for (Cyrillic "Аnn" is "Ann"), case folded, runs of spaces as one.
+    Two names with one skeleton are refused at one table.  Chinese characters are kept as they
+    are: 小華 and 小华 differ at a glance, so both may sit at one table (the Simplified and
+    Traditional forms of one name are two names, as their writers see them)."""
+    text = unicodedata.normalize("NFKC", normal_name(name)).translate(_LOOKALIKE_CAPITALS).casefold()
+    text = unicodedata.normalize("NFKC", text).translate(_LOOKALIKE_SMALL)
+    return " ".join(text.split())
+
+
+def lookalikes(names: list[str]) -> list[tuple[str, str]]:
+    """(name, the earlier name it looks like) for each name whose skeleton an earlier one has;
+    names equal but for case are left to the duplicate check."""
+    seen: dict[str, str] = {}
+    out: list[tuple[str, str]] = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            continue
+        key = skeleton(name)
+        other = seen.get(key)
+        if other is not None and normal_name(other).casefold() != normal_name(name).casefold():
+            out.append((normal_name(name), normal_name(other)))
+        seen.setdefault(key, name)
+    return out
+
+
+# ----- other text typed in: PINs, searches --------------------------------------------
+#: characters of a rules search kept (a question, never a document)
+MAX_QUERY = 200
+
+
+def normal_pin(text: Any) -> str:
+    """A PIN as typed on any keyboard: full-width digits (a Chinese keyboard's １２３) read as
+    digits, spaces around it dropped.  Anything else stays, for ``access.valid_pin`` to refuse;
+    a PIN is never longer than 64 characters here (no PBKDF2 of a megabyte)."""
+    if not isinstance(text, str):
+        return ""
+    return unicodedata.normalize("NFKC", text[:64]).strip()
+
+
+def normal_query(text: Any) -> str:
+    """A rules search as the search reads it: controls, invisible and direction characters
+    dropped (a zero-width space or a right-to-left override would make a word that looks right
+    find nothing, or turn the "Nothing found for ..." line around), NFKC (full-width letters are
+    letters), spaces collapsed, at most :data:`MAX_QUERY` characters."""
+    if not isinstance(text, str):
+        return ""
+    text = unicodedata.normalize("NFKC", text[: MAX_QUERY * 4])
+    kept = "".join(ch if ch.isprintable() else " " if ch.isspace() else "" for ch in text)
+    return " ".join(kept.split())[:MAX_QUERY]
+
+
 def shown(value: Any, limit: int = MAX_NAME) -> str:
     """A safe, short rendering of outside text for a message: an invisible character is
     written as its code point, [U+200D], so the message shows what is wrong; an emoji

@@ -70,6 +70,7 @@ CORE_MESSAGES: dict[str, str] = {
     "player_count": N_("This game is for {min} to {max} players, not {count}."),
     "empty_name": N_("Every player needs a name."),
     "duplicate_name": N_("Two players are called {name}."),
+    "lookalike_name": N_("“{name}” looks like “{other}”: give each player a name the others tell apart at a glance."),
     "unknown_option": N_("There is no option “{option}”."),
     "bad_option": N_("“{value}” is not a valid value for “{option}”."),
     "import_not_object": N_("The file does not hold a saved table."),

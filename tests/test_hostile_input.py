@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import inputgate
 from companion.cli import main
 from companion.core.errors import RefereeError
 from companion.registry import game_ids, get_game
@@ -464,3 +465,143 @@ def test_undecodable_command_line_arguments_are_json_errors(tmp_path):
     refused(*run(["referee", "manila", "--players", f"A,B,C{bad}"]), code="bad_name")
     refused(*run(["referee", "manila", "--players", "A,B,C", str(tmp_path / bad)]), code="input_no_file")
     refused(*run(["referee", "manila", "--players", "A,B,C", "--option", f"oldest{bad}"]), code="bad_option_syntax")
+
+
+# ----- issue 35: hostile text at every entry that stores it -----------------------------------
+#: text a hostile guest types where a name, a PIN or a search goes: each is refused with a
+#: message or normalised, at every entry
+HOSTILE_NAMES = {
+    "zero-width space": "An\u200bn", "zero-width joiner": "An\u200dn", "right-to-left override": "Ann\u202eoB",
+    "direction isolate": "\u2066Ann\u2069", "right-to-left mark": "Ann\u200f", "bell": "Ann\x07",
+    "escape": "Ann\x1b[2J", "delete": "Ann\x7f", "10,000 characters": "A" * 10_000,
+}
+#: a name beside "Ann" that looks like it: refused
+LOOKALIKES = {"Cyrillic A": "\u0410nn", "full-width": "\uff21\uff4e\uff4e", "small letters": "ann",
+              "Greek capitals": "\u0391NN", "Cyrillic o": "B\u043e", "digit zero": "B0"}
+LANGS = ("en", "zh_Hans", "zh_Hant")
+
+
+def _problem_texts(problems) -> dict[str, str]:
+    from companion.messages import describe_problem
+    return {lang: " ".join(describe_problem(p, None, lang) for p in problems) for lang in LANGS}
+
+
+def _told(problems) -> None:
+    """Every problem reads as a sentence in each language (no code, no raw control character)."""
+    texts = _problem_texts(problems)
+    for lang, text in texts.items():
+        assert text and not any(p.code in text for p in problems), (lang, text)
+        assert not any(ord(c) < 32 or 0x200B <= ord(c) <= 0x200F or 0x202A <= ord(c) <= 0x202E
+                       or 0x2066 <= ord(c) <= 0x2069 for c in text), (lang, repr(text))
+        assert len(text) < 400
+    assert texts["zh_Hans"] != texts["en"] and texts["zh_Hant"] != texts["zh_Hans"]
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_NAMES))
+def test_hostile_names_are_refused_on_the_new_table_form(case):
+    from companion.ui import viewmodels
+    game = get_game("catan")
+    problems = viewmodels.setup_problems(game, ["Bo", HOSTILE_NAMES[case], "Cy"], {})
+    assert problems, case
+    _told(problems)
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_NAMES))
+def test_hostile_names_are_refused_by_the_referee_and_on_import(case, data_dir):
+    name = HOSTILE_NAMES[case]
+    body = refused(*run(["referee", "catan", "--players", f"Bo,{name},Cy"]))
+    assert body["error"] == "setup" and len(body["message"]) < 400
+    export = json.loads(sample_export("manila"))
+    export["setup"]["players"][1] = name
+    refused(*import_text(data_dir, json.dumps(export)), code="import_bad_setup")
+
+
+@pytest.mark.parametrize("case", sorted(LOOKALIKES))
+def test_a_name_that_looks_like_another_seats_is_refused(case, data_dir):
+    """Issue 35: "Аnn" (Cyrillic А) beside "Ann" passed, and so did full-width "Ａｎｎ": on the
+    seat list, the Claim-a-seat buttons and every "Ann's turn" they read the same."""
+    other = LOOKALIKES[case]
+    first = "Bo" if case in ("Cyrillic o", "digit zero") else "Ann"
+    game = get_game("catan")
+    problems = game.validate_setup([first, other, "Cy"])
+    assert [p.code for p in problems] in (["lookalike_name"], ["duplicate_name"]), (case, problems)
+    _told(problems)
+    if problems[0].code == "lookalike_name":
+        assert problems[0].params == {"name": inputgate.normal_name(other), "other": first}
+    body = refused(*run(["referee", "catan", "--players", f"{first},{other},Cy"]))
+    assert body["code"] in ("lookalike_name", "duplicate_name")
+    export = json.loads(sample_export("manila"))
+    export["setup"]["players"][:2] = [first, other]
+    refused(*import_text(data_dir, json.dumps(export)), code="import_bad_setup")
+
+
+def test_names_that_only_resemble_each_other_in_part_are_fine():
+    """Names that differ at a glance stay: Chinese names (小華 and 小华 too: the Simplified and
+    Traditional forms look different, and who wrote which is theirs), accents, another word."""
+    game = get_game("catan")
+    for names in (["小華", "小华", "阿明"], ["Ann", "Anna", "Ánn"], ["Ana", "Ann", "An"], ["José", "Jose\u0301x", "Bo"],
+                  ["👩‍🍳 Mei", "Mei", "Bo"], ["Иван", "Ivan", "Bo"]):
+        assert game.validate_setup(names) == [], names
+    # kept composed and trimmed
+    assert game.setup([" Jose\u0301 ", "小华", "Bo"]).players == ("José", "小华", "Bo")
+
+
+@pytest.mark.parametrize("pin, ok", [
+    ("482916", True), ("\uff14\uff18\uff12\uff19\uff11\uff16", True), ("  482916 ", True),
+    ("482\u200b916", False), ("\u202e482916", False), ("482916\x00", False), ("48\x1b2916", False),
+    ("4" * 10_000, False), ("48291６a", False),
+])
+def test_hostile_pins_are_refused_or_read_as_digits(tmp_path, pin, ok):
+    """A PIN field: full-width digits (a Chinese keyboard) are digits; an invisible, direction or
+    control character, or 10,000 digits, is refused with the PIN rule, in every language."""
+    from companion import access
+    from companion.access import Denied, Who
+    from companion.messages import describe_error
+    from companion.storage import Store
+
+    store = Store(tmp_path / "pins.db")
+    guard = access.TableAccess(store)
+    guard.set_owner("t1", "host".ljust(24, "x"))
+    ann = Who("ann".ljust(24, "x"), "10.0.0.21", "", False)
+    if ok:
+        assert guard.claim("t1", ann, 0, pin) == "waiting"
+        (request,) = guard.requests("t1")
+        assert guard.approve("t1", request["id"])
+        other = Who("phone".ljust(24, "x"), "10.0.0.22", "", False)
+        assert guard.claim("t1", other, 0, "482916") == "waiting"  # the same PIN, typed plainly
+    else:
+        with pytest.raises(Denied) as caught:
+            guard.claim("t1", ann, 0, pin)
+        assert caught.value.code == "pin_policy"
+        texts = {lang: describe_error(caught.value, None, lang) for lang in LANGS}
+        assert len(set(texts.values())) == 3 and all("6" in t for t in texts.values()), texts
+    store.close()
+
+
+@pytest.mark.parametrize("typed, same_as", [
+    ("ma\u200bnila", "manila"), ("\u202emanila", "manila"), ("man\x07ila", "manila"),
+    ("\uff4d\uff41\uff4e\uff49\uff4c\uff41", "manila"), ("  loan \t\n", "loan"), ("马\u200d尼拉", "马尼拉"),
+])
+def test_the_rules_search_reads_hostile_text_as_the_plain_words(typed, same_as):
+    from companion.rules.search import search
+    query = inputgate.normal_query(typed)
+    assert query == same_as
+    assert [h.clause_id for h in search(query, limit=5)] == [h.clause_id for h in search(same_as, limit=5)]
+
+
+def test_a_10000_character_search_is_cut_and_answered(monkeypatch):
+    from ui_harness import FakePage, texts as page_texts, walk
+    from companion.storage import Store
+    from companion.ui.app import App
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = App(FakePage(), Store(Path(folder) / "q.db"))
+        app.go("rules")
+        box = next(c for c in walk(app.page.controls) if type(c).__name__ == "TextField")
+        box.value = "loan\u202e" + "x" * 10_000
+        box.on_change(type("E", (), {"control": box})())
+        assert len(app.nav.params["query"]) <= inputgate.MAX_QUERY and "\u202e" not in app.nav.params["query"]
+        shown = " ".join(t for t in page_texts(app.page) if t != box.value)  # beside what was typed
+        assert "\u202e" not in shown and "Nothing found for “loan" in shown
+        app.store.close()

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field, is_dataclass
 from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Sequence, TypeVar
 
-from ..inputgate import name_problem, normal_name, shown
+from ..inputgate import lookalikes, name_problem, normal_name, shown
 from .actions import SCALAR_TYPES, Action
 from .clone import clone_dataclass
 from .errors import IllegalAction, MalformedAction, RefereeError, SetupProblem
@@ -264,6 +264,8 @@ class Game(Generic[S]):
             if p and p.casefold() in seen:
                 problems.append(SetupProblem("duplicate_name", name=p))
             seen.add(p.casefold())
+        for name, other in lookalikes([p for p in players if isinstance(p, str) and name_problem(p) is None]):
+            problems.append(SetupProblem("lookalike_name", name=shown(name), other=shown(other)))
         specs = {o.key: o for o in self.options}
         for key, value in dict(options or {}).items():
             spec = specs.get(key)

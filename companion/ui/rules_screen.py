@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import flet as ft
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from ..inputgate import normal_query
 from ..registry import game_ids
 from ..rules import library, reader
 from ..rules.search import Hit, search
@@ -116,11 +117,12 @@ def search_box(app: "App", lang: str, label: str, game: str | None) -> list[ft.C
     _ = app._
     results = ft.Column(spacing=6)
 
-    def show(query: str) -> None:
+    def show(typed: str) -> None:
+        query = normal_query(typed)  # no invisible or direction characters, at most MAX_QUERY
         app.nav.params["query"] = query
-        hits = search(query, prefer=lang, limit=MAX_RESULTS, game=game) if query.strip() else []
-        if query.strip() and not hits:
-            results.controls = [ft.Text(_("Nothing found for “{query}”.", query=query.strip()))]
+        hits = search(query, prefer=lang, limit=MAX_RESULTS, game=game) if query else []
+        if query and not hits:
+            results.controls = [ft.Text(_("Nothing found for “{query}”.", query=query))]
         else:
             results.controls = [result_tile(app, h) for h in hits]
 
