@@ -492,3 +492,58 @@ def test_the_two_end_rule_transcripts() -> None:
             ends[ex.options.get("own_turn", "false")] = (result["finished"], result["winners"],
                                                         [p["score"] for p in result["players"]])
     assert ends == {"false": (True, ["Cho"], [9, 2, 10]), "true": (True, ["Ana"], [11, 2, 10])}
+
+
+# ----- development cards as a hand (issue 35) --------------------------------------------------
+def test_a_hand_of_development_cards() -> None:
+    """catan.development.buy, catan.development.one_per_turn: a card bought goes to the hand
+    (the table sees how many, the deck loses one); it can be played from the next turn on, and
+    only a kind the hand holds; a Knight played counts towards Largest Army."""
+    s = after_setup("A", "B", "C")
+    run(s, A("buy_dev_card", 0, card="knight"), A("buy_dev_card", 0, card="monopoly"))
+    view = GAME.view(s.state)
+    assert view["deck_left"] == 23 and view["players"][0]["dev_cards"] == 2
+    assert view["players"][0]["dev_cards_new"] == 2 and "hand" not in view["players"][0]
+    assert GAME.observe(s.state, 0)["private"]["hand"] == {"knight": 1, "monopoly": 1}
+    assert GAME.observe(s.state, 1)["private"]["hand"] == {}  # B sees only B's own (empty) hand
+    err = refused(s, A("knight", 0), "card_bought_this_turn", "catan.development.one_per_turn")
+    assert GAME.secret_seat(s.state, err, A("knight", 0)) == 0  # told to A alone
+    for seat in (0, 1, 2):
+        s.apply(A("end_turn", seat))
+    err = refused(s, A("progress", 0, card="year_of_plenty"), "card_not_held")
+    assert GAME.secret_seat(s.state, err, A("progress", 0, card="year_of_plenty")) == 0
+    s.apply(A("knight", 0))
+    assert s.state.knights[0] == 1 and s.state.held[0] == 1 and s.state.hand[0] == {"knight": 0, "monopoly": 1}
+    assert GAME.view(s.state)["deck_left"] == 23  # the card came from the hand, not the deck
+    # the next two Knights (3 played: Largest Army, +2) come from purchases too
+    for _ in range(2):
+        run(s, A("buy_dev_card", 0, card="knight"), *[A("end_turn", seat) for seat in (0, 1, 2)], A("knight", 0))
+    assert s.state.largest_army == 0 and GAME.view(s.state)["players"][0]["points"] == 4
+
+
+def test_a_player_holding_no_entered_card_plays_one_not_entered() -> None:
+    """Tables saved before purchases were entered, and a purchase forgotten: a player holding no
+    entered card plays a Knight, and the deck loses it then.  With a card in hand that is not
+    the one played, a forgotten purchase is entered as a correction first."""
+    s = after_setup("A", "B", "C")
+    s.apply(A("knight", 0))
+    assert s.state.knights[0] == 1 and GAME.view(s.state)["deck_left"] == 24
+    run(s, A("buy_dev_card", 0, card="victory_point"), *[A("end_turn", seat) for seat in (0, 1, 2)])
+    refused(s, A("knight", 0), "card_not_held")
+    s.apply(A("correct_dev_card", 0, card="knight"))  # bought earlier, not entered then
+    s.apply(A("knight", 0))
+    assert s.state.knights[0] == 2 and s.state.held[0] == 1 and GAME.view(s.state)["deck_left"] == 22
+
+
+def test_a_hand_changes_nothing_the_others_are_offered() -> None:
+    """Catan.public_state: for a seat it does not see, a device is offered what any hand of that
+    size allows, so the buttons tell nothing of the hand."""
+    hands = []
+    for kind in ("knight", "victory_point", "monopoly"):
+        s = after_setup("A", "B", "C")
+        run(s, A("buy_dev_card", 0, card=kind), *[A("end_turn", seat) for seat in (0, 1, 2)])
+        hands.append(list(GAME.legal_actions(GAME.public_state(s.state, frozenset({1})))))
+        own = GAME.legal_actions(GAME.public_state(s.state, frozenset({0})))
+        assert (A("knight", 0) in own) == (kind == "knight")  # A's own phone knows A's hand
+    assert hands[0] == hands[1] == hands[2]
+    assert A("knight", 0) in hands[0] and A("progress", 0, card="road_building") in hands[0]

@@ -51,6 +51,9 @@ def action_events(before, action: Action, after) -> list[Event] | None:
         else:
             mine = private("dev_card_drawn", [seat], END, player=seat, card=action["card"], left=left)
         return [mine, stand_in("dev_card_bought", player=seat, left=left)]
+    if kind == "correct_dev_card" and seat is not None:
+        return [private("dev_card_entered_late", [seat], END, player=seat, card=action["card"], left=left),
+                stand_in("dev_card_corrected", player=seat, left=left)]
     if kind == "vp_card" and seat is not None:
         # the older vocabulary: a Victory Point card, the only purchase entered then
         return [private("vp_card_taken", [seat], END, player=seat, count=after.vp_cards[seat],

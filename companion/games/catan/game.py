@@ -220,7 +220,9 @@ def _buy(s: CatanState, a: Action) -> None:
                             player=seat)
     s.deck_out += 1
     s.held[seat] += 1
-    s.bought_now[seat] += 1
+    late = a.type == "correct_dev_card"  # bought in an earlier turn, not entered then
+    if not late:
+        s.bought_now[seat] += 1
     if kind == "victory_point":
         s.vp_cards[seat] += 1
         _check_win(s)
@@ -228,7 +230,7 @@ def _buy(s: CatanState, a: Action) -> None:
     if hand is not None:
         hand[kind] = hand.get(kind, 0) + 1
     fresh = s.fresh[seat]
-    if fresh is not None:
+    if fresh is not None and not late:
         fresh[kind] = fresh.get(kind, 0) + 1
 
 
@@ -375,6 +377,10 @@ class Catan(Game[CatanState], facts=True):
         Move("end_turn", _end_turn, frozenset({"play"}), "turn", rule="catan.turn.order"),
         Move("correct_counts", _correct_counts, None, "seat", _counts,
              rule="catan.sheet.corrections", correction=True),
+        # a purchase not entered in its turn, entered later (secret like a purchase; the card may be
+        # played at once): the table is the truth (catan.sheet.corrections)
+        Move("correct_dev_card", _buy, frozenset({"play"}), "seat", {"card": Param("str", choices=tuple(DEV_CARDS))},
+             secret=True, rule="catan.sheet.corrections", correction=True),
         Move("correct_award", _correct_award, None, "table",
              {"award": Param("str", choices=AWARDS)},
              rule="catan.sheet.corrections", correction=True),
