@@ -96,7 +96,7 @@ G3 = GoldenGame(
             '{"type": "bid", "player": "A", "amount": 5}',
             '{"type": "bid", "player": "B", "amount": 6}',
             '{"type": "sell", "player": "C"}',                       # B pays C 6: B86 C98
-            '{"type": "offer", "player": "A", "artist": "lite_metal", "auction": "open"}',  # 5th LM: round over
+            '{"type": "offer", "player": "A", "artist": "lite_metal"}',  # 5th LM: round over
         ],
         [  # round 2 — B sells first (left of A)
             '{"type": "offer", "player": "B", "artist": "krypto", "auction": "double"}',
@@ -126,7 +126,7 @@ G3 = GoldenGame(
             '{"type": "set_price", "player": "C", "amount": 12}',
             '{"type": "pass", "player": "A"}',
             '{"type": "buy", "player": "B"}',                        # B pays C 12
-            '{"type": "offer", "player": "A", "artist": "krypto", "auction": "open"}',  # 5th Kr
+            '{"type": "offer", "player": "A", "artist": "krypto"}',  # 5th Kr
         ],
         [  # round 3 — B sells first (left of A)
             '{"type": "offer", "player": "B", "artist": "christin_p", "auction": "double", "second": "sealed"}',
@@ -382,7 +382,7 @@ G5 = GoldenGame(
             '{"type": "offer", "player": "A", "artist": "karl_gitter", "auction": "fixed"}',
             '{"type": "set_price", "player": "A", "amount": 5}',
             '{"type": "buy", "player": "B"}',     # B pays A 5: A81 B109
-            '{"type": "offer", "player": "B", "artist": "krypto", "auction": "open"}',  # 5th Kr
+            '{"type": "offer", "player": "B", "artist": "krypto"}',  # 5th Kr
         ],
         [
             '{"type": "offer", "player": "C", "artist": "yoko", "auction": "double", "second": "once_around"}',
@@ -405,7 +405,7 @@ G5 = GoldenGame(
             '{"type": "sealed_bid", "player": "D", "amount": 9}',
             '{"type": "sealed_bid", "player": "E", "amount": 0}',
             '{"type": "reveal"}',                 # A (seller), B, D tie: A pays bank 9
-            '{"type": "offer", "player": "B", "artist": "yoko", "auction": "double"}',  # 5th Y, alone
+            '{"type": "offer", "player": "B", "artist": "yoko"}',  # 5th Y, alone
         ],
         [
             '{"type": "offer", "player": "C", "artist": "christin_p", "auction": "double"}',
@@ -442,7 +442,7 @@ G5 = GoldenGame(
             '{"type": "pass", "player": "C"}',
             '{"type": "pass", "player": "D"}',
             '{"type": "pass", "player": "E"}',    # A pays E 3
-            '{"type": "offer", "player": "A", "artist": "karl_gitter", "auction": "open"}',  # 5th K
+            '{"type": "offer", "player": "A", "artist": "karl_gitter"}',  # 5th K
         ],
         [
             '{"type": "offer", "player": "B", "artist": "lite_metal", "auction": "open"}',
@@ -471,7 +471,7 @@ G5 = GoldenGame(
             '{"type": "pass", "player": "C"}',
             '{"type": "pass", "player": "D"}',
             '{"type": "pass", "player": "E"}',    # nobody takes it: A pays bank 50
-            '{"type": "offer", "player": "B", "artist": "lite_metal", "auction": "open"}',  # 5th LM
+            '{"type": "offer", "player": "B", "artist": "lite_metal"}',  # 5th LM
         ],
     ],
     checkpoints=[

@@ -15,6 +15,7 @@ from companion.ui import sections
 from companion.ui.views import modern_art as screen
 
 from games.screen_harness import Table, click, texts
+from refusal import refused
 from games.test_modern_art_golden import G3, play_round
 from ui_harness import walk
 
@@ -50,8 +51,12 @@ def test_parse_and_quick_amounts() -> None:
     assert screen.parse_amount("12", 1, 20) == 12
     assert screen.parse_amount(" 21", 1, 20) is None
     assert screen.parse_amount("x", 1, 20) is None and screen.parse_amount(None, 0, 5) is None
-    assert screen.quick_amounts(8, 100) == [8, 12, 17, 27]
-    assert screen.quick_amounts(8, 14) == [8, 12]
+    # the lowest allowed, then round figures (issue 36: a sealed bid offered "Bid 19")
+    assert screen.quick_amounts(8, 100) == [8, 10, 15, 20]
+    assert screen.quick_amounts(8, 14) == [8, 10]
+    assert screen.quick_amounts(0, 100) == [0, 5, 10, 20]
+    assert screen.quick_amounts(11, 100) == [11, 15, 20, 25]
+    assert screen.quick_amounts(0, 7) == [0, 5]
     assert screen.quick_amounts(0, 0) == [0]
 
 
@@ -98,7 +103,7 @@ def test_a_round_played_from_the_screen() -> None:
     click(root, "Cy bids 1")                            # ... the lowest quick amount
     root = t.build()
     assert "Best bid: 1 by Cy" in texts(root)
-    click(root, "Bo: Sold! — Sold to Cy for 1")
+    click(root, "Bo: Sold! — Cy buys it for 1")
     assert t.session.state.bought[2][1] == 1 and t.session.state.seller == 2
     # once around from Cy: Ann, Bo, then Cy
     root = t.build()
@@ -119,17 +124,66 @@ def test_sealed_bids_go_through_the_hand_the_phone_flow() -> None:
     click(root, "Bo: sealed bid")
     seat, title, form = t.privately[-1]
     assert seat == 1 and title == "Bo: sealed bid"
-    click(form, "Bid 9")                                # the quick amounts start at 0: 0, 4, 9, 19
-    assert t.finished == [1] and t.session.state.sealed == [None, 9, None]
+    click(form, "Bid 10")                               # the quick amounts start at 0: 0, 5, 10, 20
+    assert t.finished == [1] and t.session.state.sealed == [None, 10, None]
     root = t.build()
     assert "Bo: bid entered" in texts(root)
-    assert not any(x.startswith("Sealed bids") for x in texts(root))   # nothing shows Bo's 9
+    assert not any(x.startswith("Sealed bids") for x in texts(root))   # nothing shows Bo's 10
     for name, seat in (("Ann", 0), ("Cy", 2)):
         click(t.build(), f"{name}: sealed bid")
-        click(t.privately[-1][2], "Bid 4")
+        click(t.privately[-1][2], "Bid 5")
     click(t.build(), "Reveal the bids")
     assert t.session.state.bought[1][2] == 1
-    assert "Sealed bids: Ann 4, Bo 9, Cy 4" in texts(t.build())
+    assert "Sealed bids: Ann 5, Bo 10, Cy 5" in texts(t.build())
+
+
+def test_the_sealed_bid_entry_says_the_bidders_own_money_and_stops_there() -> None:
+    """Issue 36: the hand-the-phone entry said "0 to 999" (the shared screen's stand-in for
+    hidden money) and offered "Bid 19".  Bo paid 7 for a Yoko: behind hand-the-phone his
+    entry says his 93, the field takes 0 to 93; the shared screen never says 93."""
+    t = Table(new(lines=START + ['{"type": "offer", "player": "Ann", "artist": "yoko", "auction": "open"}',
+                                 '{"type": "bid", "player": "Bo", "amount": 7}',
+                                 '{"type": "sell", "player": "Ann"}',
+                                 '{"type": "offer", "player": "Bo", "artist": "krypto", "auction": "sealed"}']))
+    root = t.build()
+    assert not any("93" in x for x in texts(root))
+    click(root, "Bo: sealed bid")
+    form = t.privately[-1][2]
+    shown = texts(form)
+    assert "Your money: 93" in shown
+    assert [x for x in shown if x.startswith("Bid ")] == ["Bid 0", "Bid 5", "Bid 10", "Bid 20"]
+    field_ = next(c for c in walk(form) if isinstance(c, ft.TextField))
+    assert field_.helper == "Enter a whole number from 0 to 93."
+    click(t.build(), "Ann: sealed bid")
+    assert "Your money: 107" in texts(t.privately[-1][2])
+
+
+def test_the_round_ending_painting_asks_for_no_auction_type() -> None:
+    """Issue 36: the fifth painting of an artist ends the round and is not auctioned
+    (modern_art.round.fifth-painting), yet the screen asked for its auction type."""
+    s = new(lines=START)
+    for seller, buyer in ((0, 1), (1, 2), (2, 0), (0, 1)):   # four Yokos sold, 1 each
+        s.apply(Action.make("offer", seller, artist="yoko", auction="open"))
+        s.apply(Action.make("bid", buyer, amount=1))
+        s.apply(Action.make("sell", seller))
+    assert s.state.counts[1] == 4 and s.state.seller == 1
+    t = Table(s)
+    root = t.build()
+    click(root, "Yoko")
+    shown = texts(root)
+    assert "Auction type printed on the card:" not in shown and "Open" not in shown and "Sealed" not in shown
+    assert "This is Yoko's painting number 5 this round: it ends the round and is not sold." in shown
+    click(root, "Play it: the round ends")
+    assert t.sent[-1] == Action.make("offer", 1, artist="yoko") and not t.refused
+    assert s.state.round == 2 and s.state.results[-1]["round"] == 1
+    # a log that named an auction type for it (before issue 36) replays to the same table
+    older = Session(GAME, s.setup)
+    for action in s.log[:-1]:
+        older.apply(action)
+    older.apply(Action.make("offer", 1, artist="yoko", auction="sealed"))
+    assert older.state == s.state
+    # any other painting still needs its type
+    refused(new(lines=START), Action.make("offer", 0, artist="yoko"), "auction_needed", "modern_art.turn.offer")
 
 
 def test_typed_amount_empty_is_flagged_and_out_of_range_is_refused_by_the_referee() -> None:
@@ -267,7 +321,7 @@ def test_a_bid_hint_on_the_shared_screen_never_states_secret_money() -> None:
     field_ = next(c for c in walk(t.redrawn[-1]) if isinstance(c, ft.TextField))
     assert field_.helper == "Enter a whole number, at least 1." and "100" not in field_.helper
     # the quick bids are not cut off at Bo's cash either (which would hint at it)
-    assert "Bo bids 20" in texts(t.redrawn[-1])
+    assert "Bo bids 15" in texts(t.redrawn[-1])
     # Bo's own device may say his limit
     ctx = t.ctx()
     ctx.seat = 1

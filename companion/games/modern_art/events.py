@@ -85,9 +85,11 @@ def action_events(before: ModernArtState, action: Action, after: ModernArtState)
 
 def _offer_events(before: ModernArtState, action: Action, after: ModernArtState) -> list[Event]:
     seller = action.player
-    artist, auction, second = action["artist"], action["auction"], action.get("second")
+    artist, auction, second = action["artist"], action.get("auction"), action.get("second")
     ended = len(after.results) > len(before.results)
-    if second is not None:
+    if auction is None:  # the round's ending painting, played without an auction type
+        out = [public("played_last", board=True, player=seller, artist=artist)]
+    elif second is not None:
         out = [public("offered_pair", board=True, player=seller, artist=artist, auction=second)]
     elif auction == F.double and not ended:
         out = [public("offered_double", board=True, player=seller, artist=artist)]

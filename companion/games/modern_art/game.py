@@ -49,9 +49,19 @@ def _first_seller(state: ModernArtState, action: Action) -> None:
 def _offer(state: ModernArtState, action: Action) -> None:
     seller = state.seller
     artist = _artist(action)
-    kind: str = action["auction"]
+    kind: str | None = action.get("auction")
     second: str | None = action.get("second")
     name = F.artist_names[artist]
+    if kind is None:  # only the painting that ends the round is played without an auction type
+        if state.counts[artist] + 1 < F.round_end_count:
+            raise IllegalAction("auction_needed", "modern_art.turn.offer", artist=name)
+        if E.cards_left(state, artist) < 1:
+            raise IllegalAction("artist_exhausted", "modern_art.app.artist-limit",
+                                artist=name, cards=F.artist_cards[artist])
+        state.artist = artist
+        E.play_card(state, seller, artist)  # its count reaches the limit: the round ends
+        E.end_round(state, seller)
+        return
     if second is not None:
         if kind != F.double:
             raise IllegalAction("second_needs_double", "modern_art.double.second")
@@ -210,7 +220,7 @@ class ModernArt(Game[ModernArtState], facts=True):
              {"seller": Param("seat")}, rule="modern_art.setup.first-seller"),
         Move("offer", _offer, frozenset({"offer"}), "turn", {
    "artist": Param("str", choices=F.artist_ids),
-   "auction": Param("str", choices=F.auctions),
+   "auction": Param("str", required=False, choices=F.auctions),
    "second": Param("str", required=False, choices=F.auctions),
 }, rule="modern_art.turn.offer"),
         Move("bid", _bid, frozenset({"open", "once_around"}), "turn", _AMOUNT,
@@ -321,6 +331,10 @@ class ModernArt(Game[ModernArtState], facts=True):
         for a, artist_id in enumerate(F.artist_ids):
             left = E.cards_left(state, a)
             if left < 1:
+                continue
+            if state.counts[a] + 1 >= F.round_end_count:
+                # the round-ending painting is not auctioned (modern_art.round.fifth-painting)
+                out.append(Action.make("offer", seller, artist=artist_id))
                 continue
             out += [Action.make("offer", seller, artist=artist_id, auction=k) for k in F.auctions]
             if left >= 2 and state.hands[seller] >= 2 and state.counts[a] + 1 < F.round_end_count:

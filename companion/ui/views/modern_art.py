@@ -43,7 +43,7 @@ class Choices:
     seat: int | None = None
     first_seats: list[int] = field(default_factory=list)
     #: artist -> auction types a single card may carry (double included)
-    offers: dict[str, list[str]] = field(default_factory=dict)
+    offers: dict[str, list[str | None]] = field(default_factory=dict)
     #: artist -> types a second painting added to a double may carry
     seconds: dict[str, list[str]] = field(default_factory=dict)
     #: seat -> (lowest, highest) bid (open / once around)
@@ -74,7 +74,7 @@ def read_choices(actions: Sequence[Action], phase: str) -> Choices:
             if "second" in a:
                 out.seconds.setdefault(a["artist"], []).append(a["second"])
             else:
-                out.offers.setdefault(a["artist"], []).append(a["auction"])
+                out.offers.setdefault(a["artist"], []).append(a.get("auction"))  # None: the round's last
         elif a.type == "bid":
             assert a.player is not None
             _widen(out.bids, a.player, a["amount"])
@@ -106,12 +106,13 @@ def parse_amount(text: str | None, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
-def quick_amounts(low: int, high: int, steps: Sequence[int] = (0, 4, 9, 19)) -> list[int]:
-    """A few one-tap amounts from the lowest allowed up (low, low+4, …), within reach."""
-    out: list[int] = []
+def quick_amounts(low: int, high: int, steps: Sequence[int] = (1, 5, 10, 20), count: int = 4) -> list[int]:
+    """A few one-tap amounts: the lowest allowed, then round figures above it (multiples of 5:
+    low 0 gives 0, 5, 10, 20; low 11 gives 11, 15, 20, 25), within reach."""
+    out = [low] if low <= high else []
     for step in steps:
-        value = low + step
-        if low <= value <= high and value not in out:
+        value = -(-(low + step) // 5) * 5  # low + step rounded up to a multiple of 5
+        if value <= high and value not in out and len(out) < count:
             out.append(value)
     return out
 
@@ -297,11 +298,13 @@ def _draw_start(ctx: GameContext, ch: Choices) -> list[ft.Control]:
 
 def _draw_open(ctx: GameContext, state: ModernArtState, ch: Choices) -> list[ft.Control]:
     panel = FormPanel(ctx, BidForm(), lambda p: _draw_bid_form(p, ch))
-    sold = (ctx.t("ui.sold_to", player=state.high_bidder, amount=ctx.money(state.high))
-            if state.high_bidder is not None else ctx.t("ui.sold_free", player=state.seller))
+    if state.high_bidder is not None:
+        close = f"{ctx.t('action.sell')} — {ctx.t('ui.sold_to', player=state.high_bidder, amount=ctx.money(state.high))}"
+    else:
+        close = f"{ctx.t('ui.close_auction')} — {ctx.t('ui.sold_free', player=state.seller)}"
     parts: list[ft.Control] = [panel.control]
     if ch.can_sell:
-        parts.append(big_button(f"{ctx.players[state.seller]}{ctx.colon}{ctx.t('action.sell')} — {sold}",
+        parts.append(big_button(f"{ctx.players[state.seller]}{ctx.colon}{close}",
                                 lambda e: ctx.dispatch(Action.make("sell", state.seller)), filled=True))
     return parts
 
@@ -332,6 +335,8 @@ def _draw_once_around(ctx: GameContext, state: ModernArtState, ch: Choices) -> l
 
 
 def _sealed_form(ctx: GameContext, seat: int, low: int, high: int) -> Callable[[Callable[[], None]], ft.Control]:
+    """The bidder's own entry, behind hand-the-phone: their money (a secret while money is
+    hidden, read from their own observation) is said and is the most they may bid."""
     def form(done: Callable[[], None]) -> ft.Control:
         def submit(amount: int) -> bool:
             ok = ctx.dispatch(Action.make("sealed_bid", seat, amount=amount))
@@ -339,7 +344,14 @@ def _sealed_form(ctx: GameContext, seat: int, low: int, high: int) -> Callable[[
                 done()
             return ok
 
-        return _amount_entry(ctx, low, high, lambda a: ctx.t("ui.sealed_amount", amount=ctx.money(a)), submit)
+        money = ctx.game.observe(ctx.state, seat)["private"].get("money")
+        if money is None:  # money is open: the board says it
+            money = ctx.view["players"][seat].get("money", high)
+        top = min(high, money)
+        return ft.Column([ft.Text(ctx.t("ui.your_money", amount=ctx.money(money)), size=16,
+                                  weight=ft.FontWeight.BOLD),
+                          _amount_entry(ctx, low, top, lambda a: ctx.t("ui.sealed_amount", amount=ctx.money(a)),
+                                        submit)], spacing=8)
 
     return form
 
@@ -448,7 +460,8 @@ def board_snapshot(view: dict[str, Any]) -> dict[str, Any]:
 def offers_of(choices: Choices, seat: int, artist: str) -> list[Action]:
     """Every legal offer of ``artist``'s painting (each auction type, a double alone or with a second)."""
     double = load_facts().double
-    out = [Action.make("offer", seat, artist=artist, auction=k) for k in choices.offers.get(artist, [])]
+    out = [Action.make("offer", seat, artist=artist, auction=k) if k is not None
+           else Action.make("offer", seat, artist=artist) for k in choices.offers.get(artist, [])]
     out += [Action.make("offer", seat, artist=artist, auction=double, second=k)
             for k in choices.seconds.get(artist, [])]
     return out
@@ -502,10 +515,19 @@ def _lot_area(panel: FormPanel[BoardForm], view: dict[str, Any], moved: frozense
                 spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
             return ft.Column(parts, spacing=4)
         artist = offer.artist
+        ending = ends_round(view, artist)
+        last = Action.make("offer", seat, artist=artist)
+        if ending is not None and not offer.double and last in offers_of(ch, seat, artist):
+            # the round's ending painting is not auctioned: no auction type to ask for
+            parts.append(ft.Row([_card(ctx, artist, None), ft.Container(
+                content=_text(ctx.t("ui.ends_round", artist=_artist_name(ctx, artist), count=ending), 13,
+                              "#b71c1c", True), expand=True)],
+                spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            parts.append(board.choice(ctx, ctx.t("ui.play_last"), last, key="play-last"))
+            return ft.Column(parts, spacing=6)
         parts.append(ft.Row([_card(ctx, artist, f.double if offer.double else None), ft.Container(
             content=_text(ctx.t("ui.pick_auction") if not offer.double else ctx.t("ui.double_own"), 13),
             expand=True)], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        ending = ends_round(view, artist)
         if ending is not None:
             parts.append(_text(ctx.t("ui.ends_round", artist=_artist_name(ctx, artist), count=ending), 13,
                                "#b71c1c", True))
