@@ -97,8 +97,8 @@ def test_tapping_a_niagara_canoe_and_the_fork(browser, site):
     screen, table_id = open_table(browser, site, niagara_fork_round, "en", PHONE)
     try:
         screen.wait_text("Now: Cho")
-        tap(screen, "Next disc: left", exact=False)      # the table sees the disc will go right
-        screen.wait_text("Next disc: right", exact=False)   # one button with its hint line
+        tap(screen, "The next disc goes into the left arm", exact=False)  # the table sees the disc will go right
+        screen.wait_text("The next disc goes into the right arm", exact=False)  # one button with its hint line
         tap(screen, "C2")                                # Cho picks up her canoe 2 on the shore ...
         screen.wait_text("Tap where canoe 2 ends (lit places)")
         tap(screen, "2")                                 # ... it launches to space 2

@@ -81,8 +81,10 @@ def test_three_rounds_told_canoe_by_canoe() -> None:
     text = seen(s, None, "en")
     assert "Cy paddles canoe 1 over the falls: it is lost!" in text
     assert "Ann's canoe 1 comes ashore with a white gem: the gem is banked." in text
-    assert "The current carries Ann's canoe 1 from space 4 to space L6." in text
-    assert "水流把 Ann 的 1 号独木舟从第 4 格带到第 L6 格。" in seen(s, None, "zh_Hans")
+    assert "The current carries Ann's canoe 1 from space 4 to space 6 of the left arm." in text
+    # issue 36: no "第 L6 格" (Latin letters in a Chinese sentence): the arm is named
+    assert "水流把 Ann 的 1 号独木舟从第 4 格带到左支流第 6 格。" in seen(s, None, "zh_Hans")
+    assert "河水把 Ann 的 1 號獨木舟從第 4 格沖到左支流第 6 格。" in seen(s, None, "zh_Hant")
 
 
 def test_the_current_sweeps_a_loaded_canoe_over_the_falls() -> None:

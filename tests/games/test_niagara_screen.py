@@ -162,7 +162,7 @@ def tap(root, key: str) -> None:
 def test_a_round_through_the_screen():
     t = Table(table())
     root = t.build()
-    for label in ("Ann's card", "Bo's card", "Cy's card", "Weather", "Ashore", "Falls", "Next disc: left"):
+    for label in ("Ann's card", "Bo's card", "Cy's card", "Weather", "Ashore", "Falls", "The next disc goes into the left arm"):
         assert label in texts(root), label
     # tap Ann 5, Bo 1, Cy cloud: the clickable chips are the cards in hand, seats in turn order
     chips: dict[str, list] = {}
@@ -230,7 +230,7 @@ def test_tapping_the_fork_switches_the_next_disc():
     assert info.legal and info.action == Action.make("fork", None, arm="right")
     control.on_click(None)
     assert t.session.state.fork_next == "right"
-    assert "Next disc: right" in texts(t.build())
+    assert "The next disc goes into the right arm" in texts(t.build())
 
 
 def test_weather_and_sites_are_marks_not_buttons():
@@ -306,3 +306,13 @@ def test_each_card_is_asked_for_on_its_owners_turn():
     assert screen.flow_figure(GAME.observe(s.state)["public"]) == ("last_flow", None)   # Bo and Cy still face down
     at_once = Table(table())
     assert "Cards: all entered at once (table option)" in texts(at_once.build())
+
+
+def test_the_fork_says_in_plain_words_where_the_next_disc_goes():
+    """Issue 36: "下一片往左 / 若走另一边，点这里" was hard to understand."""
+    for lang, says, tap_hint in (("en", "The next disc goes into the left arm", "Going the other way at your table? Tap here"),
+                                 ("zh_Hans", "下一片河流板流进左支流", "桌上实际走另一边？点这里改"),
+                                 ("zh_Hant", "下一片河流圓板流進左支流", "桌上其實走另一邊？點這裡改")):
+        shown = texts(Table(table(), lang).build())
+        assert says in shown and tap_hint in shown, lang
+        assert not any("往左" in x for x in shown)
