@@ -327,6 +327,27 @@ def test_placement_is_tapped_on_the_board_and_a_taken_space_says_why() -> None:
            "or hold back." in texts(root)
 
 
+def test_a_taken_boat_seat_answers_with_the_reason_and_the_rule() -> None:
+    """Issue 36: a tap on an occupied seat did nothing.  A takes the jade boat's first seat
+    (3); B's tap on it is refused (seat_taken, manila.spaces.boats), naming A and the next
+    seat's cost (4, the printed jade costs 3, 4, 5, 5), and nothing changes."""
+    from refusal import refused
+    t = placing()
+    s = Screen(t)
+    tap(s.build(), "seat:jade:0")
+    root = s.build()
+    info = board_spots(root)["seat:jade:0"]
+    assert not info.legal and info.action == Action.make("place", 1, space="jade", slot=0)
+    before = GAME.clone(t.state)
+    tap(root, "seat:jade:0")
+    assert s.refused == ["seat_taken"] and t.state == before
+    err = refused(t.session, info.action, "seat_taken", "manila.spaces.boats")
+    assert err.params["holder_player"] == 0 and err.params["cost"] == 4
+    # the next free seat is still the place to tap
+    tap(root, "seat:jade:1")
+    assert t.state.seats["jade"][:2] == [0, 1]
+
+
 def test_the_harbor_master_is_told_what_is_missing_not_the_wares_counted() -> None:
     # after the ware left home was chosen the hint said "Load exactly 3 wares (now 0)"
     t = start(["A", "B", "C"], HANDS)
@@ -381,7 +402,11 @@ def test_a_docked_boat_lies_in_its_harbor_space_not_on_a_space_past_the_route() 
     assert t.state.position["jade"] > 13
     root = Screen(t).build()
     shown = texts(root)
-    assert "In Manila · Harbour A" in [x.capitalize() for x in shown] or "in Manila · Harbour A" in shown
+    # issue 36: the status stands in the boat's own heading, under its name and above its route,
+    # not below the route where it read as the next boat's title
+    jade = next(c for c in walk(root) if getattr(c, "key", None) == "lane:jade")
+    heading = texts(jade)
+    assert heading[:4] == ["Jade", "profit 36", "In Manila", "Harbour A"], heading[:4]
     assert not any(x.startswith("Space 1") for x in shown)         # no "Space 16" on a route of 0-13
     harbor_a = next(c for c in walk(root) if getattr(c, "key", None) == "harbor_a")
     assert "Jade" in texts(harbor_a)

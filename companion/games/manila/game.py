@@ -37,7 +37,7 @@ MOVES: dict[str, Move[ManilaState]] = moves_table(
     move("skip_share", mv.skip_share, {"buy"}, "manila.harbor_master.buy"),
     move("launch", mv.launch, {"launch"}, "manila.harbor_master.launch", params=_WARE_INT),
     move("place", mv.place, {"place"}, "manila.placement.order",
-         params={"space": Param("str", choices=mv.all_spaces())}),
+         params={"space": Param("str", choices=mv.all_spaces()), "slot": Param("int", required=False, min=0)}),
     move("pass_place", mv.pass_place, {"place"}, "manila.placement.restraint"),
     move("roll", mv.roll, {"roll"}, "manila.movement.roll", params={**_WARE_INT, **_ORDER}),
     move("board", mv.board, {"board"}, "manila.pirates.board",

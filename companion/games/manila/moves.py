@@ -252,6 +252,8 @@ def place(state: ManilaState, action: Action) -> None:
     seat, space = action.player, action["space"]
     assert seat is not None
     cost = space_cost(state, space)
+    if "slot" in action:  # a seat tapped on the board: only the cheapest free one may be taken
+        _check_slot(state, space, action["slot"], cost)
     if space == INSURANCE:
         pay_bank(state, seat, cost, "seat_cost", space)
         flow(state, "insurance_bonus", BANK, seat, F.insurance_bonus, space)
@@ -269,6 +271,20 @@ def place(state: ManilaState, action: Action) -> None:
         state.spaces[space] = seat
     state.left[seat] -= 1
     fl.next_placer(state)
+
+
+def _check_slot(state: ManilaState, space: str, slot: int, cost: int) -> None:
+    if space not in F.seat_costs:
+        raise IllegalAction("no_seat_here", "manila.spaces.boats")
+    seats = state.seats[space]
+    free = fl.free_seat(state, space)
+    if not 0 <= slot < len(seats):
+        raise IllegalAction("no_seat_here", "manila.spaces.boats")
+    if slot != free:
+        holder = seats[slot]
+        if holder is not None:
+            raise IllegalAction("seat_taken", "manila.spaces.boats", ware=space, holder_player=holder, cost=cost)
+        raise IllegalAction("seat_in_order", "manila.spaces.boats", ware=space, cost=cost)
 
 
 def pass_place(state: ManilaState, action: Action) -> None:

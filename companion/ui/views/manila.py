@@ -328,9 +328,13 @@ def board_play(view: Mapping[str, Any], phase: str, legal: Sequence[Action], pla
             action = Action.make("place", placer, space=space)
             spots[space] = (action, action in allowed)
         for ware, b in view["boats"].items():
-            if None in b["seats"]:
+            free = b["seats"].index(None) if None in b["seats"] else None
+            if free is not None:
                 action = Action.make("place", placer, space=ware)
-                spots[f"seat:{ware}:{b['seats'].index(None)}"] = (action, action in allowed)
+                spots[f"seat:{ware}:{free}"] = (action, action in allowed)
+            for i, holder in enumerate(b["seats"]):
+                if holder is not None:  # a taken seat: its tap says why, and where the next one is
+                    spots[f"seat:{ware}:{i}"] = (Action.make("place", placer, space=ware, slot=i), False)
     elif phase == "board":
         for a in legal:
             if a.type == "board":
@@ -448,9 +452,14 @@ def _lane(ctx: GameContext, form: BoardForm, ware: str, b: Mapping[str, Any], mo
     """One boat: its name and profit, its seats (the crew in seat colours), its route."""
     bg, fg = WARE_COLORS[ware]
     play = form.play
-    title = ft.Column([_text(ctx.t(f"ui.ware.{ware}"), 14, fg, True),
-                       _text(f"{ctx.t('ui.profit')} {ctx.num(F.profit[ware])}", 11, fg)], spacing=0,
-                      horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    heading: list[ft.Control] = [_text(ctx.t(f"ui.ware.{ware}"), 14, fg, True),
+                                 _text(f"{ctx.t('ui.profit')} {ctx.num(F.profit[ware])}", 11, fg)]
+    if b["status"] != "sea":  # where the boat ended, under its own name (never read as the next boat's title)
+        status = ctx.t(f"ui.status.{b['status']}")
+        heading.append(_text(status[:1].upper() + status[1:], 11, fg, True))
+        if b["space"]:
+            heading.append(_text(ctx.t("ui.space." + b["space"]), 11, fg))
+    title = ft.Column(heading, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     if ware in play.plunder and len(play.plunder) > 1:  # which plundered boat the captain sends now
         head: ft.Control = board.spot(ctx, title, next(iter(play.plunder[ware].values())), legal=True,
                                       key=f"boat:{ware}", on_tap=lambda: form.choose(ware),
@@ -465,10 +474,9 @@ def _lane(ctx: GameContext, form: BoardForm, ware: str, b: Mapping[str, Any], mo
         seats.append(_place(ctx, f"seat:{ware}:{i}", content, play, moved, expand=2))
     lines: list[ft.Control] = [ft.Row([head, *seats], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     lines.append(_track(ctx, ware, b, f"boat:{ware}" in moved))
-    if b["status"] != "sea":
-        where = ctx.t(f"ui.status.{b['status']}") + (f" · {ctx.t('ui.space.' + b['space'])}" if b["space"] else "")
-        lines.append(_text(where, 12, board.SOFT_INK, True))
-    return ft.Container(content=ft.Column(lines, spacing=4), key=f"lane:{ware}")
+    # each boat in a frame of its colour: its seats, route and status read as one
+    return ft.Container(content=ft.Column(lines, spacing=4), key=f"lane:{ware}", padding=4, border_radius=6,
+                        border=ft.Border.all(2, bg))
 
 
 def _launch_lane(panel: FormPanel[BoardForm], ware: str, seat: int, legal: Sequence[Action]) -> ft.Control:
