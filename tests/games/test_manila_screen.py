@@ -12,6 +12,7 @@ import pytest
 from companion.core import Action, RefereeError
 from companion.games.manila import GAME
 from companion.games.manila.public import roll_dice
+from companion.ui import sections
 from companion.ui.board import spot_info, spots
 from companion.ui.views import manila as screen
 
@@ -170,6 +171,72 @@ def test_payout_lines_and_totals() -> None:
     assert screen.PayoutLine(1, -8, "claim", "shipyard_b") in lines
     assert screen.PayoutLine(1, 10, "insurance_bonus", "insurance") in lines
     assert not any(line.amount == 0 for line in lines)   # the free insurance space is not a payment
+
+
+def test_the_voyage_results_say_what_the_bank_pays_now_apart_from_what_was_paid() -> None:
+    """Issue 36: the sheet gave net figures ("A +33"): the bank could not read off what to
+    hand out.  Worked out from the rules: A paid 3 for the jade's first seat and B took 10
+    for the insurance while the voyage was played; jade reaches Manila, its profit 36 to
+    its one accomplice A (manila.payout.boats); no harbour space is held; nutmeg and silk
+    end in the shipyard, whose spaces are empty, so the insurer B pays their values 6 and 8
+    to the bank (manila.payout.shipyard).  The bank hands out now: A 36, nobody else."""
+    t = placing()
+    t.do("A", "place", space="jade")
+    t.do("B", "place", space="insurance")
+    t.passes("C", "A", "B")
+    t.roll(nutmeg=1, silk=1, jade=5)
+    t.roll(nutmeg=1, silk=1, jade=5)
+    t.roll(nutmeg=1, silk=1)
+    assert t.phase() == "auction" and t.state.voyage == 2
+    lines = screen.payout_lines(GAME.observe(t.state)["public"]["ledger"])
+    bank, owed = screen.paid_now(lines, 3)
+    assert bank == [36, 0, 0]
+    assert sorted((x.seat, x.amount, x.where) for x in owed) == [(1, -8, "shipyard_b"), (1, -6, "shipyard_a")]
+    s = Screen(t)
+    root = s.build()
+    shown = texts(root)
+    head = shown.index("The bank pays now")
+    assert shown[head + 1:head + 3] == ["A  36 pesos", "+36 pesos  boat profit · Jade"]
+    assert "B  " not in " ".join(shown[head + 1:head + 3])
+    assert "Players pay now" in shown
+    assert "B pays 6 pesos to the bank · insurance claim · Shipyard A" in shown
+    assert "B pays 8 pesos to the bank · insurance claim · Shipyard B" in shown
+    # what was paid during the voyage (the seat, the premium) and the net figures are not on
+    # the sheet itself but one tap away
+    assert not any("+33" in x or "space paid" in x or "premium" in x for x in shown)
+    account = next(c for c in walk(root) if isinstance(c, ft.ExpansionTile))
+    assert "The full account" in texts(account)[0]
+    inside = texts(ft.Column(getattr(account, sections.FILL)()))   # made when the section is opened
+    assert "A: +33 pesos this voyage in all" in inside and "−3 pesos  space paid · Jade" in inside
+    assert "B: −4 pesos this voyage in all" in inside and "+10 pesos  insurance premium · Insurance" in inside
+    for lang in ("zh_Hans", "zh_Hant"):
+        assert not raw_keys(texts(Screen(t, lang).build()))
+
+
+def test_the_banner_says_what_the_table_does_by_hand_when_it_is_due() -> None:
+    """Issue 36: the loading rule (starting spaces add up to 9) was only below the board, and
+    nothing said to clear the board before the next voyage."""
+    from companion.ui.viewmodels import now_text
+    t = start(["A", "B", "C"], HANDS)
+    t.passes("A", "B", "C")
+    t.do("A", "skip_share")
+    names = t.session.setup.players
+    assert now_text(GAME, t.state, names, "en")[0] == (
+        "Harbour master: load 3 wares and put each boat on its starting space; "
+        "the starting spaces add up to exactly 9.")
+    assert "加起来正好是 9" in now_text(GAME, t.state, names, "zh_Hans")[0]
+    assert "加起來剛好是 9" in now_text(GAME, t.state, names, "zh_Hant")[0]
+    t.do("A", "launch", nutmeg=3, silk=2, jade=4)
+    while t.phase() == "place":
+        t.session.apply(Action.make("pass_place", t.state.queue[0]))
+    t.roll(nutmeg=1, silk=1, jade=1)          # 4, 3, 5
+    t.roll(nutmeg=1, silk=1, jade=1)          # 5, 4, 6
+    t.roll(nutmeg=1, silk=1, jade=1)          # 6, 5, 7: all three in the shipyard
+    assert t.phase() == "auction" and t.state.voyage == 2
+    text = now_text(GAME, t.state, names, "en")[0]
+    assert text.startswith("Voyage 2: take every accomplice back from the board")
+    t.do("A", "bid", amount=1)
+    assert now_text(GAME, t.state, names, "en")[0].startswith("Auction: A bids 1")
 
 
 def test_wealth_rows_best_first() -> None:

@@ -345,3 +345,22 @@ def test_a_painting_sold_is_ringed_in_its_buyers_row() -> None:
     cy = next(c for c in walk(root) if getattr(c, "key", None) == "player:2")
     bought = [c for c in walk(cy) if isinstance(c, ft.Container) and c.shadow is not None]
     assert bought and "Yoko ×1" in texts(bought[0])
+
+
+def test_the_banner_says_to_draw_the_new_cards_when_the_round_begins() -> None:
+    """Issue 36: "before round 2 everyone draws 6 cards" (3 players: modern_art facts refill 6)
+    was only in the move log; the banner says it until the round's first painting is played."""
+    from companion.ui.viewmodels import now_text
+    s = new(lines=START)
+    for seller, buyer in ((0, 1), (1, 2), (2, 0), (0, 1)):
+        s.apply(Action.make("offer", seller, artist="yoko", auction="open"))
+        s.apply(Action.make("bid", buyer, amount=1))
+        s.apply(Action.make("sell", seller))
+    assert now_text(GAME, s.state, s.setup.players, "en")[0] == "Bo: choose a painting to auction."
+    s.apply(Action.make("offer", 1, artist="yoko"))   # the fifth Yoko ends round 1
+    assert s.state.round == 2
+    assert now_text(GAME, s.state, s.setup.players, "en")[0] == (
+        "Round 2: first everyone draws 6 new cards. Then Cy chooses a painting to auction.")
+    assert now_text(GAME, s.state, s.setup.players, "zh_Hant")[0] == "第 2 輪：每人先抽 6 張新牌，然後 Cy 選一幅畫拍賣。"
+    s.apply(Action.make("offer", 2, artist="krypto", auction="open"))
+    assert "draws" not in now_text(GAME, s.state, s.setup.players, "en")[0]

@@ -364,6 +364,11 @@ class Manila(Game[ManilaState], facts=True):
             params = {"high": state.high_bid}
             if state.high_bidder is not None:
                 code, params = "phase.auction_high", {"high": state.high_bid, "high_player": state.high_bidder}
+            elif state.voyage > 1 and not any(state.out):
+                # the table's own step, said when it is due: the last voyage's pieces come off the board
+                code, params = "phase.auction_new_voyage", {"voyage": state.voyage}
+        elif phase == "launch":
+            params = {"wares": F.boats_sailing, "sum": F.start_sum}
         elif phase == "place":
             params = {"round": state.round, "rounds": F.placement_rounds[state.n]}
         elif phase == "roll":

@@ -378,6 +378,10 @@ class ModernArt(Game[ModernArtState], facts=True):
             players = self.winners(state)
             params["players"] = players
         code = f"phase.{phase}"
+        if phase == "offer" and state.round in F.refill_before_rounds and not any(state.counts):
+            # the table's own step, said when it is due: the new cards before the round's first painting
+            code = "phase.offer_refill"
+            params.update(round=state.round, cards=F.refill[len(state.players)])
         if phase == "sealed" and not players:
             code = "phase.sealed_reveal"  # every bid is in: the table reveals them
         return {"code": code, "players": players, "params": params}

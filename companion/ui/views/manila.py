@@ -225,6 +225,28 @@ class PayoutLine:
     amount: int          # signed: + received, − paid
     reason: str
     where: str
+    #: the other side of the movement (BANK or a seat)
+    other: int = field(default=BANK, compare=False)
+
+
+#: what is settled when the voyage ends (manila.payout.*): the rest of a voyage's money
+#: (bids, shares, seats, the insurance premium, loans) changed hands while it was played
+SETTLED_AT_END = frozenset({"boat_profit", "harbor_reward", "loot", "shipyard_reward", "claim", "claim_cover"})
+
+
+def paid_now(lines: Sequence[PayoutLine], n: int) -> tuple[list[int], list[PayoutLine]]:
+    """What the bank hands each seat now the voyage is over, and the payments between players
+    (or to the bank) due now as well: an insurer's claims.  Nothing already paid is in it."""
+    bank = [0] * n
+    others: list[PayoutLine] = []
+    for line in lines:
+        if line.reason not in SETTLED_AT_END:
+            continue
+        if line.amount > 0 and line.other == BANK:
+            bank[line.seat] += line.amount
+        elif line.amount < 0:
+            others.append(line)
+    return bank, others
 
 
 def payout_lines(ledger: Sequence[Mapping[str, Any]]) -> list[PayoutLine]:
@@ -236,9 +258,9 @@ def payout_lines(ledger: Sequence[Mapping[str, Any]]) -> list[PayoutLine]:
         if f["amount"] == 0 and f["reason"] != "stowaway":
             continue
         if f["payee"] != BANK:
-            out.append(PayoutLine(f["payee"], f["amount"], f["reason"], f["where"]))
+            out.append(PayoutLine(f["payee"], f["amount"], f["reason"], f["where"], f["payer"]))
         if f["payer"] != BANK:
-            out.append(PayoutLine(f["payer"], -f["amount"], f["reason"], f["where"]))
+            out.append(PayoutLine(f["payer"], -f["amount"], f["reason"], f["where"], f["payee"]))
     return out
 
 
@@ -927,22 +949,55 @@ def finished_voyage(state: ManilaState, view: Mapping[str, Any]) -> int | None:
     return None
 
 
-def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> ft.Control:
-    """Who got what at the end of the voyage, and why, best total first."""
+def _line_text(ctx: GameContext, line: PayoutLine, names: dict[str, str]) -> str:
+    where = f" · {names.get(line.where) or _space_name(ctx, line.where)}" if line.where else ""
+    return f"{'+' if line.amount >= 0 else '−'}{ctx.money(abs(line.amount))}  {ctx.t('ui.reason.' + line.reason)}{where}"
+
+
+def _full_account(ctx: GameContext, state: ManilaState, lines: Sequence[PayoutLine]) -> list[ft.Control]:
+    """Every movement of the voyage per player, what was paid while it was played included,
+    and each player's net figure."""
     names = _names(ctx)
-    lines = payout_lines(ctx.view["ledger"])
     totals = voyage_totals(lines, state.n)
     body: list[ft.Control] = []
     for seat in sorted(range(state.n), key=lambda s: (-totals[s], s)):
         total = totals[seat]
-        body.append(ft.Text(f"{ctx.players[seat]}  {'+' if total >= 0 else '−'}{ctx.money(abs(total))}", size=19,
+        body.append(ft.Text(ctx.t("ui.voyage_net", player=seat,
+                                  amount=f"{'+' if total >= 0 else '−'}{ctx.money(abs(total))}"), size=16,
                             weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)))
-        for line in (x for x in lines if x.seat == seat):
-            where = f" · {names.get(line.where) or _space_name(ctx, line.where)}" if line.where else ""
-            body.append(ft.Text(f"{'+' if line.amount >= 0 else '−'}{ctx.money(abs(line.amount))}  "
-                                f"{ctx.t('ui.reason.' + line.reason)}{where}", size=15))
-        if not any(x.seat == seat for x in lines):
-            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=15, italic=italic(ctx.lang)))
+        mine = [x for x in lines if x.seat == seat]
+        for line in mine:
+            body.append(ft.Text(_line_text(ctx, line, names), size=14))
+        if not mine:
+            body.append(ft.Text(ctx.ui("Nothing this voyage"), size=14, italic=italic(ctx.lang)))
+    return body
+
+
+def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> ft.Control:
+    """What the bank hands each player now, best first (what was paid during the voyage kept
+    apart, in the full account one tap away), the claims players pay now, the prices."""
+    names = _names(ctx)
+    lines = payout_lines(ctx.view["ledger"])
+    bank, owed = paid_now(lines, state.n)
+    body: list[ft.Control] = [section_title(ctx.t("ui.bank_pays_now"))]
+    for seat in sorted((s for s in range(state.n) if bank[s]), key=lambda s: (-bank[s], s)):
+        body.append(ft.Text(f"{ctx.players[seat]}  {ctx.money(bank[seat])}", size=20,
+                            weight=ft.FontWeight.BOLD, color=ctx.player_color(seat)))
+        for line in lines:
+            if line.seat == seat and line.reason in SETTLED_AT_END and line.amount > 0 and line.other == BANK:
+                body.append(ft.Text(_line_text(ctx, line, names), size=14))
+    if not any(bank):
+        body.append(ft.Text(ctx.t("ui.bank_pays_nobody"), size=15, italic=italic(ctx.lang)))
+    if owed:
+        body.append(section_title(ctx.t("ui.players_pay_now")))
+        for line in owed:
+            to = ctx.t("ui.the_bank") if line.other == BANK else ctx.players[line.other]
+            body.append(ft.Text(ctx.t("ui.pays_to", player=line.seat, amount=ctx.money(-line.amount), to=to)
+                                + f" · {ctx.t('ui.reason.' + line.reason)}"
+                                + (f" · {names.get(line.where) or _space_name(ctx, line.where)}" if line.where else ""),
+                                size=15, color=ctx.player_color(line.seat)))
+    body.append(expander(ctx.t("ui.full_account"), lambda: _full_account(ctx, state, lines),
+                         section=f"voyage-{voyage}-account"))
     body.append(board.surface(_price_track(ctx, ctx.view, frozenset())))
     return results_sheet(ctx, f"voyage-{voyage}", ctx.ui("Voyage {n}: results", n=voyage), body)
 
