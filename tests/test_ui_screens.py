@@ -828,3 +828,56 @@ def test_a_switch_label_survives_any_width_the_browser_reports(app, width):
     app.go("new_table", game="niagara")
     labels = [c.label for c in walk(app.page.controls) if isinstance(c, ft.Switch)]
     assert labels and all(160 <= label.width <= 720 - 24 - 52 for label in labels)
+
+
+# ----- issue 36: the New-table form ----------------------------------------------------
+def test_the_new_table_form_offers_the_last_group_in_seat_order_and_a_clear_button(app):
+    """The form kept 3 of the last 4 names, in another order, with no way to clear them."""
+    device = App(FakePage(), app.store, Device(token="host", prefs=Prefs({})))
+    device.start_table("citadels", ["Dan", "Ann", "Cy", "Bo"], {})
+    device.store.roster = lambda: ["Ann", "Bo", "Cy", "Dan", "Eve"]   # the server's own list, another order
+    device.go_home()
+    device.go("new_table", game="manila")
+    fields = [c for c in walk([device.page.controls]) if isinstance(c, ft.TextField)]
+    assert [f.value for f in fields] == ["Dan", "Ann", "Cy", "Bo"]       # the whole group, in its seats
+    type_into(device.page, "Seat 2", "Zoe")
+    press(device.page, "Clear the names")
+    fields = [c for c in walk([device.page.controls]) if isinstance(c, ft.TextField)]
+    assert [f.value for f in fields] == ["", "", "", ""]
+    press(device.page, "Remove a player")
+    press(device.page, "Last group: Dan, Ann, Cy, Bo")                   # one tap: the group back, 4 seats
+    fields = [c for c in walk([device.page.controls]) if isinstance(c, ft.TextField)]
+    assert [f.value for f in fields] == ["Dan", "Ann", "Cy", "Bo"]
+    press(device.page, "Start the table")
+    assert list(device.table.setup.players) == ["Dan", "Ann", "Cy", "Bo"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_every_option_is_explained_in_one_line_and_no_picker_cuts_its_label(app, lang):
+    from companion.registry import game_ids, get_game
+    from companion.ui.labels import option_hint, option_value_label
+
+    app.lang = lang
+    for game_id in game_ids():
+        game = get_game(game_id)
+        if not game.options or game_id == "toy":   # the test toy has no rules data
+            continue
+        for spec in game.options:
+            hint = option_hint(game_id, spec.key, lang)
+            assert hint and "\n" not in hint and len(hint) <= (120 if lang == "en" else 60), (game_id, spec.key)
+        app.go("new_table", game=game_id)
+        shown = texts(app.page)
+        for spec in game.options:
+            assert option_hint(game_id, spec.key, lang) in shown, (game_id, spec.key)
+        # at 390 px every choice of a picker fits its width (16 px text, a Chinese character a
+        # full em, a Latin letter at most 0.6 em, 48 px for the arrow and padding)
+        for picker in (c for c in walk([app.page.controls]) if isinstance(c, ft.Dropdown)):
+            for option in picker.options:
+                text = option.text or ""
+                need = 48 + sum(16 if ord(ch) >= 0x2E80 else 9.6 for ch in text)
+                assert need <= picker.width <= 390 - 24, (game_id, text, picker.width)
+    zh = {"zh_Hans": "任一城市建满 7 个地区（而非 8 个）时游戏结束。",
+          "zh_Hant": "任一城市蓋滿 7 個地區（而不是 8 個）時遊戲結束。",
+          "en": "The game ends once a city has 7 districts instead of 8."}[lang]
+    app.go("new_table", game="citadels")
+    assert zh in texts(app.page)

@@ -409,6 +409,17 @@ class App:
             old = []
         names = players + [n for n in old if isinstance(n, str) and n not in players]
         self._remember("names", json.dumps(names[:NAMES_KEPT], ensure_ascii=False))
+        self._remember("last_group", json.dumps(players[:NAMES_KEPT], ensure_ascii=False))
+
+    def last_group(self) -> list[str]:
+        """The players of the last table this device started, in their seat order (or none)."""
+        try:
+            group = json.loads(self._remember_get("last_group") or "[]")
+        except ValueError:
+            return []
+        if not isinstance(group, list) or not all(isinstance(n, str) for n in group):
+            return []
+        return group[:NAMES_KEPT]
 
     # ----- acting on the open table -----------------------------------------
     def dispatch(self, action: Action, rev: int | None = None) -> bool:
@@ -1149,7 +1160,7 @@ def store_prefs(store: Store) -> Prefs:
     return Prefs({k: store.get_setting(k) for k in SERVER_KEYS}, store.set_setting)
 
 
-DEVICE_KEYS = ("device", "lang", "theme", "open_table", "names", "results_seen")
+DEVICE_KEYS = ("device", "lang", "theme", "open_table", "names", "last_group", "results_seen")
 #: the settings a device without storage shares with the server (not its token, not its names)
 SERVER_KEYS = ("lang", "theme", "open_table", "results_seen")
 #: the device setting holding, per table, the results screens put away ({table id: [keys]})

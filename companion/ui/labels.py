@@ -24,6 +24,11 @@ def option_label(game_id: str, key: str, lang: str) -> str:
     return text or key
 
 
+def option_hint(game_id: str, key: str, lang: str) -> str | None:
+    """What a setup option does, in one line (``option_hint.<key>``), or None."""
+    return library.message(game_id, lang, f"option_hint.{key}")
+
+
 def option_value_label(game_id: str, key: str, value: Any, lang: str) -> str:
     """A setup option value's label (``option.<key>.<value>``), else the value."""
     text = library.message(game_id, lang, f"option.{key}.{value}")

@@ -26,7 +26,7 @@ from .corrections import corrections_panel
 from .files import download, pick_text
 from .history_screen import history_body
 from .log_screen import log_body, story_chart
-from .labels import game_title, option_label, option_value_label
+from .labels import game_title, option_hint, option_label, option_value_label
 from .rules_screen import rules_body
 from .viewmodels import (final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
@@ -152,9 +152,12 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
     _ = app._
     game = get_game(game_id)
     params = app.nav.params
-    low, high, count = player_slots(game, params.get("count", max(game.min_players, 3)))
+    group = app.last_group()  # the last table's players, in their seat order
+    fits = game.min_players <= len(group) <= game.max_players
+    low, high, count = player_slots(game, params.get("count", len(group) if fits else max(game.min_players, 3)))
     names: list[str] = list(params.get("names") or [])
-    roster = app.names()  # only names this device used (on a LAN), never other tables' players
+    # only names this device used (on a LAN), never other tables' players: the last group first, in seat order
+    roster = [*group, *(n for n in app.names() if n not in group)]
     while len(names) < count:
         default = roster[len(names)] if len(names) < len(roster) else ""
         names.append(default)
@@ -169,6 +172,15 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
 
     def move(i: int, delta: int) -> None:
         params["names"] = seat_order(names, i, delta)
+        app.render()
+
+    def same_group(e: Any = None) -> None:
+        params["names"] = list(group)
+        params["count"] = len(group)
+        app.render()
+
+    def clear_names(e: Any = None) -> None:
+        params["names"] = [""] * count
         app.render()
 
     seat_pickers: list[ft.Dropdown] = []
@@ -220,6 +232,14 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
             recheck()
 
     option_controls: list[ft.Control] = []
+    try:
+        page_width = float(getattr(app.page, "width", None) or 390)
+    except (TypeError, ValueError):
+        page_width = 390.0
+    if page_width != page_width:  # NaN
+        page_width = 390.0
+    # a picker as wide as the page allows (a fixed 300 px cut "11 cards (Simplified Chinese ru…")
+    wide = max(240, min(page_width, 720) - 24)
     for spec in game.options:
         label = option_label(game_id, spec.key, app.lang)
         if spec.kind == "bool":
@@ -227,12 +247,12 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
                                              on_change=lambda e, k=spec.key: options.__setitem__(k, e.control.value)))
         elif spec.kind == "int" and (spec.max is None or spec.max - (spec.min or 0) > 30):
             option_controls.append(ft.TextField(
-                label=label, value=str(options.get(spec.key)), width=300, keyboard_type=ft.KeyboardType.NUMBER,
+                label=label, value=str(options.get(spec.key)), width=wide, keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=lambda e, k=spec.key: options.__setitem__(k, e.control.value)))
         elif spec.kind == "int" and spec.min == 0 and spec.max == game.max_players - 1:
             # a seat (who is oldest, who starts): the players' names, only as many as sit here
             picker = ft.Dropdown(
-                label=label, value=str(min(int(options.get(spec.key) or 0), count - 1)), width=300,
+                label=label, value=str(min(int(options.get(spec.key) or 0), count - 1)), width=wide,
                 options=[ft.DropdownOption(key=str(i), text=seat_label(i)) for i in range(count)],
                 on_select=lambda e, k=spec.key: on_option(k, e.control.value))
             options[spec.key] = picker.value
@@ -241,10 +261,13 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
         else:
             choices = spec.choices or tuple(range(spec.min or 0, (spec.max or 10) + 1))
             option_controls.append(ft.Dropdown(
-                label=label, value=str(options.get(spec.key)), width=300,
+                label=label, value=str(options.get(spec.key)), width=wide,
                 options=[ft.DropdownOption(key=str(c), text=option_value_label(game_id, spec.key, c, app.lang))
                          for c in choices],
                 on_select=lambda e, k=spec.key: on_option(k, e.control.value)))
+        hint = option_hint(game_id, spec.key, app.lang)
+        if hint:  # what the option does, in one line under it
+            option_controls.append(ft.Text(hint, size=13, width=wide))
 
     def start(e: Any) -> None:
         try:
@@ -267,6 +290,14 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
         *rows,
         ft.Row([add_player, remove_player], wrap=True),
     ]
+    quick: list[ft.Control] = []
+    if fits and group:
+        quick.append(big_button(_("Last group: {names}", names=list_separator(app.lang).join(group)), same_group,
+                                icon=ft.Icons.GROUP))
+    if any(n.strip() for n in names):
+        quick.append(big_button(_("Clear the names"), clear_names, icon=ft.Icons.CLEAR_ALL))
+    if quick:
+        parts.insert(2, ft.Row(quick, wrap=True))
     if option_controls:
         parts += [section_title(_("Options")), *option_controls]
     problems_box.controls = [banner(problem, "error") for problem in problems]
