@@ -119,6 +119,49 @@ def test_tapping_a_niagara_canoe_and_the_fork(browser, site):
         screen.close()
 
 
+def niagara_two_canoes(store: Store) -> str:
+    """Round 1, Ana's turn: her canoe 1 on space 2, her canoe 2 on space 4; she has turned over a 2."""
+    game = get_game("niagara")
+    stored = store.create_table(game, game.setup(NAMES, {}))
+    for action in (Action.make("correct_canoe", owner=0, canoe=1, where="2"),
+                   Action.make("correct_canoe", owner=0, canoe=2, where="4"),
+                   Action.make("card", 0, card=2)):
+        stored.apply(action)
+    return stored.id
+
+
+@pytest.mark.parametrize("lang, viewport, size", [("zh_Hant", PHONE, "phone")])
+def test_niagara_two_canoes_keep_both_moves(browser, site, lang, viewport, size):
+    """Issue 36: choosing canoe 1's space after canoe 2's wiped canoe 2's choice and Confirm
+    went away.  With her 2 each canoe paddles 2: Ana moves canoe 2 first (4 -> 2), then
+    canoe 1 (2 -> 4), the two swap places; both moves stay."""
+    def say(key: str, **params) -> str:
+        return game_message("niagara", key, lang, params, NAMES)
+
+    screen, table_id = open_table(browser, site, niagara_two_canoes, lang, viewport)
+    try:
+        screen.wait_text(say("ui.paddle_title", player=0, card="2"), exact=False)
+        tap(screen, "A2")
+        screen.wait_text(say("ui.tap_place", canoe=2))
+        tap(screen, "2")                  # canoe 2 paddles up onto canoe 1's space ...
+        screen.wait_text(say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place="2")), exact=False)
+        # canoe 2's piece now stands on 2 (the tap on 4 below cannot hit it)
+        tap(screen, "A1")
+        screen.wait_text(say("ui.tap_place", canoe=1))
+        tap(screen, "4")                  # ... and canoe 1 down onto the space canoe 2 leaves
+        plan2 = say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place="2"))
+        plan1 = say("ui.canoe_plan", canoe=1, plan=say("ui.plan_move", place="4"))
+        screen.wait_text(plan2, exact=False)
+        screen.wait_text(plan1, exact=False)
+        screen.shot(f"board-niagara-two-canoes-{lang}-{size}")
+        tap(screen, say("ui.confirm"))
+        screen.wait_text(say("ui.turn_card_title", player=1), exact=False)
+        assert [c[0] for c in canoes(state_of(site, table_id), 0)] == ["4", "2"]
+        no_error_overlay(screen)
+    finally:
+        screen.close()
+
+
 @pytest.mark.parametrize("viewport, size", [(PHONE, "phone"), (TABLET, "tablet")])
 @pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
 def test_board_screenshots(browser, site, lang, viewport, size):

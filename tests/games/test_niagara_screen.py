@@ -316,3 +316,35 @@ def test_the_fork_says_in_plain_words_where_the_next_disc_goes():
         shown = texts(Table(table(), lang).build())
         assert says in shown and tap_hint in shown, lang
         assert not any("往左" in x for x in shown)
+
+
+def test_a_picked_canoe_moves_to_where_it_goes_so_the_other_canoes_tap_keeps_it():
+    """Issue 36: with two canoes, choosing canoe 1's space after canoe 2's wiped canoe 2's
+    choice and Confirm went away: canoe 2's piece still stood on its old space, where canoe 1
+    was to go, and a tap there took canoe 2's move back.  Ana's 2: canoe 2 goes 4 -> 2, then
+    canoe 1 goes 2 -> 4; once picked, canoe 2's piece stands on 2 (tap it to change its move)
+    and space 4 holds only its faint outline."""
+    s = table(cards_at_once=False)
+    do(s, "correct_canoe", owner=0, canoe=1, where="2")
+    do(s, "correct_canoe", owner=0, canoe=2, where="4")
+    do(s, "card", 0, card=2)
+    t = Table(s)
+    root = t.build()
+    tap(root, "canoe:0:2")
+    tap(t.redrawn[-2], "place:2:canoe2")
+    board_now = t.redrawn[-2]
+    row4 = next(c for c in walk(board_now) if isinstance(c, ft.Row) and c.controls
+                and any(info.key == "place:4:canoe1" for _, info in spots(c.controls[0])))
+    assert [info.key for _, info in spots(row4)] == ["place:4:canoe1"]   # nothing of canoe 2's to hit
+    row2 = next(c for c in walk(board_now) if isinstance(c, ft.Row) and c.controls
+                and any(info.key == "place:2:canoe1" for _, info in spots(c.controls[0])))
+    assert "canoe:0:2" in [info.key for _, info in spots(row2)]          # canoe 2 now stands on 2
+    tap(board_now, "place:4:canoe1")
+    shown = texts(t.redrawn[-1])
+    assert "Canoe 1: to 4" in shown and "Canoe 2: to 2" in shown and "Confirm" in shown
+    tap(t.redrawn[-2], "canoe:0:2")                                   # canoe 2 tapped where it goes:
+    shown = texts(t.redrawn[-1])                                      # its move is taken back
+    assert "Canoe 2: to 2" not in shown and "Canoe 1: to 4" in shown
+    tap(t.redrawn[-2], "place:2:canoe2")
+    click(t.redrawn[-1], "Confirm")
+    assert [c.where for c in s.state.players[0].canoes] == ["4", "2"]

@@ -459,6 +459,10 @@ def _canoe_spot(b: Board, seat: int, k: int, where: str, gem: str | None) -> ft.
         tried = Action.make("buy_back", seat, canoe=k, gem=(banked or list(facts().colours))[0])
         return board.spot(ctx, face, tried, legal=False, key=key, moved=moved, width=width, dim=False)
     if mine and b.paddling() and k in form.canoes():
+        if k in form.picks and plan_end(form.picks[k], where) != where:
+            # its move is picked: it has left this place (a faint outline, nothing to tap, so a tap
+            # here for the other canoe cannot take this move back); its piece stands where it goes
+            return ft.Container(content=face, opacity=0.35, key=f"left:{seat}:{k}")
         current = form.current() == k
         reaches = form.changing(k)
         return board.spot(ctx, face, reaches[0] if reaches else None, legal=True, key=key, moved=moved,
@@ -470,13 +474,19 @@ def _canoe_spot(b: Board, seat: int, k: int, where: str, gem: str | None) -> ft.
 
 
 def _ghosts(b: Board, place: str) -> list[ft.Control]:
-    """Where the picked moves take the player's canoes (before Confirm)."""
+    """Where the picked moves take the player's canoes (before Confirm), each canoe tappable there."""
     if not b.paddling() or b.seat is None:
         return []
-    out = []
-    for k, plan in sorted(b.form.picks.items()):
-        if plan is not None and plan_end(plan, b.form.places[k]) == place != b.form.places[k]:
-            out.append(_canoe_face(b.ctx, b.seat, k, None, ghost=True))
+    out: list[ft.Control] = []
+    form = b.form
+    for k, plan in sorted(form.picks.items()):
+        if plan is not None and plan_end(plan, form.places[k]) == place != form.places[k]:
+            # the canoe where its picked move takes it: a tap on it takes the move back
+            reaches = form.changing(k)
+            out.append(board.spot(b.ctx, _canoe_face(b.ctx, b.seat, k, None, ghost=True),
+                                  reaches[0] if reaches else None, legal=True, key=f"canoe:{b.seat}:{k}",
+                                  on_tap=b.on(lambda k=k: form.select(k)), reaches=reaches,
+                                  width=_canoe_width(b.ctx, b.seat, None) + 14))
     return out
 
 
