@@ -361,6 +361,6 @@ def test_the_banner_says_to_draw_the_new_cards_when_the_round_begins() -> None:
     assert s.state.round == 2
     assert now_text(GAME, s.state, s.setup.players, "en")[0] == (
         "Round 2: first everyone draws 6 new cards. Then Cy chooses a painting to auction.")
-    assert now_text(GAME, s.state, s.setup.players, "zh_Hant")[0] == "第 2 輪：每人先抽 6 張新牌，然後 Cy 選一幅畫拍賣。"
+    assert now_text(GAME, s.state, s.setup.players, "zh_Hant")[0] == "第 2 回合：每個人先補 6 張牌，然後 Cy 選一幅畫拍賣。"
     s.apply(Action.make("offer", 2, artist="krypto", auction="open"))
     assert "draws" not in now_text(GAME, s.state, s.setup.players, "en")[0]
