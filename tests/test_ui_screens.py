@@ -692,11 +692,15 @@ def test_modern_art_round_results_screen_then_a_tap_goes_on(app):
     while app.table.state.round == 1:
         assert app.dispatch(game.legal_actions(app.table.state)[0])
     shown = texts(app.page)
-    assert "Round 1: results" in shown and "Artist values" in shown and "Paid by the bank" in shown
+    assert "Round 1: results" in shown and "Artist values" in shown and "The bank pays now" in shown
     # only Lite Metal was ever offered: the five paintings end the round, and
     # as the only artist sold it ranks first and takes the 30 token
     assert "1. Lite Metal: 30" in shown
     assert not any(t.startswith("2. ") for t in shown)
+    # each seller closed at once and kept the painting for nothing (Ana twice, Ben, Cho; Ben's
+    # fifth ended the round unsold): the bank hands out 30 a painting, nothing was paid before
+    payouts = shown[shown.index("The bank pays now") + 1:][:3]
+    assert payouts == ["Ana  60", "Ben  30", "Cho  30"], payouts
     press(app.page, "Continue")
     assert "Round 1: results" not in texts(app.page)
 

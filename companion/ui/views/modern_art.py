@@ -697,9 +697,11 @@ def _draw_round_results(ctx: GameContext, state: ModernArtState, rnd: int) -> ft
                             size=17))
     if not summary["ranking"]:
         body.append(ft.Text("—", size=17))
-    body.append(section_title(ctx.ui("Paid by the bank")))
+    # what the bank hands each player now for the paintings they hold (the round's purchases
+    # were paid at each sale, never mixed in here)
+    body.append(section_title(ctx.ui("The bank pays now")))
     for seat, (name, amount) in sorted(enumerate(summary["payouts"]), key=lambda x: (-x[1][1], x[0])):
-        body.append(ft.Text(f"{name}  +{ctx.money(amount)}", size=17, weight=ft.FontWeight.BOLD,
+        body.append(ft.Text(f"{name}  {ctx.money(amount)}", size=17, weight=ft.FontWeight.BOLD,
                             color=ctx.player_color(seat)))
     return results_sheet(ctx, f"round-{rnd}", ctx.ui("Round {n}: results", n=rnd), body)
 
