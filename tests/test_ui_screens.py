@@ -529,11 +529,13 @@ def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
     assert app.dispatch(Action.make("correct_money", None, for_player=1, money=29))
     assert _scrolls(app) == []  # an action that leaves the turn where it is redraws the same screen where it is
     assert app.dispatch(Action.make("pass_bid", 0))
-    # the turn passed to Ben: the page goes back to its top, where the banner names him
-    assert _scrolls(app) == [0.0]
-    app.scrolled(type("E", (), {"pixels": 20.0})())      # near the top: the banner is in view
-    assert app.dispatch(Action.make("pass_bid", 1))
+    # the turn passed to Ben: nothing jumps -- the banner naming him is pinned above what scrolls
     assert _scrolls(app) == []
+    banner = next(c for c in walk([app.page.controls]) if getattr(c, "key", None) == "table:banner")
+    scroller = next(c for c in walk([app.page.controls]) if getattr(c, "key", None) == "table:scroll")
+    assert "now-players" in [getattr(c, "key", None) for c in walk(banner)]
+    assert "now-players" not in [getattr(c, "key", None) for c in walk(scroller)]
+    assert app.page.scroll is None and scroller.scroll == ft.ScrollMode.AUTO
     app.go_home()
     assert _scrolls(app) == [0.0] and app.store.get_setting("open_table") == ""
 

@@ -47,7 +47,7 @@ from .context import GameContext
 from .files import download
 from .offline_web import precompress, web_assets
 from .reconcile import forget, keep_unchanged, thaw
-from .board import PANE_BOARD
+from .board import PANE_BOARD, SIDE_BY_SIDE
 from .viewmodels import now_players, refusal_text
 from .web_cache import CachedWeb
 from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
@@ -208,6 +208,11 @@ class App:
         #: the next render should put it: 0 for a new screen, the saved offset on back
         self.offset = 0.0
         self.scroll_target: float | None = 0.0
+        #: the table screen's scrolling part (layout.py; None: the page itself scrolls), the
+        #: invite / seat strip it leads with, and whether it was laid out for a wide screen
+        self.scroller: Any = None
+        self.strip: Any = None
+        self.laid_wide: bool | None = None
         #: the board shown on this screen (screen key, control): kept if a redraw leaves it unchanged
         self._shown_board: tuple[str, Any] = ("", None)
         #: the sections this device opened or closed, by screen and section (sections.py)
@@ -434,6 +439,7 @@ class App:
         if self._behind(rev):
             return False
         turn = self._turn()
+        phase = self.table.game.phase(self.table.state)
         try:
             self._may_act(action)
             # committed to SQLite before we re-render; against the rev of the tapped screen
@@ -454,7 +460,11 @@ class App:
             return False
         self.refusal = None
         self._accepted("apply", action)
-        if self._turn() != turn and self.offset > TURN_SCROLL:
+        if self.scroller is not None and self.table.game.phase(self.table.state) != phase and self.offset:
+            # a new kind of step (loading done, the placements begin): what scrolls starts at its
+            # top, the board's first row; within a step it stays where the person left it
+            self.scroll_target = 0.0
+        elif self.scroller is None and self._turn() != turn and self.offset > TURN_SCROLL:
             # the turn passed (another player, another phase): bring the banner saying
             # who acts now back into view instead of leaving the page scrolled down
             self.scroll_target = 0.0
@@ -1065,6 +1075,9 @@ class App:
         page.title = self._("Table Companion")
         builder = (getattr(screens, f"screen_{self.nav.screen}", None) or getattr(teach_screen, f"screen_{self.nav.screen}", None)
                    or getattr(join, f"screen_{self.nav.screen}"))
+        self.scroller = None  # the table screen sets its own (layout.py)
+        self.strip = (join.table_strip(self) if self.nav.screen == "table" and self.table is not None
+                      and self.private_flow is None and join.shows_strip(self) else None)
         try:
             appbar, body = builder(self)
         except Exception as exc:  # noqa: BLE001 - a screen that cannot be drawn: home, with a message
@@ -1080,8 +1093,6 @@ class App:
         if self.nav.screen == "table" and self.table is not None:
             self._keep_seen()
             appbar = join.with_move_number(self, appbar)
-            if self.private_flow is None and join.shows_strip(self):
-                body = ft.Column([join.table_strip(self), body], spacing=8)
         if self.nav.screen == "table" and self.table is not None:
             # every pressable is this rev's own control, its handlers run with this rev (taps.py)
             self.shown_rev = self.table.rev
@@ -1097,7 +1108,10 @@ class App:
             appbar.key = f"bar:{key}"
         forget([page.appbar, page.controls], keep=self._shown_board[1])  # (reconcile.forget: why)
         page.appbar = appbar
-        page.controls = [ft.SafeArea(key=f"body:{key}", content=ft.Container(content=body, padding=ft.Padding.all(12)))]
+        pinned = self.scroller is not None  # the table screen: its parts scroll, not the page (layout.py)
+        page.scroll = None if pinned else ft.ScrollMode.AUTO
+        page.controls = [ft.SafeArea(key=f"body:{key}", expand=pinned or None,
+                                     content=body if pinned else ft.Container(content=body, padding=ft.Padding.all(12)))]
         page.update()
         thaw([page.appbar, page.controls])  # reconciled controls can be redrawn in place again (forms)
         self._track_taps()
@@ -1128,9 +1142,50 @@ class App:
         async def settle() -> None:
             if target:
                 await asyncio.sleep(0.05)  # let the restored screen be laid out first
-            await self.page.scroll_to(offset=target)
+            await self.scroll_to(offset=target)
 
         self.page.run_task(settle)
+
+    async def scroll_to(self, **where: Any) -> None:
+        """Scroll what scrolls on this screen: the table screen's middle (layout.py), else the page."""
+        scroller = self.scroller
+        if scroller is not None:
+            try:
+                await scroller.scroll_to(**where)
+                return
+            except RuntimeError:  # not mounted on a live page (in-process tests)
+                pass
+        await self.page.scroll_to(**where)
+
+    def size(self) -> tuple[float, float]:
+        """The page's width and height as the browser reports them (a phone's when it has not)."""
+        try:
+            width = float(getattr(self.page, "width", None) or 390)
+            height = float(getattr(self.page, "height", None) or 844)
+        except (TypeError, ValueError):  # the browser's word: never trust it blindly
+            return 390.0, 844.0
+        if not (0 < width < 100_000 and 0 < height < 100_000):  # NaN, nonsense
+            return 390.0, 844.0
+        return width, height
+
+    def wide(self) -> bool:
+        """Whether the screen is wide enough for the board and the controls side by side."""
+        try:
+            width = float(getattr(self.page, "width", None) or 0)
+        except (TypeError, ValueError):  # the browser's word: never trust it blindly
+            width = 0.0
+        self.laid_wide = width >= SIDE_BY_SIDE
+        return self.laid_wide
+
+    def resized(self, e: Any = None) -> None:
+        """A phone turned, a window resized: the table is laid out again when it
+        crosses from narrow to wide or back."""
+        if self.nav.screen != "table" or self.laid_wide is None:
+            return
+        with self.lock:
+            before = self.laid_wide
+            if self.wide() != before or not before:  # a phone's pinned step is capped by its height
+                self._render()
 
     def scrolled(self, e: Any) -> None:
         self.offset = float(getattr(e, "pixels", 0.0) or 0.0)
@@ -1263,6 +1318,10 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
 
         try:
             page.on_route_change = route_changed
+        except Exception:  # noqa: BLE001 - a page without events (tests)
+            pass
+        try:
+            page.on_resize = app.resized
         except Exception:  # noqa: BLE001 - a page without events (tests)
             pass
         for view in (getattr(page, "views", None) or [])[:1]:  # the page's own scroll: remember it for back

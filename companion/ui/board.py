@@ -30,9 +30,13 @@ Contract (keep it stable; extend, don't break):
 ``seat_token(ctx, seat)``, ``seat_label(players, seat)``, ``seat_ink(seat)``, ``SEAT_SHAPES``
     A seat's piece: its colour, its shape and its short name, so colour is
     never the only sign; ``seat_ink`` is the text colour readable on it.
-``two_pane(board, controls)``
-    Phone portrait: the board first, the controls under it.  768 px and wider
-    (a tablet, a phone on its side): side by side, the board on the left.
+``two_pane(board, controls, step=...)``
+    The board, the step's controls (what the person acting now taps besides the
+    board: a bid, Hold back, the dice) and the rest.  The table screen lays them
+    out (``ui/layout.py``): on a phone the now-banner is pinned at the top, the
+    step at the foot and the board scrolls between; 768 px and wider (a tablet,
+    a phone on its side) the board and the step's column sit side by side and
+    scroll apart, under the pinned banner.
 ``moved(ctx, name, snapshot)`` and ``frame_moved(control, on)``
     What changed since the state this device drew before (kept per device in
     ``ctx.extra``, compared cheaply: a dict of small values) -- the same answer
@@ -291,20 +295,34 @@ def empty_place(text: str, *, size: int = 28) -> ft.Control:
 #: the key of the board's pane: a redraw that leaves the board unchanged shows the same
 #: control again (reconcile.keep_unchanged), so Flet skips comparing it
 PANE_BOARD = "pane:board"
+#: the keys of the other panes of :func:`two_pane` (``ui/layout.py`` finds them by these)
+PANE_CONTROLS = "pane:controls"
+PANE_STEP = "pane:step"
+PANE_INFO = "pane:info"
+TWO_PANE = "two-pane"
 #: the width from which the board and the controls sit side by side (Flet's "md")
 SIDE_BY_SIDE = 768
 
 
-def two_pane(board: ft.Control, controls: ft.Control, *, board_columns: int = 7) -> ft.Control:
-    """Phone portrait: the board, then the controls under it.  From
-    :data:`SIDE_BY_SIDE` px (a tablet, a phone held sideways): side by side,
-    the board taking ``board_columns`` of 12 columns."""
+def two_pane(board: ft.Control, controls: ft.Control, *, step: ft.Control | None = None,
+             board_columns: int = 7) -> ft.Control:
+    """The board, the controls of the step in hand (``step``: what the person
+    acting now taps, besides the board) and the rest (``controls``: players,
+    payouts, odds...).  As built here: from :data:`SIDE_BY_SIDE` px side by side,
+    the board taking ``board_columns`` of 12 columns, the step at the top of the
+    other column; narrower, one under the other.  The table screen takes the
+    panes apart (``ui/layout.py``): on a phone the step is pinned at the foot of
+    the screen, on a tablet the board and the column beside it scroll apart."""
     side = {"xs": 12, "md": board_columns}
     rest = {"xs": 12, "md": 12 - board_columns}
+    right: ft.Control = controls
+    if step is not None:
+        right = ft.Column([ft.Container(content=step, key=PANE_STEP),
+                           ft.Container(content=controls, key=PANE_INFO)], spacing=12)
     return ft.ResponsiveRow(
         [ft.Container(content=board, col=side, key=PANE_BOARD),
-         ft.Container(content=controls, col=rest, key="pane:controls")],
-        spacing=16, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, key="two-pane")
+         ft.Container(content=right, col=rest, key=PANE_CONTROLS)],
+        spacing=16, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, key=TWO_PANE)
 
 
 def surface(content: ft.Control, *, padding: int = 8, key: str | None = None) -> ft.Control:

@@ -26,6 +26,7 @@ from .corrections import corrections_panel
 from .files import download, pick_text
 from .history_screen import history_body
 from .log_screen import log_body, story_chart
+from .layout import table_page
 from .labels import game_title, option_hint, option_label, option_value_label
 from .rules_screen import rules_body
 from .viewmodels import (final_ranking, now_players, now_text, player_slots, seat_order,
@@ -354,7 +355,13 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     if app.private_flow is not None:
         return bar, _private_body(app)
     ctx = app.game_context()
-    parts: list[ft.Control] = [_now_banner(app, undo=not read_only)]
+    happened: list[ft.Control] = []
+    banner_box = _now_banner(app, undo=not read_only, outcomes=happened)
+    parts: list[ft.Control] = []
+    # what the last move led to: kept out of the pinned banner, so it stays short (layout.py)
+    led = ft.Container(content=ft.Column(happened, spacing=4), key="what-happened",
+                       padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=10,
+                       border=ft.Border.all(1, ft.Colors.BLUE_200)) if happened else None
     if read_only:
         info = next((i for i in app.visible_tables("finished") if i.id == table.id), None)
         stamp = (info.finished or info.updated) if info is not None else None
@@ -371,12 +378,16 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         chart = story_chart(app, height=180)
         if chart is not None:
             parts.append(chart)
-    parts.append(view_for(game.id).build(ctx))
+    after: list[ft.Control] = []
     corrections = None if read_only or not app.may("correct") else corrections_panel(ctx)
     if corrections is not None:
-        parts.append(corrections)
-    parts.append(_now_card(app))
-    return bar, ft.Column(parts, spacing=12)
+        after.append(corrections)
+    after.append(_now_card(app))
+    if app.strip is not None:  # the invite / seat strip (join.py) leads what scrolls
+        parts.insert(0, app.strip)
+    body, app.scroller = table_page(banner_box, parts, view_for(game.id).build(ctx), after, wide=app.wide(),
+                                    on_scroll=app.scrolled, size=app.size(), happened=led)
+    return bar, body
 
 
 def screen_log(app: "App") -> tuple[Any, ft.Control]:
@@ -473,9 +484,11 @@ def show_refusal(app: "App") -> None:
         app.patch(slot)
 
 
-def _now_banner(app: "App", undo: bool = True) -> ft.Control:
+def _now_banner(app: "App", undo: bool = True, outcomes: list[ft.Control] | None = None) -> ft.Control:
     """Who must act now (their names in their seat colours) and what; under it
-    the last accepted action with its undo."""
+    the last accepted action with its undo.  Given a list ``outcomes``, what the
+    action led to and the move log's button go there instead (the table screen
+    pins the banner: it stays short)."""
     _ = app._
     table = app.table
     assert table is not None
@@ -499,7 +512,7 @@ def _now_banner(app: "App", undo: bool = True) -> ft.Control:
     elif not over:  # a decision for the whole table (enter cards, pick who starts)
         lines.append(ft.Text(_("Now: everyone"), size=20, weight=ft.FontWeight.BOLD, key="now-players",
                              color=ft.Colors.BLUE_GREY_900))
-    lines.append(ft.Text(text, size=16, weight=ft.FontWeight.W_500, key="now-text",
+    lines.append(ft.Text(text, size=14 if outcomes is not None else 16, weight=ft.FontWeight.W_500, key="now-text",
                          color=ft.Colors.GREEN_900 if over else ft.Colors.BLUE_900))
     session = table.session
     last = last_texts(app)
@@ -508,22 +521,31 @@ def _now_banner(app: "App", undo: bool = True) -> ft.Control:
         lines.append(ft.Text(undone, size=15, italic=False, color=ft.Colors.BLUE_GREY_800, key="undone-line"))
     if last:
         summary = last[0]
-        row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=15, expand=True,
+        row: list[ft.Control] = [ft.Text(_("Last: {action}", action=summary), size=14 if outcomes is not None else 15,
+                                         expand=True,
                                          color=ft.Colors.BLUE_GREY_800, key="last-line")]
         if undo and session.can_undo() and app.may_step("undo"):
-            row.append(ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
-                                     height=TOUCH, tooltip=_("Undo: {action}", action=summary)))
+            button = ft.TextButton(content=_("Undo"), icon=ft.Icons.UNDO, on_click=app.undo,
+                                   height=TOUCH, tooltip=_("Undo: {action}", action=summary))
+            if outcomes is not None and lines:  # pinned: beside who acts, so "Last:" has the whole width
+                lines[0] = ft.Row([ft.Container(content=lines[0], expand=True), button], spacing=6,
+                                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            else:
+                row.append(button)
         lines.append(ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         # what the action led to, as the table must move it (up to three lines; the rest in the log)
         more = last[1:]
+        led = lines if outcomes is None else outcomes
         for text in more[:LAST_OUTCOMES]:
-            lines.append(ft.Text(f"• {text}", size=15, color=ft.Colors.BLUE_GREY_800))
+            led.append(ft.Text(f"• {text}", size=15, color=None if outcomes is not None else ft.Colors.BLUE_GREY_800))
         if len(more) > LAST_OUTCOMES or session.cursor > 1 or session.can_redo():
-            lines.append(ft.TextButton(
+            led.append(ft.TextButton(
                 content=_("Move log ({n} more)", n=len(more) - LAST_OUTCOMES) if len(more) > LAST_OUTCOMES
                 else _("Move log"), icon=ft.Icons.HISTORY, height=TOUCH, on_click=lambda e: app.go("log"),
                 key="open-log"))
-    return ft.Container(content=ft.Column(lines, spacing=6), padding=12, border_radius=10,
+    pinned = outcomes is not None
+    return ft.Container(content=ft.Column(lines, spacing=2 if pinned else 6),
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=4) if pinned else 12, border_radius=10,
                         bgcolor=ft.Colors.GREEN_50 if over else ft.Colors.BLUE_50,
                         border=ft.Border.all(
                             3, PLAYER_COLORS[seats[0] % len(PLAYER_COLORS)] if len(seats) == 1 else ft.Colors.BLUE_200))
@@ -623,9 +645,8 @@ def _now_card(app: "App") -> ft.Control:
     def opened(e: Any) -> None:
         # it sits at the foot of the table screen: opened, it is brought up to the top of the
         # screen, its clauses under it (they opened below the fold)
-        scroll = getattr(app.page, "scroll_to", None)
-        if e.data in (True, "true") and scroll is not None:
-            app.page.run_task(scroll, scroll_key=NOW_CARD, duration=300)
+        if e.data in (True, "true") and getattr(app.page, "scroll_to", None) is not None:
+            app.page.run_task(app.scroll_to, scroll_key=NOW_CARD, duration=300)
 
     tile.on_change = opened
     return tile

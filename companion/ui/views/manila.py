@@ -314,8 +314,8 @@ WATER = ("#e6eef6", "#d5e3f0")
 PIRATES = ("#b71c1c", "#ffffff")
 FREE_SPACE = "#ffffff"
 #: the harbor's and shipyard's spaces, and the other spaces, are this high at least (a row lines up)
-DOCK_HEIGHT = 84
-SPACE_HEIGHT = 92
+DOCK_HEIGHT = 76
+SPACE_HEIGHT = 76
 
 
 def docked_at(view: Mapping[str, Any]) -> dict[str, str]:
@@ -457,17 +457,17 @@ def _water(cells: int) -> ft.LinearGradient:
 def _track(ctx: GameContext, ware: str, b: Mapping[str, Any], moved: bool) -> ft.Control:
     """The boat's route, spaces 0 to the last (the pirates' space, in red), the boat on its space."""
     last = F.last_space
-    numbers = [ft.Text(ctx.num(i), size=11, expand=1, text_align=ft.TextAlign.CENTER,
+    numbers = [ft.Text(ctx.num(i), size=10, expand=1, text_align=ft.TextAlign.CENTER,
                        color=PIRATES[1] if i == last else board.SOFT_INK,
                        weight=ft.FontWeight.BOLD if i == last else None) for i in range(last + 1)]
     docked = b["status"] in ("harbor", "shipyard")
     at = min(b["position"], last) if not docked else last
     lane = board.track_piece(_boat_piece(ware, b["status"] == "plundered", docked, moved), last + 1, at,
                              key=f"boat:{ware}")
-    lane.top, lane.left, lane.right = 17, 0, 0
+    lane.top, lane.left, lane.right = 14, 0, 0
     route = ft.Container(content=ft.Row(numbers, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
-                         gradient=_water(last + 1), height=42, border_radius=3, padding=ft.Padding.only(top=1))
-    return ft.Stack([route, lane], height=42)
+                         gradient=_water(last + 1), height=37, border_radius=3, padding=ft.Padding.only(top=1))
+    return ft.Stack([route, lane], height=37)
 
 
 def _lane(ctx: GameContext, form: BoardForm, ware: str, b: Mapping[str, Any], moved: frozenset[str]) -> ft.Control:
@@ -535,11 +535,9 @@ def _launch_lane(panel: FormPanel[BoardForm], ware: str, seat: int, legal: Seque
                                  legal=not home, key=f"start:{ware}:{v}",
                                  on_tap=step(lambda v=v: launch.set_start(ware, v)), reaches=reaches,
                                  selected=launch.starts.get(ware) == v and not home, expand=1))
-    at = launch.starts.get(ware)
-    sailing = {"position": at if at is not None else 0,
-               "status": "sea" if at is not None and not home else "harbor", "space": None}
-    return ft.Container(content=ft.Column([head, ft.Row(starts, spacing=4), _track(ctx, ware, sailing, False)],
-                                          spacing=4), key=f"lane:{ware}")
+    # the starting spaces are the route's first spaces: the one tapped is framed (no route drawn
+    # under them while loading, so the four boats fit a phone's screen above the step's panel)
+    return ft.Container(content=ft.Column([head, ft.Row(starts, spacing=4)], spacing=3), key=f"lane:{ware}")
 
 
 def _docks(ctx: GameContext, form: BoardForm, view: Mapping[str, Any], kind: str,
@@ -624,7 +622,7 @@ def _draw_board(panel: FormPanel[BoardForm]) -> ft.Control:
     ctx, form = panel.ctx, panel.form
     view = ctx.view
     moved = board.moved(ctx, "manila", board_snapshot(view))
-    parts: list[ft.Control] = [_price_track(ctx, view, moved)]
+    parts: list[ft.Control] = []
     if view["boats"]:
         parts += [_lane(ctx, form, ware, b, moved) for ware, b in view["boats"].items()]
     elif form.launch is not None:
@@ -634,8 +632,9 @@ def _draw_board(panel: FormPanel[BoardForm]) -> ft.Control:
     else:
         parts.append(_text(ctx.t("ui.no_boats_yet"), 13, board.SOFT_INK))
     parts += [_docks(ctx, form, view, "harbor", moved), _docks(ctx, form, view, "shipyard", moved),
-              _other_spaces(ctx, form, view, moved)]
-    return board.surface(ft.Column(parts, spacing=8), key="manila-board")
+              _other_spaces(ctx, form, view, moved),
+              _price_track(ctx, view, moved)]  # last: the places a move taps come first on a phone's screen
+    return board.surface(ft.Column(parts, spacing=5), padding=6, key="manila-board")
 
 
 def shares_text(p: Mapping[str, Any], names: dict[str, str], t: Callable[[str], str]) -> str:
@@ -816,7 +815,7 @@ def _draw_launch_form(panel: FormPanel[LaunchForm], seat: int | None, legal: Seq
     ctx, form = panel.ctx, panel.form
     action = form.action(seat, legal) if seat is not None else None
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.tap_board_launch", low=F.start_min, high=F.start_max,
-                                             total=F.start_sum), size=15)]
+                                             total=F.start_sum), size=13)]
     if form.left_out is None:
         missing: tuple[str, str | None] | None = (ctx.t("ui.left_home"), "manila.harbor_master.cargo")
     elif set(form.starts) != set(form.cargo()):
@@ -825,15 +824,16 @@ def _draw_launch_form(panel: FormPanel[LaunchForm], seat: int | None, legal: Seq
                    "manila.harbor_master.launch")
     else:
         missing = None
-    if form.starts:
-        parts.append(ft.Text(ctx.t("ui.start_total", total=sum(form.sent().values()), required=F.start_sum),
-                             size=14))
     # pressed before it is complete it still sends what was tapped: the referee says why not
     tried = action or Action.make("launch", seat, **form.sent())
     button = board.choice(ctx, ctx.t("action.launch"), tried, legal=action is not None, key="launch",
                           filled=action is not None)
     reason = missing if missing is not None else (None if action is not None else ctx.why_not(tried))
-    parts += [button, reason_line(ctx, reason, hint=True)]
+    total = ft.Text(ctx.t("ui.start_total", total=sum(form.sent().values()), required=F.start_sum), size=14,
+                    expand=True) if form.starts else ft.Container(expand=True)
+    # the total beside the button (it is always there, so nothing moves when the total appears)
+    parts += [ft.Row([button, total], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+              reason_line(ctx, reason, hint=True)]
     return ft.Column(parts, spacing=6)
 
 
@@ -850,11 +850,14 @@ def _number_row(label: str, ware: str, values: range, chosen: int | None, pick: 
 def _draw_place(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
     """The places themselves are tapped on the board; here: what to do, and holding back."""
     seat = next(a.player for a in legal if a.type == "pass_place")
-    parts: list[ft.Control] = [ft.Text(ctx.t("ui.tap_board_place", player=seat), size=15)]
+    # the hint beside the button: the step's panel stays low, the board above it in view
+    parts: list[ft.Control] = [ft.Row([ft.Text(ctx.t("ui.tap_board_place", player=seat), size=13, expand=True),
+                                       big_button(ctx.t("action.pass_place"),
+                                                  send(ctx, Action.make("pass_place", seat)))],
+                                      spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     stowaway = [o for o in place_options(state, legal) if o.stowaway]
     if stowaway:
         parts.append(ft.Text(ctx.t("ui.stowaway_note", amount=ctx.money(stowaway[0].cost)), size=14))
-    parts.append(big_button(ctx.t("action.pass_place"), send(ctx, Action.make("pass_place", seat))))
     return parts
 
 
@@ -875,14 +878,15 @@ def _draw_dice_form(panel: FormPanel[DiceForm], legal: Sequence[Action]) -> ft.C
     parts.append(big_button(ctx.ui("Let the app roll the dice"),
                             panel.on(lambda: form.roll_all(roll_dice(form.boats))), icon=ft.Icons.CASINO))
     orders = form.orders(legal)
+    action = form.action(legal)
+    seat = next((a.player for a in legal if a.type == "roll"), None)
+    tried = action or Action.make("roll", seat, **form.faces, **({"order": form.order} if form.order else {}))
+    # the button before the docking order the faces reveal (a choice never pushes the next tap away)
+    parts.append(confirm_button(ctx, ctx.ui("Enter these dice"), tried, action is not None, icon=ft.Icons.CHECK))
     if orders:
         parts.append(ft.Text(ctx.t("ui.dock_order"), size=15))
         parts.append(wrap([tile(order_text(o, names), FREE, selected=form.order == o,
                                 on_click=panel.on(lambda o=o: setattr(form, "order", o))) for o in orders]))
-    action = form.action(legal)
-    seat = next((a.player for a in legal if a.type == "roll"), None)
-    tried = action or Action.make("roll", seat, **form.faces, **({"order": form.order} if form.order else {}))
-    parts.append(confirm_button(ctx, ctx.ui("Enter these dice"), tried, action is not None, icon=ft.Icons.CHECK))
     return ft.Column(parts, spacing=6)
 
 
@@ -1017,21 +1021,22 @@ def build(ctx: GameContext) -> ft.Control:
     drawn = FormPanel(ctx, board_form, _draw_board, keep=False).control  # (linked below: a fresh pair each redraw)
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.voyage", voyage=view["voyage"]), size=18,
                                        weight=ft.FontWeight.BOLD)]
+    step: list[ft.Control] = []  # what the person acting now taps besides the board
     if phase == "end":
         parts.append(_draw_wealth(ctx, view))
     elif phase in _FORMS:
-        parts += _FORMS[phase](ctx, state, legal)
+        step += _FORMS[phase](ctx, state, legal)
     elif phase == "supply":
-        parts += _draw_supply(ctx, legal)
+        step += _draw_supply(ctx, legal)
     elif phase == "launch" and launch is not None:
         seat = next((a.player for a in legal if a.type == "launch"), None)
         controls = FormPanel(ctx, launch, lambda p: _draw_launch_form(p, seat, legal), keep=False)
         board_form.linked.append(controls)  # a tap on a route redraws this too
-        parts.append(controls.control)
+        step.append(controls.control)
     elif phase in ("board", "pilot", "plunder"):
-        parts += _draw_simple(ctx, legal)
+        step += _draw_simple(ctx, legal)
     if view["boats"] and phase in ("place", "roll", "board", "pilot"):
         parts.append(_draw_odds(ctx, state))
     parts += [_draw_players(ctx, state, view), _draw_payouts(ctx, state, view), _draw_loans(ctx, legal)]
-    return board.two_pane(drawn, ft.Column(parts, spacing=12))
+    return board.two_pane(drawn, ft.Column(parts, spacing=12), step=ft.Column(step, spacing=8) if step else None)
 

@@ -716,13 +716,14 @@ def build(ctx: GameContext) -> ft.Control:
     drawn = FormPanel(ctx, BoardForm(ch), _draw_board).control
     parts: list[ft.Control] = [ft.Text(ctx.t("ui.round", round=view["round"], rounds=view["rounds"]),
                                        size=16, weight=ft.FontWeight.BOLD)]
+    step: list[ft.Control] = []  # what the person acting now taps besides the board
     if state.phase == "start":
-        parts += _draw_start(ctx, ch)
+        step += _draw_start(ctx, ch)
     elif state.phase == "offer":
         if ch.seat is not None:
-            parts.append(ft.Text(ctx.t("ui.tap_painting", player=ch.seat), size=15))
+            step.append(ft.Text(ctx.t("ui.tap_painting", player=ch.seat), size=15))
     elif state.phase in _DRAW:
-        parts += _DRAW[state.phase](ctx, state, ch)
+        step += _DRAW[state.phase](ctx, state, ch)
     elif state.phase == "end":
         parts.append(ft.Text(ctx.t("ui.winners", players=ctx.game.winners(state)), size=18,
                              weight=ft.FontWeight.BOLD))
@@ -730,4 +731,4 @@ def build(ctx: GameContext) -> ft.Control:
     parts.append(_draw_money_buttons(ctx, state, view))
     if not view["money_shown"]:
         parts.append(ft.Text(ctx.t("ui.money_secret"), size=13))
-    return board.two_pane(drawn, ft.Column(parts, spacing=12))
+    return board.two_pane(drawn, ft.Column(parts, spacing=12), step=ft.Column(step, spacing=8) if step else None)

@@ -812,6 +812,6 @@ def build(ctx: GameContext) -> ft.Control:
                FormPanel(ctx, form, lambda p: _draw_turn(board_of(), state), keep=False)]
     controls = ft.Column([ft.Text(ctx.t("ui.entry_at_once" if state.cards_at_once else "ui.entry_each_turn"),
                                   size=13, italic=italic(ctx.lang)),
-                          panels[1].control, section_title(ctx.t("ui.players")), _draw_players(ctx, view)],
+                          section_title(ctx.t("ui.players")), _draw_players(ctx, view)],
                          spacing=10)
-    return board.two_pane(panels[0].control, controls)
+    return board.two_pane(panels[0].control, controls, step=panels[1].control)
