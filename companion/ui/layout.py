@@ -31,8 +31,8 @@ SCROLL = "table:scroll"
 BOARD_SCROLL = "table:board-scroll"
 #: how often (ms) a scrolling part reports where it is (the back button returns there)
 SCROLL_INTERVAL = 250
-#: the most of the page's height the pinned step may take on a phone; a taller step
-#: scrolls inside its panel, so the board between keeps a part of the screen
+#: the most of the page's height the pinned step may take on a phone; a taller step is
+#: not pinned but heads the scrolling part, so the board is never left a sliver
 FOOT_SHARE = 0.45
 #: an assumed phone when the browser has not said its size
 PHONE = (390.0, 844.0)
@@ -151,10 +151,12 @@ def table_page(banner: ft.Control, before: Sequence[ft.Control], view: ft.Contro
         return ft.Column([top, row], expand=True, spacing=0, key="table:layout"), right
     middle = _scrolling([*before, board_pane, happened, info_pane, *after], SCROLL, on_scroll)
     width, height = size
-    cap = FOOT_SHARE * height
+    if estimate_height(step_pane, width - 24) > FOOT_SHARE * height:
+        # too tall to pin (it would leave the board a sliver): it heads what scrolls instead,
+        # and a new step starts there at the top (app.py)
+        middle = _scrolling([*before, step_pane, board_pane, happened, info_pane, *after], SCROLL, on_scroll)
+        return ft.Column([top, middle], expand=True, spacing=0, key="table:layout"), middle
     held: ft.Control = step_pane
-    if estimate_height(step_pane, width - 24) > cap:  # too tall to pin whole: it scrolls in its panel
-        held = ft.Column([step_pane], scroll=ft.ScrollMode.AUTO, height=cap, key="table:step-scroll")
     foot = ft.Container(content=held, key="table:step",
                         padding=ft.Padding.only(left=12, right=12, top=4, bottom=4),
                         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))

@@ -74,7 +74,7 @@ class Player:
                 self.screen.shot("layout-" + "".join(c if c.isalnum() else "_" for c in what))
         locator.click()
         self.count.taps += 1
-        self.page.wait_for_timeout(250)
+        self.page.wait_for_timeout(400)  # a form step redraws its panel: let it land before the next tap
 
     def _bring(self, find, what: str):
         self.page.wait_for_timeout(150)

@@ -103,11 +103,23 @@ def into_view(screen: Screen, locator):
     height = screen.page.viewport_size["height"]
     screen.page.mouse.move(screen.page.viewport_size["width"] / 2, height / 2)
     for _ in range(30):
-        # Flutter leaves what is far off screen out of the semantics tree
+        # Flutter leaves what is far off screen out of the semantics tree; the table screen's
+        # middle scrolls under a pinned banner and step panel: inside that part, not under them
         box = locator.bounding_box() if locator.count() else None
-        if box and 60 <= box["y"] and box["y"] + box["height"] <= height - 40:
+        bottom, centre = height - 40, height / 2
+        if box:
+            parts = locator.evaluate(
+                "el => { const out = []; for (let e = el.parentElement; e; e = e.parentElement)"
+                " if (e.tagName === 'FLT-SEMANTICS' && ['scroll', 'auto'].includes(getComputedStyle(e).overflowY))"
+                " { const r = e.getBoundingClientRect(); out.push([r.top, r.bottom]); } return out; }")
+            if parts:
+                top, end = parts[0]
+                bottom = min(bottom, end - 8)
+                centre = (top + end) / 2
+                screen.page.mouse.move(screen.page.viewport_size["width"] / 2, centre)
+        if box and 60 <= box["y"] and box["y"] + box["height"] <= bottom:
             return locator
-        screen.page.mouse.wheel(0, (box["y"] - height / 2) if box else 300)
+        screen.page.mouse.wheel(0, (box["y"] - centre) if box else 300)
         screen.page.wait_for_timeout(300)
     return locator
 
