@@ -151,8 +151,9 @@ def test_board_first_on_a_phone_and_beside_the_controls_on_a_tablet(browser, sit
             assert board and controls
             if side_by_side:   # the board on the left, the controls on its right, both near the top
                 assert controls["x"] > board["x"] + board["width"] and controls["y"] < viewport["height"]
-            else:              # one column: the board above the controls
-                assert controls["y"] > board["y"] and abs(controls["x"] - board["x"]) < 60
+            else:              # one column: the board above the step's controls, pinned at the screen's foot
+                assert controls["y"] > board["y"] + board["height"]
+                assert viewport["height"] - 80 < controls["y"] + controls["height"] <= viewport["height"]
         finally:
             screen.close()
 
