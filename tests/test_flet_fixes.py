@@ -242,3 +242,26 @@ def test_the_short_walks_start_far_fewer_walks(tmp_path):
             flet_fixes._ORIGINAL_CONFIGURE = original
         counts.append(len(started))
     assert counts[1] * 4 < counts[0], counts
+
+
+def test_a_method_answer_for_a_control_that_left_the_page_keeps_the_connection():
+    """A redraw replaced the table's scrolling part while its ``scroll_to``
+    was on its way to the browser; the browser's answer named a control Flet
+    no longer knew, Flet raised, and that error ended the phone's connection
+    (seen in the security tests: the host's Back to the table never came)."""
+    import asyncio
+
+    from flet.messaging.session import Session
+
+    session = Session.__new__(Session)
+    session._Session__index = {}
+    waiting = asyncio.Event()
+    session._Session__method_calls = {"call-1": waiting}
+    session._Session__method_call_results = {}
+    with pytest.raises(RuntimeError, match="not registered"):
+        flet_fixes._ORIGINAL_METHOD_RESULTS(session, 3748, "call-1", None, None)
+    assert Session.handle_invoke_method_results is flet_fixes._method_results
+    session.handle_invoke_method_results(3748, "call-1", {"ok": 1}, None)  # no error
+    assert waiting.is_set() and session._Session__method_call_results[waiting] == ({"ok": 1}, None)
+    assert session._Session__method_calls == {}
+    session.handle_invoke_method_results(3748, "call-2", None, None)  # nobody waits: dropped

@@ -27,6 +27,7 @@ import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import DiffBuilder
 from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session as _Session
 from flet.utils import validation as _flet_validation
 
 try:  # the web server (absent where only the desktop client is installed)
@@ -233,8 +234,43 @@ def drop_unknown_events() -> bool:
     return True
 
 
+_ORIGINAL_METHOD_RESULTS = getattr(_Session, "handle_invoke_method_results", None)
+
+
+def _method_results(self: Any, control_id: Any, call_id: Any, result: Any, error: Any) -> None:
+    """``Session.handle_invoke_method_results``, where the control whose
+    method the browser answers has left the page meanwhile: Flet raised, and
+    that error ends the phone's connection.  A redraw (another device's move,
+    the table screen's layout) can replace the table's scrolling part while
+    its ``scroll_to`` is on its way; the answer then still reaches the caller
+    waiting for it, and is otherwise dropped."""
+    if control_id in self.index:
+        return _ORIGINAL_METHOD_RESULTS(self, control_id, call_id, result, error)  # type: ignore[misc]
+    calls = getattr(self, "_Session__method_calls", None)
+    results = getattr(self, "_Session__method_call_results", None)
+    if calls is None or results is None:
+        return None
+    event = calls.pop(call_id, None)
+    if event is not None:
+        results[event] = (result, error)
+        event.set()
+    return None
+
+
+def late_method_results() -> bool:
+    """Use :func:`_method_results` for Flet's sessions; False (nothing
+    changed) if this Flet's session keeps its calls otherwise than written for."""
+    original = _ORIGINAL_METHOD_RESULTS
+    if original is None or "_Session__method_calls" not in original.__code__.co_names or \
+            "_Session__method_call_results" not in original.__code__.co_names:
+        return False
+    _Session.handle_invoke_method_results = _method_results  # type: ignore[method-assign]
+    return True
+
+
 def apply() -> None:
     lazy_validation_memo()
     quiet_send()
     short_walks()
     drop_unknown_events()
+    late_method_results()
