@@ -14,7 +14,7 @@ from companion.rules import library
 from companion.rules.search import search
 from companion.storage import Store
 from companion.ui.app import App
-from ui_harness import Event, FakePage, find, run_coroutine, texts, type_into, walk
+from ui_harness import manila_to, Event, FakePage, find, run_coroutine, texts, type_into, walk
 
 
 @pytest.fixture
@@ -22,15 +22,6 @@ def app(tmp_path):
     application = App(FakePage(), Store(tmp_path / "ui.db"))
     application.render()
     return application
-
-
-def _manila_to(app, phase, names=("Ana", "Ben", "Cho")):
-    app.start_table("manila", list(names), {})
-    game = app.table.game
-    while game.phase(app.table.state) != phase:
-        legal = game.legal_actions(app.table.state)
-        choice = next((a for a in legal if a.type == "shares_later"), None) or legal[-1]
-        assert app.dispatch(choice)
 
 
 def _scrolls(app):
@@ -73,7 +64,7 @@ def _box_label(app):
 @pytest.mark.parametrize("lang,query", [("en", "auction"), ("zh_Hans", "游戏结束"), ("zh_Hant", "遊戲結束")])
 def test_the_tables_rules_button_opens_a_search_that_finds_this_games_clause_first(app, lang, query):
     app.lang = lang
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     _open_rules_from_the_table(app)
     type_into(app.page, _box_label(app), query)
     found = _results(app)
@@ -89,7 +80,7 @@ def test_a_refusal_link_and_a_search_result_open_the_same_clause_and_back_return
     shown = []
     app.page.show_dialog = shown.append
     app.page.pop_dialog = lambda: shown and shown.pop()
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     assert not app.dispatch(Action.make("bid", 1, amount=1))  # Ben out of turn: Ana bids first
     rule = app.refusal.rule
     link = next(b for b in shown[-1].actions if str(b.content).startswith("Rule: "))

@@ -14,7 +14,7 @@ from companion.storage import Store
 from companion.ui.app import App, Device, Prefs
 from companion.ui.widgets import TOUCH
 from touch import pressables, small_targets, unnamed
-from ui_harness import FakePage, find, open_section, press, run_coroutine, texts, type_into, walk
+from ui_harness import manila_to, FakePage, find, open_section, press, run_coroutine, texts, type_into, walk
 
 
 @pytest.fixture
@@ -379,7 +379,7 @@ def test_the_refusal_dialog_is_named_in_the_readers_language(app, lang, name):
     """A screen reader announces the dialog by its name: Flet's default is the English "Alert"."""
     shown = []
     app.page.show_dialog = shown.append
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     app.set_language(lang)
     assert not app.dispatch(Action.make("bid", 1, amount=1))
     dialog = shown[-1]
@@ -391,7 +391,7 @@ def test_refusal_opens_a_dialog_with_its_rule_link_and_does_not_rebuild(app):
     shown = []
     app.page.show_dialog = shown.append
     app.page.pop_dialog = lambda: shown and shown.pop()
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     page_before = app.page.controls
     assert not app.dispatch(Action.make("bid", 1, amount=1))  # Ben out of turn: Ana bids first
     assert app.page.controls is page_before  # nothing rebuilt: a half-filled form stays as it was
@@ -418,7 +418,7 @@ def test_a_refusal_read_and_dismissed_is_gone(app):
     shown = []
     app.page.show_dialog = shown.append
     app.page.pop_dialog = lambda: shown and shown.pop()
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     assert not app.dispatch(Action.make("bid", 1, amount=1))
     ok = next(b for b in shown[-1].actions if b.content == "OK")
     ok.on_click(None)
@@ -434,17 +434,8 @@ def test_a_refusal_read_and_dismissed_is_gone(app):
     assert app.refusal is not None and "Cho" in app.refusal.message
 
 
-def _manila_to(app, phase, names=("Ana", "Ben", "Cho")):
-    app.start_table("manila", list(names), {})
-    game = app.table.game
-    while game.phase(app.table.state) != phase:
-        legal = game.legal_actions(app.table.state)
-        choice = next((a for a in legal if a.type == "shares_later"), None) or legal[-1]
-        assert app.dispatch(choice)
-
-
 def test_manila_supply_button_says_why_it_cannot_be_used_with_its_rule(app):
-    _manila_to(app, "supply")
+    manila_to(app, "supply")
     # every share is still in the supply (nobody told their hand): 4 wares x 5 shares minus
     # the 2 dealt to each of 3 players = 14 -- the form starts on a right count
     assert not any("cannot be right" in t for t in texts(app.page))
@@ -457,7 +448,7 @@ def test_manila_supply_button_says_why_it_cannot_be_used_with_its_rule(app):
 
 
 def test_manila_launch_button_says_why_before_the_boats_are_set(app):
-    _manila_to(app, "launch")
+    manila_to(app, "launch")
     shown = texts(app.page)
     assert "Load and set out the boats" in shown
     # beside the button: what is missing first (the ware that stays home), with its rule
@@ -470,7 +461,7 @@ def test_refused_correction_keeps_the_form_open_with_the_reason_beside_it(app):
     from ui_harness import Event, walk
 
     app.page.show_dialog = lambda d: None
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     tile = open_section(app.page, "Correct the app to match the table")
     form = tile.controls[0]
     from companion.ui.corrections import shown_fields
@@ -516,7 +507,7 @@ def test_a_new_screen_starts_at_its_top_and_back_returns_where_you_were(app):
         pass
 
     app.page.scroll_to = nowhere
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     _scrolls(app)
     app.scrolled(type("E", (), {"pixels": 700.0})())  # the user scrolled down the table
     app.open_clause("manila.auction.bids")
@@ -546,7 +537,7 @@ def test_what_can_i_do_now_opened_is_brought_into_view(app):
     async def scroll_to(**kw):
         asked.append(kw)
 
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     app.page.scroll_to = scroll_to
     app.page.tasks.clear()
     card = next(c for c in walk([app.page.controls]) if isinstance(c, ft.ExpansionTile)
@@ -648,7 +639,7 @@ def test_finished_table_opens_read_only_from_home_and_resume_list_shows_progress
 
 # ----- results screens ----------------------------------------------------------------
 def test_manila_voyage_results_screen_then_a_tap_goes_on(app):
-    _manila_to(app, "auction")
+    manila_to(app, "auction")
     game = app.table.game
     # play the first voyage out: every decision takes the last legal choice
     while app.table.state.voyage == 1:

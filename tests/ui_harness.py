@@ -127,3 +127,14 @@ def run_coroutine(coro: Coroutine[Any, Any, Any]) -> Any:
     sync API leaves an event loop running in the main thread, where asyncio.run refuses."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def manila_to(app: Any, phase: str, names: tuple[str, ...] = ("Ana", "Ben", "Cho")) -> None:
+    """Start a Manila table in ``app`` and play it (later shares, else the last
+    legal action) until it reaches ``phase``."""
+    app.start_table("manila", list(names), {})
+    game = app.table.game
+    while game.phase(app.table.state) != phase:
+        legal = game.legal_actions(app.table.state)
+        choice = next((a for a in legal if a.type == "shares_later"), None) or legal[-1]
+        assert app.dispatch(choice)
