@@ -705,6 +705,16 @@ class TableAccess:
     def waiting_to_join(self, table_id: str, token: str) -> bool:
         return any(r["device"] == token for r in self.join_requests(table_id))
 
+    def join_answer(self, table_id: str, who: Who, lan: bool) -> str:
+        """Where a device that asked to be let in stands: ``"in"``, ``"waiting"``
+        or ``"out"`` (turned away, or its request expired) -- read from one
+        snapshot of the record: read in two, a "let in" written between them
+        reads as neither a member nor waiting."""
+        record = self.record(table_id)
+        if role(record, who.token, lan=lan, loopback=who.loopback) != STRANGER:
+            return "in"
+        return "waiting" if any(r["device"] == who.token for r in record["joins"]) else "out"
+
     def let_in(self, table_id: str, request_id: str) -> bool:
         """The host lets a waiting device in: it joins the table."""
         def change(record: dict[str, Any]) -> bool:

@@ -508,3 +508,40 @@ def test_a_joined_device_opening_its_link_again_is_not_counted(guard, clock):
     clock.now += 3600
     with pytest.raises(Denied, match="join_no_table"):
         guard.join(old, who("stranger", "10.5.0.66"))  # for anyone else an old code is a wrong one
+
+
+def test_a_let_in_written_while_the_guest_reads_is_never_read_as_a_turn_away(guard, clock, monkeypatch):
+    """Issue 35 (seen in a loaded run): the waiting phone read "may I see the
+    table?" and "am I still waiting?" in two reads; the host's "let in" landed
+    between them and the guest was told it had been turned away.  One snapshot
+    answers both: waiting (the let-in not read yet), then in."""
+    code = guard.code("t1")
+    guard.set_owner("t1", "host".ljust(24, "x"))
+    others = [c for c in (a + "CDEFH" for a in access.ALPHABET) if c != code]
+    for n in range(access.CODE_BUDGET):
+        with pytest.raises(Denied, match="join_no_table"):
+            guard.join(others[n], who(f"w{n}", f"10.4.0.{n}"))
+    guest = who("guest", "10.4.1.2")
+    with pytest.raises(access.JoinWaiting):
+        guard.join(code, guest)
+    (request,) = guard.join_requests("t1")
+    reads = []
+    read = type(guard).record
+
+    def racing(self, table_id, make=False):
+        out = read(self, table_id, make)
+        reads.append(table_id)
+        if len(reads) == 1:
+            monkeypatch.setattr(type(guard), "record", read)
+            assert guard.let_in("t1", request["id"])  # the host's tap lands right after the guest's read
+        return out
+
+    monkeypatch.setattr(type(guard), "record", racing)
+    assert guard.join_answer("t1", guest, lan=True) == "waiting"
+    assert guard.join_answer("t1", guest, lan=True) == "in"
+    guard.turn_away("t1", "none")
+    other = who("other", "10.4.1.3")
+    with pytest.raises(access.JoinWaiting):
+        guard.join(code, other)
+    guard.turn_away("t1", guard.join_requests("t1")[0]["id"])
+    assert guard.join_answer("t1", other, lan=True) == "out"

@@ -765,9 +765,10 @@ class App:
     def _host_answered(self, table_id: str) -> None:
         """This device waits to be let in: the host let it in (the table
         opens) or turned it away (or its request expired: it is told)."""
-        if self.may_see(table_id):
+        answer = self.access.join_answer(table_id, self.device.who, self.device.lan)
+        if answer == "in":
             self.open_table(table_id)
-        elif not self.access.waiting_to_join(table_id, self.device.token):
+        elif answer == "out":
             self.nav = Nav("join", {"code": self.nav.params.get("code", ""),
                                     "error": self._("The host did not let this device in, or the request "
                                                     "expired. Check the code and try again.")})
