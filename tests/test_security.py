@@ -101,13 +101,35 @@ def invite_code(host: WireClient) -> str:
 
 
 def back_to_table(host: WireClient) -> None:
-    host.click("Back to the table")
-    host.wait(lambda: any(MOVE.match(t) for t in host.texts()), what="the table")
+    """Back from the invite screen (which shows the move too) to the table.  A tap
+    that meets a redraw (a guest's claim told to the host) lands on a replaced
+    button and is dropped, as a person's would be: then tap again, as they would."""
+    def at_table() -> bool:
+        return any(MOVE.match(t) for t in host.texts()) and not host.shows_exactly("Back to the table")
+
+    for _ in range(3):
+        host.click("Back to the table")
+        try:
+            host.wait(at_table, timeout=5.0, what="the table")
+            return
+        except AssertionError:
+            if not host.shows_exactly("Back to the table"):
+                break
+    host.wait(at_table, what="the table")
 
 
 def counted(client: WireClient, purpose: str) -> int:
     """Attempts the server counted from this client's address (its answer came)."""
     return access.for_store(client.server.store).limiter.attempts(purpose, ("address", client.address))
+
+
+def checking(client: WireClient) -> bool:
+    """Whether a PIN try from this client's address is being checked now."""
+    limiter = access.for_store(client.server.store).limiter
+    with limiter.db.lock:
+        return bool(limiter.db.conn.execute(
+            "SELECT COUNT(*) FROM attempts WHERE purpose='pin' AND key=? AND ok IS NULL",
+            (f"address:{client.address}",)).fetchone()[0])
 
 
 def _answered(client: WireClient, purpose: str, before: int, expect: str | None, seen: int) -> None:
@@ -129,32 +151,54 @@ def join(client: WireClient, code: str, expect: str | None = None) -> None:
     _answered(client, "code", before, expect, seen)
 
 
-def claim(client: WireClient, seat: str, pin: str, expect: str | None = None) -> None:
+#: the answers to a try the server counts (a PIN it checked); every other answer is a refusal before any count
+COUNTED = ("That PIN is not this seat's PIN.", "Waiting for the host to approve.")
+
+
+def claim(client: WireClient, seat: str, pin: str, expect: str | None = None, counts: bool | None = None) -> None:
+    """Type ``pin`` and tap ``seat``; wait for the answer ``expect``.  A try the
+    server counts (``counts``; by default: ``expect`` is one of :data:`COUNTED`,
+    or None) is waited for as a new count, never by its text alone: a redraw (the
+    host's screen told of the last wrong PIN) can send the last answer's text again
+    while this try is still on its way, and a test that went on then would type its
+    next PIN into the middle of this one."""
+    if counts is None:
+        counts = expect is None or expect in COUNTED
     if not client.shows("PIN for your seat"):
         client.wait_text("Claim a seat")
         client.click("Claim a seat")
         client.wait_text("PIN for your seat")
     empty = "Choose a PIN of 6 to 12 digits."
-    for _ in range(3):
+    for attempt in range(3):
         client.type("PIN for your seat", pin)
         before, seen = counted(client, "pin"), len(client.seen)
         client.click(seat if client.shows_exactly(seat) else f"{seat} (taken)")
-        client.wait(lambda: counted(client, "pin") > before or any(
-            (expect is not None and expect in t) or t == empty for t in client.seen[seen:]),
-            what=f"an answer ({expect})")
+        try:
+            client.wait(lambda: (counts and counted(client, "pin") > before) or any(
+                (not counts and expect is not None and expect in t) or t == empty for t in client.seen[seen:]),
+                timeout=6.0, what=f"an answer ({expect})")
+        except AssertionError:
+            if counts and (counted(client, "pin") > before or checking(client)):
+                break  # being checked (slow under load): waited for below
+            if attempt == 2:
+                raise
+            continue  # the tap met a redraw, landed on a replaced button and was dropped: tap again
         if expect == empty or not any(t == empty for t in client.seen[seen:]):
             break
         # "Choose a PIN": the PIN went into a field the screen had just replaced (a scripted
         # client types faster than the redraw after the last answer reaches it) -- or a redraw
-        # (another device's write) sent that earlier refusal again while this PIN is being
-        # counted: then typing it again is a second try at the same moment, which the limiter
-        # rightly refuses (seen once in a full run: "Too many tries" where a wrong PIN was due)
-        try:
-            client.wait(lambda: counted(client, "pin") > before, timeout=2.0, what="the try counted")
-            break
-        except AssertionError:
-            pass  # not counted: it really went nowhere; type it again
-    _answered(client, "pin", before, expect, seen)
+        # sent that earlier refusal again while this PIN is being checked: then typing it
+        # again is a second try at the same moment, which the limiter rightly refuses
+        if counts:
+            try:
+                client.wait(lambda: counted(client, "pin") > before, timeout=5.0, what="the try counted")
+                break
+            except AssertionError:
+                pass  # not counted: it really went nowhere; type it again
+    if counts:
+        client.wait(lambda: counted(client, "pin") > before, what=f"the try counted ({expect})")
+    if expect:
+        client.wait_text(expect)
 
 
 def refused(client: WireClient, message: str, act) -> None:
@@ -307,10 +351,7 @@ def test_pin_guessing_is_slowed_and_the_right_pin_alone_takes_no_seat(server, cl
             break
         claim(guesser, "Ann", f"{200000 + made}", expect="That PIN is not this seat's PIN.")
         made += 1
-    # the policy allows 9 in the first minute; since the counts moved into SQLite (issue 35) one full
-    # run in three let a 10th through under load, cause not yet found (see the stop-31 note): held
-    # at 10 until it is, against about 490 a minute before any limit
-    assert made <= 10, made
+    assert made <= 9, made  # about 490 a minute before any limit
     # the host was told, with what tells the guesser apart
     host.wait_text("A wrong PIN for Ann's seat", timeout=15)
     assert host.shows(f"{net}.66")
@@ -734,7 +775,8 @@ def test_many_addresses_guessing_one_seat_lock_it_until_the_host_unlocks(server,
         guesser = guessers[n % 5]
         if n < 5:
             join(guesser, code)
-        claim(guesser, "Ann", f"{100000 + n}", expect=LOCKED if n == 9 else "That PIN is not this seat's PIN.")
+        claim(guesser, "Ann", f"{100000 + n}", expect=LOCKED if n == 9 else "That PIN is not this seat's PIN.",
+              counts=True)
     host.wait_text("Ann's seat is locked after 10 wrong PINs; the last", timeout=15)  # on the table's screen
     phone = clients(f"{net}.22")  # Ann's new phone, the right PIN: nothing while the seat is locked
     join(phone, code)
