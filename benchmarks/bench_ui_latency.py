@@ -11,7 +11,11 @@ prints figures; never a test).
   passes; a boat's seat near the top of the board likewise, with no scroll; a
   Modern Art artist tapped on
   the value board, a form step redrawn in place, until the auction types show
-  (and the "Double" type, until its second question shows).
+  (and the "Double" type, until its second question shows);
+* the floor (issue 36): the smallest Flet app (``minimal_flet_app.py``: a button
+  and a text) served the same way, a tap on its button until the text says so:
+  what Flet itself costs on this machine, so that a figure above can be read as a
+  ratio to it, which holds from one machine to the next.
 
 The time is measured in this process from the tap to the moment the new text
 is in the page's accessibility tree (Flutter fills it with the frame), so it
@@ -51,7 +55,7 @@ from companion.registry import get_game  # noqa: E402
 from companion.rules import library  # noqa: E402
 from companion.storage import Store  # noqa: E402
 
-SECTIONS = ("bid", "rule", "board")
+SECTIONS = ("floor", "bid", "rule", "board")
 
 
 class Stalled(Exception):
@@ -96,9 +100,10 @@ class Bench:
 
         if self.screen is not None:
             self.screen.close()
-        store = Store(self.data / "companion.db")
-        store.set_setting("open_table", table_id)
-        store.close()
+        if table_id:
+            store = Store(self.data / "companion.db")
+            store.set_setting("open_table", table_id)
+            store.close()
         started = time.perf_counter()
         self.screen = Screen(self.browser, self.server, PHONE)
         self.screen.page.set_default_timeout(self.wait * 1000)  # no Playwright call waits longer
@@ -161,6 +166,8 @@ class Bench:
             sample: Callable[[str], None], recover: Callable[[], None]) -> None:
         """``n`` samples of each way of pressing (alternated, so both see the same load);
         a stalled sample is reported, the page reopened and put back, and the run goes on."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         print(f"{section}:", flush=True)
         self.open(table_id, ready)
         done, tries = 0, 0
@@ -168,7 +175,10 @@ class Bench:
             tries += 1
             how = "tap" if done % 2 else "click"
             try:
-                sample(how)
+                try:
+                    sample(how)
+                except PlaywrightTimeout as exc:  # a control that never showed: a stall, not the end of the run
+                    raise Stalled(str(exc).splitlines()[0]) from None
                 done += 1
             except Stalled as exc:
                 self.stalls.append(str(exc))
@@ -182,6 +192,37 @@ class Bench:
                     return
         if self.over():
             print(f"  the time budget ran out ({done} samples)", flush=True)
+
+
+class MinimalServer:
+    """``minimal_flet_app.py`` in a process of its own, as the app's server is."""
+
+    def __init__(self, data: Path) -> None:
+        import os
+        import socket
+        import subprocess
+
+        from conftest import free_port
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = open(data / "minimal.log", "a")
+        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
+        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("minimal_flet_app.py")),
+                                      str(self.port)], env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the minimal app did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+        self.log.close()
 
 
 def main() -> None:
@@ -223,6 +264,24 @@ def main() -> None:
                             undo().click()
                             b.expect(first, "undo after a stall")
                     return recover
+
+                if "floor" in sections:
+                    floor_server = MinimalServer(data)
+                    try:
+                        def floor(how: str) -> None:
+                            page = b.screen.page
+                            shown = page.get_by_text("Tapped ", exact=False).first.inner_text()
+                            n = int(shown.split()[1]) + 1
+                            button = page.get_by_role("button", name="Tap me", exact=True).first
+                            b.timed(f"floor: minimal Flet app's button, {how}", b.press(how, button),
+                                    f"Tapped {n} times")
+
+                        b.server = floor_server
+                        b.run("the floor: a minimal Flet app's button", args.n, "", "Tapped 0 times", floor,
+                              lambda: None)
+                    finally:
+                        b.server = server
+                        floor_server.stop()
 
                 if "bid" in sections:
                     def bid(how: str) -> None:
