@@ -22,12 +22,13 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
-from .core.teach import PARTS, Component, Line
+from .core.teach import PARTS, Card, Component, Line, due
 from .messages import fill
 from .registry import get_game
 from .rules import library
 
-__all__ = ["PARTS", "Component", "Line", "box", "box_text", "figures", "pitch", "pitch_words",
+__all__ = ["PARTS", "Card", "Component", "Line", "box", "box_text", "card_text", "dues", "figures", "pitch",
+           "pitch_words", "play_cards",
            "setup_guide", "setup_text", "texts"]
 
 LANGS = ("en", "zh_Hans", "zh_Hant")
@@ -110,3 +111,22 @@ def box_text(game_id: str, lang: str) -> list[tuple[str, int]]:
     """``(component name, count)`` for the box check in ``lang``."""
     words = texts(game_id)["box"]
     return [(words[c["key"]][_lang(lang)], c["n"]) for c in box(game_id)]
+
+
+# ----- teaching play: first-time cards (core.teach) -----------------------------------------
+def play_cards(game_id: str) -> tuple[Card, ...]:
+    """The game's declared cards (its teach module's ``PLAY``; none declared: none)."""
+    return tuple(getattr(_module(game_id), "PLAY", ()))
+
+
+def dues(game: Any, state: Any, before: Any = None, action: Any = None) -> list[tuple[str, int | None]]:
+    """The cards due at the step ``state`` is in, reached by ``action`` from ``before``
+    (None: the table's start, or teaching switched on there: the step alone)."""
+    events = game.events(before, action, state) if action is not None else ()
+    return due(game, play_cards(game.id), state, events)
+
+
+def card_text(clause_id: str, lang: str) -> tuple[str, str] | None:
+    """A card's title and words: the clause's own (our words, in the three languages)."""
+    found = library.clause(clause_id, _lang(lang))
+    return None if found is None else (str(found["title"]), str(found["text"]))
