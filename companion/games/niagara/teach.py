@@ -32,13 +32,18 @@ def box() -> list[Component]:
             Component("paddle_cards", colours * F["cards_per_player"])]
 
 
+def _card_now(state: Any) -> Any:
+    """The card of the player whose turn it is (None: not turned over yet)."""
+    return state.cards[(state.lifebuoy + state.turn) % len(state.players)]
+
+
 #: teaching play: each rule's card, at the step that first needs it (core.teach.card)
 PLAY = (
     card("niagara.round.steps", phase="reveal"),
     card("niagara.cards.choose", phase="reveal"),
     card("niagara.round.order", phase="turn"),
-    card("niagara.turn.number", event="card_turned"),
-    card("niagara.weather.cloud", event="cloud_turned"),
+    card("niagara.turn.number", phase="turn", when=lambda state: _card_now(state) not in (None, F["cloud"])),
+    card("niagara.weather.cloud", phase="turn", when=lambda state: _card_now(state) == F["cloud"]),
     card("niagara.move.launch", event="launched"),
     card("niagara.move.points", event=("paddled", "launched")),
     card("niagara.gems.cost", event="gem_loaded"),
