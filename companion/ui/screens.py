@@ -18,7 +18,7 @@ from ..messages import describe_problem, game_message
 from ..paths import user_data_dir
 from ..registry import game_ids, get_game
 from ..rules import library, reader
-from .. import story
+from .. import story, teach
 from ..core.events import Event
 from ..transfer import ImportRefused, import_from_text
 from .context import PLAYER_COLORS
@@ -272,7 +272,8 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
 
     def start(e: Any) -> None:
         try:
-            app.start_table(game_id, names, options)
+            # the form opened from a rules page's Teach: the table teaches as it goes, as from Teach
+            app.start_table(game_id, names, options, teaching=bool(params.get("teach")))
         except SetupError as exc:
             params["problems"] = [describe_problem(p, game_id, app.lang) for p in exc.problems]
             app.render()
@@ -348,6 +349,9 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
             ft.PopupMenuItem(content=_("Move log"), icon=ft.Icons.HISTORY, on_click=lambda e: app.go("log")),
             ft.PopupMenuItem(content=_("Language"), icon=ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings")),
             ft.PopupMenuItem(content=_("Export"), icon=ft.Icons.SAVE_ALT, on_click=app.export_table),
+            *([ft.PopupMenuItem(content=_("Teaching play"), icon=ft.Icons.SCHOOL, checked=table.teaching,
+                                on_click=lambda e, on=not table.teaching: app.set_teaching(on))]
+              if app.may("teach") and not read_only else []),
         ]),
     ]
     bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions, size=16)
@@ -373,6 +377,8 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     # move is refused, so a half-filled form stays open
     app.refusal_slot = ft.Container(content=_refusal_banner(app))
     parts.append(app.refusal_slot)
+    if not read_only:
+        parts += teach_cards(app)
     if game.is_over(table.state):
         parts.append(_final_ranking(app))
         chart = story_chart(app, height=180)
@@ -395,6 +401,35 @@ def screen_log(app: "App") -> tuple[Any, ft.Control]:
     if app.table is None:
         return screen_home(app)
     return _bar(app, app._("Move log")), log_body(app)
+
+
+def teach_cards(app: "App") -> list[ft.Control]:
+    """Teaching play's first-time cards for this device now (``App.teach_cards``): the
+    rule in a few sentences, "Read more" opening its clause (where a refusal's rule link goes),
+    "Got it" putting it away for good."""
+    _ = app._
+    out: list[ft.Control] = []
+    for clause in app.teach_cards():
+        words = teach.card_text(clause, app.lang)
+        if words is None:
+            continue
+        title, text = words
+        out.append(ft.Container(
+            content=ft.Column([
+                ft.Row([ft.Icon(ft.Icons.SCHOOL, color=ft.Colors.AMBER_900, size=22),
+                        ft.Text(_("New rule: {title}", title=title), size=16, weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.BLUE_GREY_900, expand=True)],
+                       spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+                ft.Text(text, size=15, color=ft.Colors.BLUE_GREY_900),
+                ft.Row([ft.TextButton(_("Read more"), icon=ft.Icons.MENU_BOOK, height=TOUCH,
+                                      on_click=lambda e, c=clause: app.open_clause(c)),
+                        ft.TextButton(_("Got it"), icon=ft.Icons.CHECK, height=TOUCH,
+                                      on_click=lambda e, c=clause: app.dismiss_card(c))],
+                       alignment=ft.MainAxisAlignment.END, wrap=True, spacing=4),
+            ], spacing=6),
+            padding=12, border_radius=10, bgcolor=ft.Colors.AMBER_50, border=ft.Border.all(2, ft.Colors.AMBER_700),
+            key=f"teach-card-{clause}"))
+    return out
 
 
 def _rule_button(app: "App", rule: str, before: Any = None) -> ft.Control:

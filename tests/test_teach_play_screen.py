@@ -1,0 +1,125 @@
+"""Teaching play in the app (no browser): a table started from Teach shows the first step's
+card on the shared screen; "Got it" puts it away for good, "More" opens its clause (where a
+refusal's rule link goes); the host switches teaching play off and on from the More menu; a
+table started without Teach teaches nothing until switched on; a seated phone gets its own
+secret step's card, and the shared screen then does not."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from companion import access, teach
+from companion.core import Action
+from companion.storage import Store
+from companion.ui.app import App, Device, Prefs
+from ui_harness import Event, FakePage, find, press, texts, type_into, walk
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "teachplay.db")
+    s.roster = lambda: []
+    yield s
+    s.close()
+
+
+def device(store: Store, token: str, lan: bool = False) -> App:
+    """A device on this computer (the host), or with ``lan`` a phone on the café's network."""
+    app = App(FakePage(), store, Device(token=token.ljust(24, "_"), prefs=Prefs({}), loopback=not lan, lan=lan,
+                                        address=f"192.168.1.{10 + len(token)}" if lan else "127.0.0.1"))
+    app.render()
+    return app
+
+
+def card_titles(app: App) -> list[str]:
+    return [t for t in texts(app.page) if t.startswith(app._("New rule: {title}", title=""))]
+
+
+def menu_item(app: App, label: str) -> ft.PopupMenuItem:
+    for control in walk([app.page.appbar]):
+        if isinstance(control, ft.PopupMenuItem) and control.content == label:
+            return control
+    raise LookupError(label)
+
+
+def from_teach(app: App, names: list[str], game_id: str = "manila") -> None:
+    app.go("new_table", game=game_id)
+    for _more in range(len(names) - 3):
+        press(app.page, app._("Add a player"))
+    for i, name in enumerate(names):
+        type_into(app.page, app._("Seat {n}", n=i + 1), name)
+    press(app.page, app._("Teach this game"))
+    press(app.page, app._("Start the table"))
+    assert app.nav.screen == "table"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_a_table_started_from_teach_shows_the_first_card_once(store, lang):
+    app = device(store, "host")
+    app.set_language(lang)
+    from_teach(app, ["Ana", "Ben", "Cho"])
+    assert app.table.teaching
+    title, text = teach.card_text("manila.setup.share_entry", lang)
+    assert card_titles(app) == [app._("New rule: {title}", title=title)]
+    assert text in texts(app.page)
+    assert menu_item(app, app._("Teaching play")).checked is True
+    press(app.page, app._("Got it"))
+    assert card_titles(app) == []
+    assert store.open_table(app.table.id).teach["done"]  # kept with the table
+    app.open_table(app.table.id)
+    assert card_titles(app) == []  # opened again: still put away
+
+
+def test_more_opens_the_clause_page(store):
+    app = device(store, "host")
+    from_teach(app, ["Ana", "Ben", "Cho"])
+    press(app.page, "Read more")
+    assert app.nav.screen == "rules" and app.nav.params["clause"] == "manila.setup.share_entry"
+
+
+def test_the_next_steps_card_comes_with_the_step(store):
+    app = device(store, "host")
+    from_teach(app, ["Ana", "Ben", "Cho"])
+    for seat in range(3):
+        assert app.dispatch(Action.make("shares_later", seat))
+    # everyone tells at the end: the table counts the supply, a card of its own
+    title, _text = teach.card_text("manila.setup.supply_count", "en")
+    assert card_titles(app) == [f"New rule: {title}"]
+
+
+def test_the_host_switches_teaching_off_and_on_from_the_more_menu(store):
+    app = device(store, "host")
+    app.start_table("manila", ["Ana", "Ben", "Cho"], {})  # the New-table form: no teaching
+    assert not app.table.teaching and card_titles(app) == []
+    item = menu_item(app, "Teaching play")
+    assert item.checked is False
+    item.on_click(Event(item))
+    assert app.table.teaching and store.open_table(app.table.id).teaching
+    assert len(card_titles(app)) == 1  # the step the table is at: the share entry
+    item = menu_item(app, "Teaching play")
+    assert item.checked is True
+    item.on_click(Event(item))
+    assert not app.table.teaching and card_titles(app) == []
+
+
+def test_a_seated_phone_gets_its_own_secret_steps_card_and_the_shared_screen_does_not(store):
+    host = device(store, "host")
+    from_teach(host, ["Ana", "Ben", "Cho"])
+    guard = access.for_store(store)
+    phones = []
+    for seat in range(3):
+        phone = device(store, f"phone{seat}", lan=True)
+        phone.join_with_code(guard.code(host.table.id))
+        guard.claim(host.table.id, phone.device.who, seat, "246802")
+        guard.approve(host.table.id, guard.requests(host.table.id)[0]["id"])
+        phone.render()
+        phones.append(phone)
+    host.render()
+    assert card_titles(host) == []  # every share entry is on its own phone now
+    for phone in phones:
+        assert card_titles(phone) == [f"New rule: {teach.card_text('manila.setup.share_entry', 'en')[0]}"]
+        with pytest.raises(LookupError):
+            menu_item(phone, "Teaching play")  # the host's choice alone
+    press(phones[1].page, "Got it")
+    assert card_titles(phones[1]) == [] and len(card_titles(phones[0])) == 1
