@@ -123,3 +123,21 @@ def test_a_seated_phone_gets_its_own_secret_steps_card_and_the_shared_screen_doe
             menu_item(phone, "Teaching play")  # the host's choice alone
     press(phones[1].page, "Got it")
     assert card_titles(phones[1]) == [] and len(card_titles(phones[0])) == 1
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1024, 768)])
+def test_the_cards_never_stand_between_the_banner_and_the_next_move(store, width, height):
+    """On a phone the step's controls are pinned at the foot and the cards head what scrolls;
+    beside a tablet's board the step's controls head the column and the cards follow them."""
+    from companion.ui import board
+
+    app = device(store, "host")
+    app.page.width, app.page.height = width, height
+    from_teach(app, ["Ana", "Ben", "Cho"])
+    keys = [getattr(c, "key", None) for c in walk(app.page.controls)]
+    step = keys.index(board.PANE_STEP)
+    card = keys.index("teach-card-manila.setup.share_entry")
+    if width < board.SIDE_BY_SIDE:
+        assert card < keys.index(board.PANE_BOARD) < step  # cards, board, then the pinned foot
+    else:
+        assert step < card

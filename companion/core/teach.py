@@ -57,8 +57,8 @@ def even_piles(cards: int, piles: int) -> list[int]:
 #     card("manila.spaces.harbor", event="placed", space="harbor_*")   # what an action just did
 #     card("manila.setup.share_entry", phase="deal", secret=True)     # a seat's secret step
 #
-# ``phase`` cards are due while the table is in that phase (``when``: a further test on the
-# state); ``event`` cards when the last action's events hold one of that code whose params
+# ``phase`` cards are due while the table is in that phase (or one of a tuple; ``when``: a
+# further test on the state); ``event`` cards when the last action's events hold one of that code whose params
 # match (a value, a tuple of values, or "prefix*"; so may the code itself).  A card due for a public event or a
 # phase is the shared screen's; one for a restricted event (``Event.seats``) or a secret
 # phase step goes to each of those seats alone.  The table's record of which cards it met
@@ -72,7 +72,7 @@ def even_piles(cards: int, piles: int) -> list[int]:
 @dataclass(frozen=True)
 class Card:
     clause: str
-    phase: str | None = None
+    phase: str | tuple[str, ...] | None = None
     event: str | tuple[str, ...] | None = None
     match: Mapping[str, Any] = field(default_factory=dict)
     when: Callable[[Any], bool] | None = None
@@ -83,7 +83,7 @@ class Card:
             raise ValueError(f"card {self.clause}: give a phase or an event, not both or neither")
 
 
-def card(clause: str, *, phase: str | None = None, event: str | tuple[str, ...] | None = None,
+def card(clause: str, *, phase: str | tuple[str, ...] | None = None, event: str | tuple[str, ...] | None = None,
          when: Callable[[Any], bool] | None = None, secret: bool = False, **match: Any) -> Card:
     """The one Card builder: ``match`` holds the event params that must match."""
     return Card(clause, phase, event, dict(match), when, secret)
@@ -113,7 +113,7 @@ def due(game: Any, cards: Iterable[Card], state: Any, events: Iterable[Any] = ()
     over = game.is_over(state)
     for c in cards:
         if c.phase is not None:
-            if phase != c.phase or (c.when is not None and not c.when(state)):
+            if not _matches({"phase": c.phase}, {"phase": phase}) or (c.when is not None and not c.when(state)):
                 continue
             if c.secret and not over:
                 out += [(c.clause, s) for s in sorted(game.active_players(state))]

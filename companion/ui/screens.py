@@ -377,8 +377,6 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     # move is refused, so a half-filled form stays open
     app.refusal_slot = ft.Container(content=_refusal_banner(app))
     parts.append(app.refusal_slot)
-    if not read_only:
-        parts += teach_cards(app)
     if game.is_over(table.state):
         parts.append(_final_ranking(app))
         chart = story_chart(app, height=180)
@@ -392,7 +390,8 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     if app.strip is not None:  # the invite / seat strip (join.py) leads what scrolls
         parts.insert(0, app.strip)
     body, app.scroller = table_page(banner_box, parts, view_for(game.id).build(ctx), after, wide=app.wide(),
-                                    on_scroll=app.scrolled, size=app.size(), happened=led)
+                                    on_scroll=app.scrolled, size=app.size(), happened=led,
+                                    teaching=[] if read_only else teach_cards(app))
     return bar, body
 
 

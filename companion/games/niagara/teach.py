@@ -37,10 +37,16 @@ def _card_now(state: Any) -> Any:
     return state.cards[(state.lifebuoy + state.turn) % len(state.players)]
 
 
+def _choosing(state: Any) -> bool:
+    return state.phase == "reveal" or all(c is None for c in state.cards)
+
+
 #: teaching play: each rule's card, at the step that first needs it (core.teach.card)
 PLAY = (
-    card("niagara.round.steps", phase="reveal"),
-    card("niagara.cards.choose", phase="reveal"),
+    # the cards are chosen at the round's start: the table enters them all (cards at once), or
+    # each player turns theirs over in turn (no card turned yet)
+    card("niagara.round.steps", phase=("reveal", "turn"), when=lambda state: _choosing(state)),
+    card("niagara.cards.choose", phase=("reveal", "turn"), when=lambda state: _choosing(state)),
     card("niagara.round.order", phase="turn"),
     card("niagara.turn.number", phase="turn", when=lambda state: _card_now(state) not in (None, F["cloud"])),
     card("niagara.weather.cloud", phase="turn", when=lambda state: _card_now(state) == F["cloud"]),

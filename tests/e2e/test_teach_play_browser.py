@@ -1,0 +1,56 @@
+"""Teaching play in Chromium: a Manila and a Niagara table started from Teach, in the three
+languages at 390×844 and 1024×768, show the first step's first-time card under the banner
+(the rule in a few sentences, Read more and Got it); Got it puts it away.  Screenshots go to
+test-output/screenshots/teachplay-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import teach
+from companion.i18n import Translator
+from companion.storage import Store
+from companion.ui.labels import game_title
+from conftest import PHONE, TABLET, Screen, Server
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Ben", "Cho"]
+#: the first card each game's table shows (its teach.py PLAY: the first step's phase)
+FIRST = {"manila": "manila.setup.share_entry", "niagara": "niagara.cards.choose"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_first_time_card_on_a_table_started_from_teach(browser, tmp_path, lang):
+    store = Store(tmp_path / "companion.db")
+    store.set_setting("lang", lang)
+    store.close()
+    server = Server(tmp_path)
+    _ = Translator(lang).gettext
+    try:
+        for viewport, size in ((PHONE, "phone"), (TABLET, "tablet")):
+            for game_id in ("manila", "niagara"):
+                screen = Screen(browser, server, viewport)
+                screen.click(_("New table"))
+                screen.click(game_title(game_id, lang))
+                screen.page.wait_for_timeout(400)
+                for i, name in enumerate(NAMES):
+                    screen.fill(_("Seat {n}").format(n=i + 1), name)
+                screen.scroll_to_text(_("Teach this game"), exact=True).click()
+                screen.page.wait_for_timeout(400)
+                screen.scroll_to_text(_("Start the table"), exact=True).click()
+                screen.page.wait_for_timeout(600)
+                title, text = teach.card_text(FIRST[game_id], lang)
+                heading = _("New rule: {title}").format(title=title)
+                screen.wait_text(heading)
+                assert screen.text(heading, exact=True).is_visible()  # under the banner, no scroll
+                assert screen.button(_("Got it"), exact=True).is_visible()
+                assert screen.button(_("Read more"), exact=True).is_visible()
+                screen.shot(f"teachplay-{game_id}-{lang}-{size}")
+                cards = screen.page.get_by_role("button", name=_("Got it"), exact=True).count()
+                screen.click(_("Got it"), exact=True)  # the first card put away, for good
+                screen.page.wait_for_timeout(800)
+                assert screen.page.get_by_role("button", name=_("Got it"), exact=True).count() == cards - 1
+                screen.context.close()
+    finally:
+        server.stop()
