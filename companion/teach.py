@@ -27,7 +27,7 @@ from .messages import fill
 from .registry import get_game
 from .rules import library
 
-__all__ = ["PARTS", "Card", "Component", "Line", "box", "box_text", "card_text", "dues", "figures", "pitch",
+__all__ = ["PARTS", "Card", "Component", "Line", "box", "box_text", "card_text", "dues", "explains_outcome", "figures", "pitch",
            "pitch_words", "play_cards",
            "setup_guide", "setup_text", "texts"]
 
@@ -124,6 +124,11 @@ def dues(game: Any, state: Any, before: Any = None, action: Any = None) -> list[
     (None: the table's start, or teaching switched on there: the step alone)."""
     events = game.events(before, action, state) if action is not None else ()
     return due(game, play_cards(game.id), state, events)
+
+
+def explains_outcome(game_id: str, clause_id: str) -> bool:
+    """Whether the card of ``clause_id`` explains a computed outcome (``Card.why``)."""
+    return any(c.why for c in play_cards(game_id) if c.clause == clause_id)
 
 
 def card_text(clause_id: str, lang: str) -> tuple[str, str] | None:

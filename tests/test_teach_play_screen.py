@@ -141,3 +141,27 @@ def test_the_cards_never_stand_between_the_banner_and_the_next_move(store, width
         assert card < keys.index(board.PANE_BOARD) < step  # cards, board, then the pinned foot
     else:
         assert step < card
+
+
+def test_a_payout_card_offers_why_the_account_of_the_voyage(store):
+    """After the first voyage's payouts, the payout cards stand beside the voyage's results and
+    each offers "Why?": the move log, every payout line with its reason and place."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_teach_play import manila_voyage
+
+    from companion.cli import parse_line
+
+    app = device(store, "host")
+    app.start_table("manila", ["A", "B", "C", "D"], {"oldest": 2}, teaching=True)
+    for text in manila_voyage():
+        assert app.dispatch(parse_line(text, app.table.setup.players))
+    shown = texts(app.page)
+    assert f"New rule: {teach.card_text('manila.insurance.claims', 'en')[0]}" in shown
+    assert "Voyage 1: results" in shown  # the voyage's own account, on the same screen
+    assert shown.count("Why?") == 4  # boats, harbour, pirates, insurance: each payout card (not the prices)
+    press(app.page, "Why?")
+    assert app.nav.screen == "log"
+    assert "D pays the bank 6 pesos: insurance claim, Shipyard A." in texts(app.page)

@@ -77,6 +77,9 @@ class Card:
     match: Mapping[str, Any] = field(default_factory=dict)
     when: Callable[[Any], bool] | None = None
     secret: bool = False
+    #: the card explains an outcome the app computed (a payout, a value): the screen offers
+    #: "Why?", the account of it (the move log's lines)
+    why: bool = False
 
     def __post_init__(self) -> None:
         if (self.phase is None) == (self.event is None):
@@ -84,9 +87,10 @@ class Card:
 
 
 def card(clause: str, *, phase: str | tuple[str, ...] | None = None, event: str | tuple[str, ...] | None = None,
-         when: Callable[[Any], bool] | None = None, secret: bool = False, **match: Any) -> Card:
+         when: Callable[[Any], bool] | None = None, secret: bool = False, why: bool = False,
+         **match: Any) -> Card:
     """The one Card builder: ``match`` holds the event params that must match."""
-    return Card(clause, phase, event, dict(match), when, secret)
+    return Card(clause, phase, event, dict(match), when, secret, why)
 
 
 def _matches(want: Mapping[str, Any], params: Mapping[str, Any]) -> bool:

@@ -405,7 +405,8 @@ def screen_log(app: "App") -> tuple[Any, ft.Control]:
 def teach_cards(app: "App") -> list[ft.Control]:
     """Teaching play's first-time cards for this device now (``App.teach_cards``): the
     rule in a few sentences, "Read more" opening its clause (where a refusal's rule link goes),
-    "Got it" putting it away for good."""
+    "Got it" putting it away for good; a card of a computed outcome (a payout, a value) adds
+    "Why?": the move log, every line of it."""
     _ = app._
     out: list[ft.Control] = []
     for clause in app.teach_cards():
@@ -420,7 +421,10 @@ def teach_cards(app: "App") -> list[ft.Control]:
                                 color=ft.Colors.BLUE_GREY_900, expand=True)],
                        spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
                 ft.Text(text, size=15, color=ft.Colors.BLUE_GREY_900),
-                ft.Row([ft.TextButton(_("Read more"), icon=ft.Icons.MENU_BOOK, height=TOUCH,
+                ft.Row([*([ft.TextButton(_("Why?"), icon=ft.Icons.HISTORY, height=TOUCH,
+                                         on_click=lambda e: app.go("log"))]
+                          if teach.explains_outcome(app.table.game.id, clause) else []),
+                        ft.TextButton(_("Read more"), icon=ft.Icons.MENU_BOOK, height=TOUCH,
                                       on_click=lambda e, c=clause: app.open_clause(c)),
                         ft.TextButton(_("Got it"), icon=ft.Icons.CHECK, height=TOUCH,
                                       on_click=lambda e, c=clause: app.dismiss_card(c))],

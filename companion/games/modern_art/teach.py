@@ -48,8 +48,8 @@ PLAY = (
     card("modern_art.auction.payment", event=_SALES),
     card("modern_art.turn.bought", event=_SALES + ("kept", "kept_pair")),
     card("modern_art.round.fifth-painting", event=("round_ending", "round_ending_pair")),
-    card("modern_art.value.ranking", event="round_over"),
-    card("modern_art.value.accumulated", event="artist_value"),
-    card("modern_art.value.sell-to-bank", event=("bank_pays", "paintings_worthless")),
+    card("modern_art.value.ranking", event="round_over", why=True),
+    card("modern_art.value.accumulated", event="artist_value", why=True),
+    card("modern_art.value.sell-to-bank", event=("bank_pays", "paintings_worthless"), why=True),
     card("modern_art.next.refill", event="refill"),
 )
