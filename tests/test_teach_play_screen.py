@@ -165,3 +165,20 @@ def test_a_payout_card_offers_why_the_account_of_the_voyage(store):
     press(app.page, "Why?")
     assert app.nav.screen == "log"
     assert "D pays the bank 6 pesos: insurance claim, Shipyard A." in texts(app.page)
+
+
+def test_the_payout_cards_follow_the_results_they_explain(store):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_teach_play import manila_voyage
+
+    from companion.cli import parse_line
+
+    app = device(store, "host")
+    app.start_table("manila", ["A", "B", "C", "D"], {"oldest": 2}, teaching=True)
+    for text in manila_voyage():
+        assert app.dispatch(parse_line(text, app.table.setup.players))
+    keys = [getattr(c, "key", None) for c in walk(app.page.controls)]
+    assert keys.index("results") < keys.index("teach-card-manila.payout.boats")

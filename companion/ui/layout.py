@@ -24,6 +24,7 @@ import flet as ft
 
 from . import board
 from .taps import controls as walk_controls
+from .widgets import RESULTS
 
 #: the key of the scrolling part (the phone's middle, the tablet's right column)
 SCROLL = "table:scroll"
@@ -138,12 +139,14 @@ def table_page(banner: ft.Control, before: Sequence[ft.Control], view: ft.Contro
     (the board shows it, ringed: the phone's screen is the board's).  ``teaching``: teaching
     play's first-time cards, where they are read without moving the next move: under the
     step's controls beside a tablet's board, heading what scrolls on a phone (its step is
-    pinned at the foot)."""
+    pinned at the foot), after a results sheet (what they explain)."""
     top = ft.Container(content=banner, padding=ft.Padding.only(left=12, right=12, top=4, bottom=4),
                        key="table:banner")
     split = panes(view)
     if split is None:
-        middle = _scrolling([happened, *before, *teaching, view, *after], SCROLL, on_scroll)
+        # a results sheet (a voyage's payouts, a round's values) first, then the cards explaining it
+        shown = [view, *teaching] if getattr(view, "key", None) == RESULTS else [*teaching, view]
+        middle = _scrolling([happened, *before, *shown, *after], SCROLL, on_scroll)
         return ft.Column([top, middle], expand=True, spacing=0, key="table:layout"), middle
     board_pane, step_pane, info_pane = split
     board_pane.col = None

@@ -54,3 +54,43 @@ def test_first_time_card_on_a_table_started_from_teach(browser, tmp_path, lang):
                 screen.context.close()
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("lang,viewport,size", [("en", PHONE, "phone"), ("zh_Hant", TABLET, "tablet")])
+def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewport, size):
+    """The first voyage of the 4-player game of tests/test_teach_play.py played on a table
+    started with teaching on, resumed from Home: the payout cards with Why? beside the results."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_teach_play import manila_voyage
+
+    from companion.cli import parse_line
+    from companion.registry import get_game
+
+    store = Store(tmp_path / "companion.db")
+    store.set_setting("lang", lang)
+    game = get_game("manila")
+    setup = game.setup(["A", "B", "C", "D"], {"oldest": 2})
+    table = store.create_table(game, setup, teaching=True)
+    for text in manila_voyage():
+        table.apply(parse_line(text, setup.players))
+    store.close()
+    server = Server(tmp_path)
+    _ = Translator(lang).gettext
+    try:
+        screen = Screen(browser, server, viewport)
+        screen.scroll_to_text(game_title("manila", lang)).click()  # the tile under "Resume a table"
+        screen.page.wait_for_timeout(800)
+        title, _text = teach.card_text("manila.payout.boats", lang)
+        heading = _("New rule: {title}").format(title=title)
+        screen.scroll_to_text(heading, exact=True)
+        assert screen.text(heading, exact=True).is_visible()
+        screen.shot(f"teachplay-manila-payouts-{lang}-{size}")
+        screen.click(_("Why?"), exact=True)
+        screen.page.wait_for_timeout(600)
+        screen.wait_text(_("Move log"))
+        screen.context.close()
+    finally:
+        server.stop()
