@@ -87,7 +87,11 @@ def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewpor
         heading = _("New rule: {title}").format(title=title)
         screen.scroll_to_text(heading, exact=True)
         assert screen.text(heading, exact=True).is_visible()
-        screen.shot(f"teachplay-manila-payouts-{lang}-{size}")
+        screen.shot(f"teachplay-manila-payouts-{lang}-{size}")  # the voyage's results first
+        screen.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+        screen.page.mouse.wheel(0, 900)  # then the cards that explain them
+        screen.page.wait_for_timeout(500)
+        screen.shot(f"teachplay-manila-payouts-{lang}-{size}-cards")
         screen.click(_("Why?"), exact=True)
         screen.page.wait_for_timeout(600)
         screen.wait_text(_("Move log"))
