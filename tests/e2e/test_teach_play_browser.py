@@ -56,8 +56,10 @@ def test_first_time_card_on_a_table_started_from_teach(browser, tmp_path, lang):
         server.stop()
 
 
-@pytest.mark.parametrize("lang,viewport,size", [("en", PHONE, "phone"), ("zh_Hant", TABLET, "tablet")])
-def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewport, size):
+@pytest.mark.parametrize("lang,viewport,size,theme", [("en", PHONE, "phone", "light"),
+                                                      ("zh_Hant", TABLET, "tablet", "light"),
+                                                      ("zh_Hans", PHONE, "phone", "dark")])
+def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewport, size, theme):
     """The first voyage of the 4-player game of tests/test_teach_play.py played on a table
     started with teaching on, resumed from Home: the payout cards with Why? beside the results."""
     import sys
@@ -71,6 +73,7 @@ def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewpor
 
     store = Store(tmp_path / "companion.db")
     store.set_setting("lang", lang)
+    store.set_setting("theme", theme)
     game = get_game("manila")
     setup = game.setup(["A", "B", "C", "D"], {"oldest": 2})
     table = store.create_table(game, setup, teaching=True)
@@ -87,11 +90,11 @@ def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewpor
         heading = _("New rule: {title}").format(title=title)
         screen.scroll_to_text(heading, exact=True)
         assert screen.text(heading, exact=True).is_visible()
-        screen.shot(f"teachplay-manila-payouts-{lang}-{size}")  # the voyage's results first
+        screen.shot(f"teachplay-manila-payouts-{lang}-{size}-{theme}")  # the voyage's results first
         screen.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
         screen.page.mouse.wheel(0, 900)  # then the cards that explain them
         screen.page.wait_for_timeout(500)
-        screen.shot(f"teachplay-manila-payouts-{lang}-{size}-cards")
+        screen.shot(f"teachplay-manila-payouts-{lang}-{size}-{theme}-cards")
         screen.click(_("Why?"), exact=True)
         screen.page.wait_for_timeout(600)
         screen.wait_text(_("Move log"))
