@@ -42,6 +42,7 @@ import dataclasses
 import errno
 import hashlib
 import json
+import logging
 import os
 import pickle
 import secrets
@@ -63,6 +64,8 @@ from .paths import user_data_dir
 from . import teach
 from .core import teach as core_teach
 from .registry import get_game
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 200
 #: stored snapshots kept per table: the newest ones (a resume needs only the newest,
@@ -266,6 +269,16 @@ class TableInfo:
     result: dict[str, Any] | None
     #: the table's stable export id (an imported table keeps its file's)
     origin: str | None = None
+
+
+def _dues(game: Any, state: Any, before: Any = None, action: Any = None) -> list[tuple[str, int | None]]:
+    """The first-time cards due at this step (companion/teach.py); none if working them out
+    fails: teaching is a help, never a reason to refuse a move (the failure is logged)."""
+    try:
+        return teach.dues(game, state, before, action)
+    except Exception:  # noqa: BLE001 - a card's test that met a state it did not expect
+        log.exception("teaching play: the cards of %s could not be worked out", game.id)
+        return []
 
 
 def _teach_record(raw: Any) -> dict[str, Any] | None:
@@ -700,7 +713,7 @@ class Store:
         record = None
         if teaching:
             record = core_teach.new_record(True)
-            core_teach.meet(record, teach.dues(game, session.state), session.cursor)
+            core_teach.meet(record, _dues(game, session.state), session.cursor)
         stored = StoredSession(self, table_id, session, rev=0, teach=record)
         with self._tx():
             self.conn.execute(
@@ -1014,8 +1027,8 @@ class StoredSession:
             self._update_row(seq, new_state, finished)
             if self.teach is not None:  # a table that never taught pays nothing for it
                 record = self._read_teach(conn)
-                if record is not None and core_teach.meet(
-                        record, teach.dues(session.game, new_state, session.state, action), seq):
+                if record is not None and core_teach.meet(record, _dues(session.game, new_state, session.state,
+                                                                        action), seq):
                     self._write_teach(conn, record)
                 self._teach_after = record
             return new_state
@@ -1048,7 +1061,7 @@ class StoredSession:
             record = self._read_teach(conn) or core_teach.new_record(on)
             record["on"] = on
             if on:
-                core_teach.meet(record, teach.dues(session.game, session.state), session.cursor)
+                core_teach.meet(record, _dues(session.game, session.state), session.cursor)
             self._write_teach(conn, record)
             return record
 

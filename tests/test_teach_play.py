@@ -329,3 +329,15 @@ def test_every_game_teaches_at_least_its_round_structure(game_id: str) -> None:
     game = get_game(game_id)
     setup = game.setup(["A", "B", "C", "D"][:max(game.min_players, 3)], {})
     assert teach.dues(game, game.new_state(setup)), game_id  # a card at the very first step
+
+
+def test_a_card_that_cannot_be_worked_out_never_refuses_a_move(store: Store, monkeypatch: Any) -> None:
+    table = _manila(store, teaching=True)
+
+    def broken(*args: Any) -> Any:
+        raise KeyError("a state the card did not expect")
+
+    monkeypatch.setattr(teach, "dues", broken)
+    _later(table, 0)  # accepted and stored; nothing met
+    assert table.session.cursor == 1 and store.open_table(table.id).session.cursor == 1
+    assert list(table.teach["met"]) == [f"manila.setup.share_entry@{s}" for s in range(3)]

@@ -182,3 +182,23 @@ def test_the_payout_cards_follow_the_results_they_explain(store):
         assert app.dispatch(parse_line(text, app.table.setup.players))
     keys = [getattr(c, "key", None) for c in walk(app.page.controls)]
     assert keys.index("results") < keys.index("teach-card-manila.payout.boats")
+
+
+def test_teach_from_the_rules_page_then_the_form_starts_a_teaching_table(store):
+    app = device(store, "host")
+    app.go("rules", game="manila")
+    press(app.page, "Teach this game")
+    press(app.page, "Seat the players")
+    for i, name in enumerate(["Ana", "Ben", "Cho"]):
+        type_into(app.page, f"Seat {i + 1}", name)
+    press(app.page, "Start the table")
+    assert app.nav.screen == "table" and app.table.teaching
+
+
+def test_the_new_table_form_alone_starts_a_table_that_does_not_teach(store):
+    app = device(store, "host")
+    app.go("new_table", game="manila")
+    for i, name in enumerate(["Ana", "Ben", "Cho"]):
+        type_into(app.page, f"Seat {i + 1}", name)
+    press(app.page, "Start the table")
+    assert app.nav.screen == "table" and not app.table.teaching and card_titles(app) == []

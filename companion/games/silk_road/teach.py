@@ -33,10 +33,15 @@ def box() -> list[Component]:
             Component("coins", F["coins"])]
 
 
-#: teaching play: the round's structure, each step's card where the table first meets it
+#: teaching play: the set-up and the turn's two phases with their special cards, each where the
+#: table first meets it
 PLAY = (
     card("silk_road.setup.market", phase="setup_market"),
+    card("silk_road.setup.first_player", phase="setup_first"),
+    card("silk_road.setup.loading", phase="setup_load"),
     card("silk_road.turn.phase1", phase="phase1"),
+    card("silk_road.specials.porter", phase="porter"),
     card("silk_road.turn.phase2", phase="phase2"),
+    card("silk_road.specials.exchange", phase="exchange"),
     card("silk_road.end.winner", phase="end"),
 )
