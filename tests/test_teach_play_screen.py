@@ -202,3 +202,27 @@ def test_the_new_table_form_alone_starts_a_table_that_does_not_teach(store):
         type_into(app.page, f"Seat {i + 1}", name)
     press(app.page, "Start the table")
     assert app.nav.screen == "table" and not app.table.teaching and card_titles(app) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
+def test_teaching_banner_says_what_to_do_at_the_real_table_and_what_it_costs(store, lang):
+    from companion.messages import game_message
+    from companion.ui.viewmodels import now_text
+
+    app = device(store, "host")
+    app.set_language(lang)
+    app.start_table("manila", ["Ana", "Ben", "Cho"], {}, teaching=True)
+    for seat in range(3):
+        assert app.dispatch(Action.make("shares_later", seat))
+    assert app.dispatch(Action.make("supply", None, nutmeg=4, silk=4, ginseng=3, jade=3))
+    for seat in range(3):
+        assert app.dispatch(Action.make("pass_bid", seat))  # nobody bids: the oldest is harbour master
+    game, state, players = app.table.game, app.table.state, app.table.setup.players
+    assert state.phase == "buy"
+    taught = game_message("manila", "phase.buy.teach", lang, {"min": 5}, players)
+    assert now_text(game, state, players, lang, teaching=True)[0] == taught
+    assert taught in texts(app.page) and "5" in taught  # a share costs its price, at least 5
+    plain = now_text(game, state, players, lang)[0]
+    assert plain != taught
+    app.set_teaching(False)
+    assert plain in texts(app.page) and taught not in texts(app.page)  # teaching off: the usual line

@@ -531,7 +531,7 @@ def _now_banner(app: "App", undo: bool = True, outcomes: list[ft.Control] | None
     table = app.table
     assert table is not None
     game, state, players = table.game, table.state, table.setup.players
-    text, over = now_text(game, state, players, app.lang)
+    text, over = now_text(game, state, players, app.lang, teaching=table.teaching)
     lines: list[ft.Control] = []
     seats = now_players(game, state)
     if seats:
