@@ -341,3 +341,28 @@ def test_a_card_that_cannot_be_worked_out_never_refuses_a_move(store: Store, mon
     _later(table, 0)  # accepted and stored; nothing met
     assert table.session.cursor == 1 and store.open_table(table.id).session.cursor == 1
     assert list(table.teach["met"]) == [f"manila.setup.share_entry@{s}" for s in range(3)]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_random_play_on_a_teaching_table_meets_each_card_once_and_never_fails(store: Store, game_id: str,
+                                                                            caplog: Any) -> None:
+    import logging
+    import random
+
+    game = get_game(game_id)
+    names = ["Ann", "Bo", "Cy", "Di"][:max(game.min_players, 3)]
+    table = store.create_table(game, game.setup(names, dict(game.random_playout_options)), teaching=True)
+    rng = random.Random(3)
+    caplog.set_level(logging.ERROR, logger="companion.storage")
+    for _ in range(150):
+        if game.is_over(table.state):
+            break
+        legal = game.legal_actions(table.state)
+        if not len(legal):
+            break
+        table.apply(legal[rng.randrange(len(legal))])
+    assert not [r for r in caplog.records if "teaching play" in r.getMessage()]
+    met = table.teach["met"]
+    assert all(0 <= at <= table.session.cursor for at in met.values())
+    declared = {c.clause for c in teach.play_cards(game_id)}
+    assert {k.partition("@")[0] for k in met} <= declared
