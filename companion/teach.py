@@ -7,7 +7,8 @@ here), which computes them from its facts.json.  The words are in
 
     {"pitch": {"en": ..., "zh_Hans": ..., "zh_Hant": ...},
      "lines": {"<part>.<key>": {"en": ..., ...}},      # set-up lines, {n} etc. filled in
-     "box":   {"<component>": {"en": ..., ...}}}
+     "box":   {"<component>": {"en": ..., ...}},
+     "cards": {"<clause id>": {"en": ..., ...}}}       # teaching play: a long clause, short
 
 The UI shows :func:`setup_text` and :func:`box_text`; tests read :func:`figures`.
 No flet here.
@@ -132,6 +133,12 @@ def explains_outcome(game_id: str, clause_id: str) -> bool:
 
 
 def card_text(clause_id: str, lang: str) -> tuple[str, str] | None:
-    """A card's title and words: the clause's own (our words, in the three languages)."""
+    """A card's title (its clause's) and words: the game's short card for it where
+    ``teach.json`` has one (``cards``: a long clause said at the table in a few sentences,
+    facts filled in), else the clause's own text (our words, in the three languages)."""
     found = library.clause(clause_id, _lang(lang))
-    return None if found is None else (str(found["title"]), str(found["text"]))
+    if found is None:
+        return None
+    game_id = clause_id.split(".", 1)[0]
+    short = texts(game_id).get("cards", {}).get(clause_id, {}).get(_lang(lang))
+    return str(found["title"]), library.render(game_id, short, _lang(lang)) if short else str(found["text"])

@@ -366,3 +366,19 @@ def test_random_play_on_a_teaching_table_meets_each_card_once_and_never_fails(st
     assert all(0 <= at <= table.session.cursor for at in met.values())
     declared = {c.clause for c in teach.play_cards(game_id)}
     assert {k.partition("@")[0] for k in met} <= declared
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_short_card_is_a_declared_clauses_said_shorter_in_three_languages(game_id: str) -> None:
+    import re
+
+    short = teach.texts(game_id).get("cards", {})
+    declared = {c.clause for c in teach.play_cards(game_id)}
+    assert set(short) <= declared
+    for clause, words in short.items():
+        assert set(words) == set(teach.LANGS), clause
+        assert len({frozenset(re.findall(r"\{([\w.]+)\}", words[lang])) for lang in teach.LANGS}) == 1, clause
+        for lang in teach.LANGS:
+            title, text = teach.card_text(clause, lang)
+            assert "{" not in text and text != library.clause(clause, lang)["text"]
+            assert len(text) < len(library.clause(clause, lang)["text"]), (clause, lang)
