@@ -1115,11 +1115,19 @@ class StoredSession:
             target = session.cursor + step
             state = session.state_at(target)
             self._update_row(target, state, session.game.is_over(state))
+            if self.teach is not None:  # the cards follow the log: met again on a redo, forgotten on an undo
+                record = self._read_teach(conn)
+                if record is not None and (core_teach.forget_after(record, target) if step < 0 else core_teach.meet(
+                        record, _dues(session.game, state, session.state, session.log[session.cursor]), target)):
+                    self._write_teach(conn, record)
+                self._teach_after = record
             return target, state
 
         with self.store.lock:
+            self._teach_after = self.teach
             target, state = self._write(expected_rev, body)
             session.move_to(target, state)  # only after COMMIT
+            self.teach = self._teach_after
 
     def actions(self) -> Iterator[Action]:
         return iter(self.session.actions)

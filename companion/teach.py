@@ -28,9 +28,8 @@ from .messages import fill
 from .registry import get_game
 from .rules import library
 
-__all__ = ["PARTS", "Card", "Component", "Line", "box", "box_text", "card_text", "dues", "explains_outcome", "figures", "pitch",
-           "pitch_words", "play_cards",
-           "setup_guide", "setup_text", "texts"]
+__all__ = ["PARTS", "Card", "Component", "Line", "box", "box_text", "card_text", "dues", "explains_outcome",
+           "figures", "pitch", "pitch_words", "play_cards", "setup_guide", "setup_text", "texts"]
 
 LANGS = ("en", "zh_Hans", "zh_Hant")
 

@@ -276,13 +276,37 @@ def test_a_dismissed_card_is_gone_for_good_and_the_record_is_kept_with_the_table
     assert core_teach.showing(again.teach, 0, None, (0, 1, 2)) == []
 
 
-def test_a_card_not_dismissed_is_gone_once_the_table_moves_on_and_undo_brings_nothing_new(store: Store) -> None:
+def test_a_card_not_dismissed_is_gone_once_the_table_moves_on(store: Store) -> None:
     table = _manila(store, teaching=True)
     _later(table, 0)
     assert core_teach.showing(table.teach, 1, None, (0, 1, 2)) == []
     table.undo()
     table.redo()
     assert table.teach["met"] == {f"manila.setup.share_entry@{s}": 0 for s in range(3)}
+
+
+def test_the_cards_follow_the_log_through_undo_and_redo(store: Store) -> None:
+    from companion.core import Action
+
+    table = _manila(store, teaching=True)
+    hands = (0, 1, 2)
+    table.apply(Action.make("enter_shares", 0, wares=["silk", "jade"]))
+    table.apply(Action.make("enter_shares", 1, wares=["nutmeg", "ginseng"]))
+    _later(table, 2)  # someone tells at the end: the table counts the supply
+    assert core_teach.showing(table.teach, 3, None, hands) == ["manila.setup.supply_count"]
+    table.undo()
+    assert "manila.setup.supply_count" not in table.teach["met"]
+    table.redo()  # the same step again: its card again
+    assert core_teach.showing(table.teach, 3, None, hands) == ["manila.setup.supply_count"]
+    table.undo()
+    table.apply(Action.make("enter_shares", 2, wares=["jade", "silk"]))  # every hand entered: no count
+    assert core_teach.showing(table.teach, 3, None, hands) == ["manila.auction.bids"]
+    # a card put away stays put away through an undo
+    table.dismiss_card("manila.auction.bids", None, hands)
+    table.undo()
+    table.apply(Action.make("enter_shares", 2, wares=["jade", "silk"]))
+    assert core_teach.showing(table.teach, 3, None, hands) == []
+    assert store.open_table(table.id).teach == table.teach
 
 
 def test_teaching_off_shows_nothing_and_switched_on_meets_the_step_the_table_is_at(store: Store) -> None:

@@ -58,16 +58,18 @@ def even_piles(cards: int, piles: int) -> list[int]:
 #     card("manila.setup.share_entry", phase="deal", secret=True)     # a seat's secret step
 #
 # ``phase`` cards are due while the table is in that phase (or one of a tuple; ``when``: a
-# further test on the state); ``event`` cards when the last action's events hold one of that code whose params
-# match (a value, a tuple of values, or "prefix*"; so may the code itself).  A card due for a public event or a
-# phase is the shared screen's; one for a restricted event (``Event.seats``) or a secret
-# phase step goes to each of those seats alone.  The table's record of which cards it met
+# further test on the state); ``event`` cards when the last action's events hold one of that
+# code whose params match (a value, a tuple of values, or "prefix*"; so may the code itself).
+# A card due for a public event or a phase is the shared screen's; one for a restricted event
+# (``Event.seats``) or a secret phase step goes to each of those seats alone.  The table's record of which cards it met
 # and dismissed is plain JSON (kept with the table by ``companion.storage``):
 #
 #     {"on": true, "met": {"<key>": <position first met>}, "done": ["<key>", ...]}
 #
 # where a key is the clause id (a shared card) or "<clause>@<seat>" (a seat's own card).
-# A card is shown at the position where it was first met, until dismissed: once.
+# A card is shown at the position where it was first met, until dismissed: once.  An undo
+# forgets the cards met after where it goes that nobody put away (the log is the truth: the
+# step that needed them is no longer in force; a redo meets them again).
 
 @dataclass(frozen=True)
 class Card:
@@ -160,6 +162,17 @@ def meet(record: dict[str, Any], dues: Iterable[tuple[str, int | None]], positio
             met[key] = position
             changed = True
     return changed
+
+
+def forget_after(record: dict[str, Any], position: int) -> bool:
+    """Forget the cards met after ``position`` and not dismissed (an undo back to it).
+    True if the record changed."""
+    done = set(record.get("done") or ())
+    met = record.get("met") or {}
+    gone = [k for k, at in met.items() if at > position and k not in done]
+    for key in gone:
+        del met[key]
+    return bool(gone)
 
 
 def showing(record: dict[str, Any] | None, position: int, seat: int | None,
