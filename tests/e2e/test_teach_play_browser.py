@@ -101,3 +101,35 @@ def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewpor
         screen.context.close()
     finally:
         server.stop()
+
+
+def test_teaching_play_switched_on_from_the_more_menu(browser, tmp_path):
+    server = Server(tmp_path)
+    _ = Translator("en").gettext
+    try:
+        screen = Screen(browser, server, PHONE)
+        screen.click(_("New table"))
+        screen.click(game_title("manila", "en"))
+        screen.page.wait_for_timeout(400)
+        for i, name in enumerate(NAMES):
+            screen.fill(_("Seat {n}").format(n=i + 1), name)
+        screen.scroll_to_text(_("Start the table"), exact=True).click()  # the form alone: no teaching
+        screen.page.wait_for_timeout(600)
+        heading = _("New rule: {title}").format(title=teach.card_text(FIRST["manila"], "en")[0])
+        screen.wait_text(_("Enter secret shares"), exact=False)
+        assert screen.text(heading, exact=True).count() == 0
+        switch = screen.page.get_by_role("menuitemcheckbox", name=_("Teaching play"))  # a checked menu item
+        screen.tap("More")
+        assert switch.get_attribute("aria-checked") == "false"
+        switch.click()
+        screen.page.wait_for_timeout(600)
+        screen.wait_text(heading)
+        screen.shot("teachplay-manila-en-phone-switched-on")
+        screen.tap("More")
+        assert switch.get_attribute("aria-checked") == "true"
+        switch.click()  # and off again
+        screen.page.wait_for_timeout(800)
+        assert screen.text(heading, exact=True).count() == 0
+        screen.context.close()
+    finally:
+        server.stop()
