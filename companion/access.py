@@ -215,6 +215,7 @@ RULES: dict[str, dict[str, str]] = {
     "approve": {HOST: "all"},
     "free_seat": {HOST: "all"},
     "invite": {HOST: "all"},
+    "teach": {HOST: "all"},
     "export": {HOST: "full", SEATED: "seat", VIEWER: "public"},
 }
 
@@ -230,6 +231,7 @@ OPERATIONS = {
     "approve": "approve or refuse seat requests",
     "free_seat": "free a seat",
     "invite": "show, end or renew the join code",
+    "teach": "switch teaching play on or off",
     "export": "export",
 }
 

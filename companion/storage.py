@@ -42,6 +42,7 @@ import dataclasses
 import errno
 import hashlib
 import json
+import logging
 import os
 import pickle
 import secrets
@@ -60,7 +61,11 @@ from .core.game import Game, TableSetup
 from .core.session import Session
 from .i18n import N_
 from .paths import user_data_dir
+from . import teach
+from .core import teach as core_teach
 from .registry import get_game
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 200
 #: stored snapshots kept per table: the newest ones (a resume needs only the newest,
@@ -264,6 +269,31 @@ class TableInfo:
     result: dict[str, Any] | None
     #: the table's stable export id (an imported table keeps its file's)
     origin: str | None = None
+
+
+def _dues(game: Any, state: Any, before: Any = None, action: Any = None) -> list[tuple[str, int | None]]:
+    """The first-time cards due at this step (companion/teach.py); none if working them out
+    fails: teaching is a help, never a reason to refuse a move (the failure is logged)."""
+    try:
+        return teach.dues(game, state, before, action)
+    except Exception:  # noqa: BLE001 - a card's test that met a state it did not expect
+        log.exception("teaching play: the cards of %s could not be worked out", game.id)
+        return []
+
+
+def _teach_record(raw: Any) -> dict[str, Any] | None:
+    """The stored teaching record, or None (never switched on, or unreadable: teaching is
+    a help, never a reason to refuse a table)."""
+    if not raw:
+        return None
+    try:
+        record = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or not isinstance(record.get("met", {}), dict) \
+            or not isinstance(record.get("done", []), list):
+        return None
+    return record
 
 
 def _close(conn: sqlite3.Connection | None) -> None:
@@ -576,6 +606,8 @@ class Store:
         columns = {r[1] for r in conn.execute("PRAGMA table_info(tables)")}
         if "origin" not in columns:
             conn.execute("ALTER TABLE tables ADD COLUMN origin TEXT")
+        if "teach" not in columns:  # teaching play's record (core/teach.py); NULL: never switched on
+            conn.execute("ALTER TABLE tables ADD COLUMN teach TEXT")
         if app_id == 0:
             conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
 
@@ -665,24 +697,31 @@ class Store:
     def create_table(self, game: Game, setup: TableSetup,  # type: ignore[type-arg]
                      session: Session | None = None, *,  # type: ignore[type-arg]
                      origin: str | None = None, created: float | None = None,
-                     finished: float | None = None) -> "StoredSession":
+                     finished: float | None = None, teaching: bool = False) -> "StoredSession":
         """A new table; with ``session`` (an import) its whole log is written
         in the same transaction, so a half-imported table never appears.
 
         Snapshots every ``SNAPSHOT_EVERY`` actions go in with the log, as live
         play writes them, so an imported table resumes as fast as one played here.
         ``origin``: the stable export id (default: a new one); ``created`` and
-        ``finished``: the original dates of an imported play (Unix time)."""
+        ``finished``: the original dates of an imported play (Unix time).  ``teaching``:
+        teaching play is on from the start (a table started from Teach): the first step's
+        cards are met at once."""
         table_id = uuid.uuid4().hex[:12]
         now = time.time()
         session = session or Session(game, setup)
-        stored = StoredSession(self, table_id, session, rev=0)
+        record = None
+        if teaching:
+            record = core_teach.new_record(True)
+            core_teach.meet(record, _dues(game, session.state), session.cursor)
+        stored = StoredSession(self, table_id, session, rev=0, teach=record)
         with self._tx():
             self.conn.execute(
-                "INSERT INTO tables(id, game, setup, cursor, status, created, updated, finished, origin, rev) "
-                "VALUES(?,?,?,?,?,?,?,?,?,0)",
+                "INSERT INTO tables(id, game, setup, cursor, status, created, updated, finished, origin, rev, teach) "
+                "VALUES(?,?,?,?,?,?,?,?,?,0,?)",
                 (table_id, game.id, json.dumps(setup.to_json(), ensure_ascii=False), 0, "active",
-                 created if created is not None else now, now, finished, origin or uuid.uuid4().hex))
+                 created if created is not None else now, now, finished, origin or uuid.uuid4().hex,
+                 None if record is None else json.dumps(record)))
             if session.log:
                 self._write_log(table_id, game, setup, session.log)
                 stored._update_row(session.cursor, session.state, game.is_over(session.state))
@@ -812,7 +851,7 @@ class Store:
         with self.lock:
             self.conn.execute("BEGIN")
             try:
-                row = self.conn.execute("SELECT game, setup, cursor, rev FROM tables WHERE id=?",
+                row = self.conn.execute("SELECT game, setup, cursor, rev, teach FROM tables WHERE id=?",
                                         (table_id,)).fetchone()
                 if row is None:
                     raise KeyError(table_id)
@@ -820,6 +859,7 @@ class Store:
                 raw = json.loads(row[1])
                 setup = TableSetup(tuple(raw["players"]), raw["options"])
                 cursor, rev = row[2], row[3]
+                record = _teach_record(row[4])
                 length = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id=?",
                                            (table_id,)).fetchone()[0]  # seq runs 1..n
 
@@ -835,7 +875,7 @@ class Store:
             finally:
                 self.conn.execute("COMMIT")
         session.snapshot_source = lambda at: self._snapshot(game, table_id, at, setup)
-        return StoredSession(self, table_id, session, rev=rev)
+        return StoredSession(self, table_id, session, rev=rev, teach=record)
 
     def _snapshot(self, game: Game, table_id: str, at: int,  # type: ignore[type-arg]
                   setup: TableSetup | None = None) -> tuple[int, Any] | None:
@@ -895,11 +935,13 @@ class StoredSession:
     """
 
     def __init__(self, store: Store, table_id: str, session: Session,  # type: ignore[type-arg]
-                 rev: int = 0) -> None:
+                 rev: int = 0, teach: dict[str, Any] | None = None) -> None:
         self.store = store
         self.id = table_id
         self.session = session
         self.rev = rev
+        #: teaching play's record (core/teach.py) as last read; None: never switched on
+        self.teach = teach
         self._seen: tuple[int, int] | None = None
 
     @property
@@ -931,6 +973,7 @@ class StoredSession:
         fresh = self.store.open_table(self.id)
         self.session = fresh.session
         self.rev = fresh.rev
+        self.teach = fresh.teach
 
     def _write(self, expected_rev: int | None, body: Callable[[sqlite3.Connection], Any]) -> Any:
         store = self.store
@@ -982,12 +1025,61 @@ class StoredSession:
                 conn.execute("DELETE FROM snapshots WHERE table_id=? AND seq<=?",
                              (self.id, seq - SNAPSHOTS_KEPT * SNAPSHOT_EVERY))
             self._update_row(seq, new_state, finished)
+            if self.teach is not None:  # a table that never taught pays nothing for it
+                record = self._read_teach(conn)
+                if record is not None and core_teach.meet(record, _dues(session.game, new_state, session.state,
+                                                                        action), seq):
+                    self._write_teach(conn, record)
+                self._teach_after = record
             return new_state
 
         with self.store.lock:
+            self._teach_after = self.teach
             new_state = self._write(expected_rev, body)
             session.commit(action, new_state)  # only after COMMIT
+            self.teach = self._teach_after
         return new_state
+
+    # ----- teaching play (core/teach.py: the record; companion/teach.py: the cards) ---------
+    def _read_teach(self, conn: sqlite3.Connection) -> dict[str, Any] | None:
+        row = conn.execute("SELECT teach FROM tables WHERE id=?", (self.id,)).fetchone()
+        return _teach_record(row[0] if row else None)
+
+    def _write_teach(self, conn: sqlite3.Connection, record: dict[str, Any]) -> None:
+        conn.execute("UPDATE tables SET teach=? WHERE id=?", (json.dumps(record), self.id))
+
+    @property
+    def teaching(self) -> bool:
+        return bool(self.teach and self.teach.get("on"))
+
+    def set_teaching(self, on: bool, expected_rev: int | None = None) -> None:
+        """Switch teaching play on or off: a write like a move (every device redraws).
+        Switched on, the cards of the step the table is at are met there."""
+        session = self.session
+
+        def body(conn: sqlite3.Connection) -> dict[str, Any]:
+            record = self._read_teach(conn) or core_teach.new_record(on)
+            record["on"] = on
+            if on:
+                core_teach.meet(record, _dues(session.game, session.state), session.cursor)
+            self._write_teach(conn, record)
+            return record
+
+        with self.store.lock:
+            self.teach = self._write(expected_rev, body)
+
+    def dismiss_card(self, clause: str, seat: int | None, hand_seats: Any = ()) -> None:
+        """One tap on a card: it is not shown again.  Not a move: the table's rev stays, so
+        nobody's tap in flight is refused for it (another device showing the same card drops
+        it at its next redraw)."""
+        with self.store.lock:
+            with self.store._tx() as conn:
+                record = self._read_teach(conn)
+                if record is None:
+                    return
+                if core_teach.dismiss(record, clause, self.session.cursor, seat, hand_seats):
+                    self._write_teach(conn, record)
+            self.teach = record
 
     def _update_row(self, cursor: int, state: Any, finished: bool) -> None:
         now = time.time()
@@ -1023,11 +1115,19 @@ class StoredSession:
             target = session.cursor + step
             state = session.state_at(target)
             self._update_row(target, state, session.game.is_over(state))
+            if self.teach is not None:  # the cards follow the log: met again on a redo, forgotten on an undo
+                record = self._read_teach(conn)
+                if record is not None and (core_teach.forget_after(record, target) if step < 0 else core_teach.meet(
+                        record, _dues(session.game, state, session.state, session.log[session.cursor]), target)):
+                    self._write_teach(conn, record)
+                self._teach_after = record
             return target, state
 
         with self.store.lock:
+            self._teach_after = self.teach
             target, state = self._write(expected_rev, body)
             session.move_to(target, state)  # only after COMMIT
+            self.teach = self._teach_after
 
     def actions(self) -> Iterator[Action]:
         return iter(self.session.actions)

@@ -7,7 +7,8 @@ here), which computes them from its facts.json.  The words are in
 
     {"pitch": {"en": ..., "zh_Hans": ..., "zh_Hant": ...},
      "lines": {"<part>.<key>": {"en": ..., ...}},      # set-up lines, {n} etc. filled in
-     "box":   {"<component>": {"en": ..., ...}}}
+     "box":   {"<component>": {"en": ..., ...}},
+     "cards": {"<clause id>": {"en": ..., ...}}}       # teaching play: a long clause, short
 
 The UI shows :func:`setup_text` and :func:`box_text`; tests read :func:`figures`.
 No flet here.
@@ -22,13 +23,13 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
-from .core.teach import PARTS, Component, Line
+from .core.teach import PARTS, Card, Component, Line, due
 from .messages import fill
 from .registry import get_game
 from .rules import library
 
-__all__ = ["PARTS", "Component", "Line", "box", "box_text", "figures", "pitch", "pitch_words",
-           "setup_guide", "setup_text", "texts"]
+__all__ = ["PARTS", "Card", "Component", "Line", "box", "box_text", "card_text", "dues", "explains_outcome",
+           "figures", "pitch", "pitch_words", "play_cards", "setup_guide", "setup_text", "texts"]
 
 LANGS = ("en", "zh_Hans", "zh_Hant")
 
@@ -110,3 +111,33 @@ def box_text(game_id: str, lang: str) -> list[tuple[str, int]]:
     """``(component name, count)`` for the box check in ``lang``."""
     words = texts(game_id)["box"]
     return [(words[c["key"]][_lang(lang)], c["n"]) for c in box(game_id)]
+
+
+# ----- teaching play: first-time cards (core.teach) -----------------------------------------
+def play_cards(game_id: str) -> tuple[Card, ...]:
+    """The game's declared cards (its teach module's ``PLAY``; none declared: none)."""
+    return tuple(getattr(_module(game_id), "PLAY", ()))
+
+
+def dues(game: Any, state: Any, before: Any = None, action: Any = None) -> list[tuple[str, int | None]]:
+    """The cards due at the step ``state`` is in, reached by ``action`` from ``before``
+    (None: the table's start, or teaching switched on there: the step alone)."""
+    events = game.events(before, action, state) if action is not None else ()
+    return due(game, play_cards(game.id), state, events)
+
+
+def explains_outcome(game_id: str, clause_id: str) -> bool:
+    """Whether the card of ``clause_id`` explains a computed outcome (``Card.why``)."""
+    return any(c.why for c in play_cards(game_id) if c.clause == clause_id)
+
+
+def card_text(clause_id: str, lang: str) -> tuple[str, str] | None:
+    """A card's title (its clause's) and words: the game's short card for it where
+    ``teach.json`` has one (``cards``: a long clause said at the table in a few sentences,
+    facts filled in), else the clause's own text (our words, in the three languages)."""
+    found = library.clause(clause_id, _lang(lang))
+    if found is None:
+        return None
+    game_id = clause_id.split(".", 1)[0]
+    short = texts(game_id).get("cards", {}).get(clause_id, {}).get(_lang(lang))
+    return str(found["title"]), library.render(game_id, short, _lang(lang)) if short else str(found["text"])

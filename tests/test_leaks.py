@@ -45,11 +45,11 @@ def new_app(tmp_path, name: str = "leak") -> App:
     return app
 
 
-def start(app: App, game_id: str, n: int = 3, **options) -> None:
+def start(app: App, game_id: str, n: int = 3, teaching: bool = False, **options) -> None:
     game = registry.get_game(game_id)
     opts = dict(game.random_playout_options)
     opts.update(options)
-    app.start_table(game_id, list(NAMES[:n]), opts)
+    app.start_table(game_id, list(NAMES[:n]), opts, teaching=teaching)
 
 
 def step(app: App, rng: random.Random) -> Action | None:
@@ -134,9 +134,20 @@ def _revealed(app: App) -> bool:
 @pytest.mark.parametrize("game_id, n", [("manila", 3), ("manila", 4), ("modern_art", 3), ("modern_art", 4),
                                         ("catan", 3), ("catan", 4)])
 def test_a_secret_entry_and_its_twin_look_the_same_to_everyone_else(tmp_path, game_id, n):
+    _twin_entries(tmp_path, game_id, n)
+
+
+@pytest.mark.parametrize("game_id, n", [("manila", 4), ("modern_art", 3)])
+def test_with_teaching_play_a_secret_entry_and_its_twin_look_the_same_to_everyone_else(tmp_path, game_id, n):
+    """The same, on tables started from Teach: every first-time card a device is shown
+    (a seated phone's own, the shared screen's) is in what it is sent."""
+    _twin_entries(tmp_path, game_id, n, teaching=True)
+
+
+def _twin_entries(tmp_path, game_id: str, n: int, teaching: bool = False) -> None:
     rng = random.Random(7)
     app = new_app(tmp_path, "a")
-    start(app, game_id, n)
+    start(app, game_id, n, teaching=teaching)
     game = app.table.game
     twins = 0
     for index in range(400):
@@ -149,7 +160,7 @@ def test_a_secret_entry_and_its_twin_look_the_same_to_everyone_else(tmp_path, ga
         if alternatives and twins < 6:
             other = alternatives[rng.randrange(len(alternatives))]
             twin_app = new_app(tmp_path, f"b{index}")
-            stored = twin_app.store.create_table(game, app.table.setup)
+            stored = twin_app.store.create_table(game, app.table.setup, teaching=teaching)
             for earlier in app.table.session.actions:
                 stored.apply(earlier)
             twin_app.open_table(stored.id)

@@ -32,6 +32,7 @@ import uvicorn
 
 from .. import access
 from ..access import Denied, Who
+from ..core import teach as core_teach
 from ..core.actions import Action
 from ..core.errors import RefereeError, StaleTable
 from ..i18n import LANGUAGES, Translator, pick_language
@@ -372,15 +373,17 @@ class App:
                 pass
         self.render()
 
-    def start_table(self, game_id: str, players: list[str], options: dict[str, Any]) -> None:
+    def start_table(self, game_id: str, players: list[str], options: dict[str, Any],
+                    teaching: bool = False) -> None:
         """A new table, hosted by this device.  Raises ``SetupError`` for a
         bad setup and ``Denied`` when this device or its address made too
-        many tables lately."""
+        many tables lately.  ``teaching``: teaching play on from the start (a
+        table started from Teach)."""
         game = get_game(game_id)
         setup = game.setup(players, options)
         who = self.device.who
         self.access.check_create(who)
-        self.table = self.store.create_table(game, setup)
+        self.table = self.store.create_table(game, setup, teaching=teaching)
         self.access.created(who)
         self.view_memory = {}
         self.access.set_owner(self.table.id, self.device.token)  # this device hosts the table
@@ -566,6 +569,64 @@ class App:
             self.unexpected(exc)
             return
         self.render()
+
+    # ----- teaching play: first-time cards (core/teach.py) --------------------------------------
+    def teach_cards(self) -> list[str]:
+        """The clauses whose first-time cards this device shows now: the shared screen the
+        shared ones and those of the seats nobody claimed (their secret steps happen on it);
+        a seated phone its own seat's.  A viewer's own dismissals stay on the viewer."""
+        table = self.table
+        if table is None or not table.teaching:
+            return []
+        seat = self.my_seat()
+        hands = self._hand_seats() if seat is None else ()
+        mine = self.view_memory.get("cards_done") or set()
+        return [c for c in core_teach.showing(table.teach, table.session.cursor, seat, hands)
+                if (table.session.cursor, c) not in mine]
+
+    def _hand_seats(self) -> tuple[int, ...]:
+        """The seats whose secrets are entered on the shared screen (nobody claimed them)."""
+        assert self.table is not None
+        claimed = self.access.seated(self.table.id)
+        return tuple(s for s in range(len(self.table.setup.players)) if s not in claimed)
+
+    def dismiss_card(self, clause: str) -> None:
+        """One tap on a first-time card: it is not shown again (for the table; a viewer's
+        tap puts it away on that viewer only)."""
+        with self.lock:
+            table = self.table
+            if table is None:
+                return
+            seat = self.my_seat()
+            try:
+                if seat is None and not self.may("teach"):
+                    self.view_memory.setdefault("cards_done", set()).add((table.session.cursor, clause))
+                else:
+                    table.dismiss_card(clause, seat, self._hand_seats() if seat is None else ())
+            except Exception as exc:  # noqa: BLE001 - e.g. a full disk: the card stays, nothing else moved
+                self.unexpected(exc)
+                return
+            self.render()
+
+    def set_teaching(self, on: bool, rev: int | None = None) -> None:
+        """Teaching play on or off for the open table (the host's choice): a write every
+        device redraws for."""
+        with self.lock:
+            if self.table is None or not self._host_only("teach"):
+                return
+            rev = TAP_REV.get() if rev is None else rev
+            if self._behind(rev):
+                return
+            try:
+                self.table.set_teaching(on) if rev is None else self.table.set_teaching(on, expected_rev=rev)
+            except StaleTable as exc:
+                self._stale(exc, rev)
+                return
+            except Exception as exc:  # noqa: BLE001
+                self.unexpected(exc)
+                return
+            self._accepted("teach", None)
+            self.render()
 
     def show_refusal(self) -> None:
         screens.show_refusal(self)

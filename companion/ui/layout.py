@@ -24,6 +24,7 @@ import flet as ft
 
 from . import board
 from .taps import controls as walk_controls
+from .widgets import RESULTS
 
 #: the key of the scrolling part (the phone's middle, the tablet's right column)
 SCROLL = "table:scroll"
@@ -128,33 +129,41 @@ def _scrolling(parts: Sequence[Any], key: str, on_scroll: Callable[[Any], Any] |
 
 def table_page(banner: ft.Control, before: Sequence[ft.Control], view: ft.Control, after: Sequence[ft.Control],
                *, wide: bool, on_scroll: Callable[[Any], Any] | None = None,
-               size: tuple[float, float] = PHONE, happened: ft.Control | None = None) -> tuple[ft.Control, ft.Control]:
+               size: tuple[float, float] = PHONE, happened: ft.Control | None = None,
+               teaching: Sequence[ft.Control] = ()) -> tuple[ft.Control, ft.Control]:
     """The table screen's body and its scrolling part (what a back button
     scrolls back): ``banner`` pinned at the top, ``before`` (a refusal, a
     notice, the final ranking) and ``after`` (corrections, "What can I do
     now?") with the rest of the view; ``happened`` (what the last move led to)
     heads the column beside a tablet's board, and follows the board on a phone
-    (the board shows it, ringed: the phone's screen is the board's)."""
+    (the board shows it, ringed: the phone's screen is the board's).  ``teaching``: teaching
+    play's first-time cards, where they are read without moving the next move: under the
+    step's controls beside a tablet's board, heading what scrolls on a phone (its step is
+    pinned at the foot), after a results sheet (what they explain)."""
     top = ft.Container(content=banner, padding=ft.Padding.only(left=12, right=12, top=4, bottom=4),
                        key="table:banner")
     split = panes(view)
     if split is None:
-        middle = _scrolling([happened, *before, view, *after], SCROLL, on_scroll)
+        # a results sheet (a voyage's payouts, a round's values) first, then the cards explaining it
+        shown = [view, *teaching] if getattr(view, "key", None) == RESULTS else [*teaching, view]
+        middle = _scrolling([happened, *before, *shown, *after], SCROLL, on_scroll)
         return ft.Column([top, middle], expand=True, spacing=0, key="table:layout"), middle
     board_pane, step_pane, info_pane = split
     board_pane.col = None
     if wide:
         left = _scrolling([board_pane], BOARD_SCROLL, None, expand=7)
-        right = _scrolling([happened, *before, step_pane, info_pane, *after], SCROLL, on_scroll, expand=5)
+        right = _scrolling([happened, *before, step_pane, *teaching, info_pane, *after], SCROLL, on_scroll,
+                           expand=5)
         row = ft.Row([left, right], expand=True, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START,
                      key="table:panes")
         return ft.Column([top, row], expand=True, spacing=0, key="table:layout"), right
-    middle = _scrolling([*before, board_pane, happened, info_pane, *after], SCROLL, on_scroll)
+    middle = _scrolling([*before, *teaching, board_pane, happened, info_pane, *after], SCROLL, on_scroll)
     width, height = size
     if estimate_height(step_pane, width - 24) > FOOT_SHARE * height:
         # too tall to pin (it would leave the board a sliver): it heads what scrolls instead,
         # and a new step starts there at the top (app.py)
-        middle = _scrolling([*before, step_pane, board_pane, happened, info_pane, *after], SCROLL, on_scroll)
+        middle = _scrolling([*before, step_pane, *teaching, board_pane, happened, info_pane, *after], SCROLL,
+                            on_scroll)
         return ft.Column([top, middle], expand=True, spacing=0, key="table:layout"), middle
     held: ft.Control = step_pane
     foot = ft.Container(content=held, key="table:step",

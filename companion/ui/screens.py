@@ -18,7 +18,7 @@ from ..messages import describe_problem, game_message
 from ..paths import user_data_dir
 from ..registry import game_ids, get_game
 from ..rules import library, reader
-from .. import story
+from .. import story, teach
 from ..core.events import Event
 from ..transfer import ImportRefused, import_from_text
 from .context import PLAYER_COLORS
@@ -272,7 +272,8 @@ def _setup_form(app: "App", game_id: str) -> ft.Control:
 
     def start(e: Any) -> None:
         try:
-            app.start_table(game_id, names, options)
+            # the form opened from a rules page's Teach: the table teaches as it goes, as from Teach
+            app.start_table(game_id, names, options, teaching=bool(params.get("teach")))
         except SetupError as exc:
             params["problems"] = [describe_problem(p, game_id, app.lang) for p in exc.problems]
             app.render()
@@ -348,6 +349,9 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
             ft.PopupMenuItem(content=_("Move log"), icon=ft.Icons.HISTORY, on_click=lambda e: app.go("log")),
             ft.PopupMenuItem(content=_("Language"), icon=ft.Icons.TRANSLATE, on_click=lambda e: app.go("settings")),
             ft.PopupMenuItem(content=_("Export"), icon=ft.Icons.SAVE_ALT, on_click=app.export_table),
+            *([ft.PopupMenuItem(content=_("Teaching play"), icon=ft.Icons.SCHOOL, checked=table.teaching,
+                                on_click=lambda e, on=not table.teaching: app.set_teaching(on))]
+              if app.may("teach") and not read_only else []),
         ]),
     ]
     bar = _bar(app, game_title(game.id, app.lang), back=False, actions=actions, size=16)
@@ -386,7 +390,8 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
     if app.strip is not None:  # the invite / seat strip (join.py) leads what scrolls
         parts.insert(0, app.strip)
     body, app.scroller = table_page(banner_box, parts, view_for(game.id).build(ctx), after, wide=app.wide(),
-                                    on_scroll=app.scrolled, size=app.size(), happened=led)
+                                    on_scroll=app.scrolled, size=app.size(), happened=led,
+                                    teaching=[] if read_only else teach_cards(app))
     return bar, body
 
 
@@ -395,6 +400,39 @@ def screen_log(app: "App") -> tuple[Any, ft.Control]:
     if app.table is None:
         return screen_home(app)
     return _bar(app, app._("Move log")), log_body(app)
+
+
+def teach_cards(app: "App") -> list[ft.Control]:
+    """Teaching play's first-time cards for this device now (``App.teach_cards``): the
+    rule in a few sentences, "Read more" opening its clause (where a refusal's rule link goes),
+    "Got it" putting it away for good; a card of a computed outcome (a payout, a value) adds
+    "Why?": the move log, every line of it."""
+    _ = app._
+    out: list[ft.Control] = []
+    for clause in app.teach_cards():
+        words = teach.card_text(clause, app.lang)
+        if words is None:
+            continue
+        title, text = words
+        out.append(ft.Container(
+            content=ft.Column([
+                ft.Row([ft.Icon(ft.Icons.SCHOOL, color=ft.Colors.AMBER_900, size=22),
+                        ft.Text(_("New rule: {title}", title=title), size=16, weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.BLUE_GREY_900, expand=True)],
+                       spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+                ft.Text(text, size=15, color=ft.Colors.BLUE_GREY_900),
+                ft.Row([*([ft.TextButton(_("Why?"), icon=ft.Icons.HISTORY, height=TOUCH,
+                                         on_click=lambda e: app.go("log"))]
+                          if teach.explains_outcome(app.table.game.id, clause) else []),
+                        ft.TextButton(_("Read more"), icon=ft.Icons.MENU_BOOK, height=TOUCH,
+                                      on_click=lambda e, c=clause: app.open_clause(c)),
+                        ft.TextButton(_("Got it"), icon=ft.Icons.CHECK, height=TOUCH,
+                                      on_click=lambda e, c=clause: app.dismiss_card(c))],
+                       alignment=ft.MainAxisAlignment.END, wrap=True, spacing=4),
+            ], spacing=6),
+            padding=12, border_radius=10, bgcolor=ft.Colors.AMBER_50, border=ft.Border.all(2, ft.Colors.AMBER_700),
+            key=f"teach-card-{clause}"))
+    return out
 
 
 def _rule_button(app: "App", rule: str, before: Any = None) -> ft.Control:
@@ -493,7 +531,7 @@ def _now_banner(app: "App", undo: bool = True, outcomes: list[ft.Control] | None
     table = app.table
     assert table is not None
     game, state, players = table.game, table.state, table.setup.players
-    text, over = now_text(game, state, players, app.lang)
+    text, over = now_text(game, state, players, app.lang, teaching=table.teaching)
     lines: list[ft.Control] = []
     seats = now_players(game, state)
     if seats:

@@ -90,10 +90,11 @@ def teach_body(app: "App", game_id: str) -> ft.Control:
 
     def start(e: Any) -> None:
         if not from_form:  # from the rules page: the names are entered on the New-table form
-            app.go("new_table", game=game_id, count=count)
+            app.go("new_table", game=game_id, count=count, teach=True)
             return
         try:
-            app.start_table(game_id, names, dict(params.get("options") or {}))
+            # a table started from Teach teaches as it goes: each rule's card the first time it applies
+            app.start_table(game_id, names, dict(params.get("options") or {}), teaching=True)
         except SetupError as exc:
             params["problems"] = [describe_problem(p, game_id, app.lang) for p in exc.problems]
             app.render()

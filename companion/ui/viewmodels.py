@@ -96,8 +96,11 @@ def build_action(move: Move, player: int | None, fields: dict[str, str]) -> Acti
 
 
 # ----- the "now" banner -------------------------------------------------------------
-def now_text(game: Game, state: Any, players: Sequence[str], lang: str) -> tuple[str, bool]:  # type: ignore[type-arg]
-    """What the table is waiting for (or who won), in ``lang``; and whether the game is over."""
+def now_text(game: Game, state: Any, players: Sequence[str], lang: str,  # type: ignore[type-arg]
+             teaching: bool = False) -> tuple[str, bool]:
+    """What the table is waiting for (or who won), in ``lang``; and whether the game is over.
+    ``teaching``: a step's teaching sentence where the game has one (its prompt's message
+    ``<code>.teach``: what to do at the real table, where and at what cost)."""
     sep = list_separator(lang)
     t = Translator(lang)
     if game.is_over(state):
@@ -108,8 +111,11 @@ def now_text(game: Game, state: Any, players: Sequence[str], lang: str) -> tuple
     prompt = game.prompt(state)
     params = dict(prompt.get("params", {}))
     params.setdefault("players", prompt.get("players", []))
-    text = game_message(game.id, prompt["code"], lang, params, players)
-    if text == prompt["code"]:
+    code = prompt["code"]
+    if teaching and library.message(game.id, lang, f"{code}.teach") is not None:
+        code = f"{code}.teach"
+    text = game_message(game.id, code, lang, params, players)
+    if text == code:
         text = t.gettext("Now: {names}", names=sep.join(players[i] for i in prompt.get("players", [])))
     return text, False
 

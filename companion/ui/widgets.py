@@ -324,6 +324,10 @@ def confirm_button(ctx: Any, label: str, tried: Any, complete: bool,
     return ft.Column([button, reason_line(ctx, reason, hint=True)], spacing=6)
 
 
+#: a results sheet's key (the table screen's layout puts what explains it after it)
+RESULTS = "results"
+
+
 def results_sheet(ctx: Any, key: str, title: str, body: Sequence[ft.Control]) -> ft.Control:
     """A results screen (a voyage's payouts, a round's values) shown once in
     place of the board; one tap on Continue (at its top and its foot) puts it
@@ -340,7 +344,7 @@ def results_sheet(ctx: Any, key: str, title: str, body: Sequence[ft.Control]) ->
                                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
                            *body, go_on()], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         padding=16, border_radius=12, border=ft.Border.all(2, ft.Colors.AMBER_700), bgcolor=ft.Colors.AMBER_50,
-        key="results")
+        key=RESULTS)
 
 
 def seen(ctx: Any, key: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("catan")
 
@@ -34,3 +34,12 @@ def box() -> list[Component]:
             Component("dev_cards", F["dev_cards_total"]),
             Component("settlements", colours * pieces["settlements"]),
             Component("cities", colours * pieces["cities"]), Component("roads", colours * pieces["roads"])]
+
+
+#: teaching play: the round's structure, each step's card where the table first meets it
+PLAY = (
+    card("catan.setup.placement", phase="setup"),
+    card("catan.turn.order", phase="play"),
+    card("catan.turn.roll", phase="play"),
+    card("catan.end.win", phase="end"),
+)

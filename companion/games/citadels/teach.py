@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("citadels")
 
@@ -46,3 +46,12 @@ def _end(players: int, options: Mapping[str, Any]) -> int:
 def box() -> list[Component]:
     return [Component("district_cards", F["district_cards"]), Component("gold", F["gold_coins"]),
             Component("character_cards", F["character_cards"]), Component("crown", F["crown_cards"])]
+
+
+#: teaching play: the round's structure, each step's card where the table first meets it
+PLAY = (
+    card("citadels.draft.table", phase="draft"),
+    card("citadels.round.calls", phase="call"),
+    card("citadels.turn.resources", phase="turn"),
+    card("citadels.end.scoring", phase="end"),
+)

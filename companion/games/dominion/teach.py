@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("dominion")
 
@@ -39,3 +39,10 @@ def box() -> list[Component]:
     return [Component(k, b[k]) for k in ("copper", "silver", "gold", "estate", "duchy", "province", "curse")] + [
         Component("kingdom_cards", F["kingdom_cards"]), Component("placeholder_cards", F["placeholder_cards"]),
         Component("blank_cards", F["blank_cards"])]
+
+
+#: teaching play: the round's structure, each step's card where the table first meets it
+PLAY = (
+    card("dominion.turn.phases", phase="play"),
+    card("dominion.scoring.points", phase="end"),
+)

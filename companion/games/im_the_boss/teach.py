@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("im_the_boss")
 
@@ -27,3 +27,11 @@ def box() -> list[Component]:
             Component("influence_cards", F["influence_cards"]["total"]),
             Component("deal_tiles", F["deal_tiles"]), Component("cash_cards", F["cash_cards"]),
             Component("money_marker", F["money_markers"])]
+
+
+#: teaching play: the round's structure, each step's card where the table first meets it
+PLAY = (
+    card("im_the_boss.turn.choices", phase="play"),
+    card("im_the_boss.end.roll", phase="end_roll"),
+    card("im_the_boss.end.winner", phase="end"),
+)

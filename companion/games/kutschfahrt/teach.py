@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("kutschfahrt")
 
@@ -39,3 +39,10 @@ def setup_guide(players: int, options: Mapping[str, Any]) -> list[Line]:
 def box() -> list[Component]:
     c = F["components"]
     return [Component(k, c[k]) for k in ("characters", "occupations", "associations", "items", "drinks")]
+
+
+#: teaching play: the round's structure, each step's card where the table first meets it
+PLAY = (
+    card("kutschfahrt.turn.choices", phase="journey"),
+    card("kutschfahrt.claim.reveal", phase="end"),
+)

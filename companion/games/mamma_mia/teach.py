@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("mamma_mia")
 
@@ -29,3 +29,11 @@ def setup_guide(players: int, options: Mapping[str, Any]) -> list[Line]:
 def box() -> list[Component]:
     return [Component("ingredient_cards", F["cards_per_ingredient"] * len(F["ingredients"])),
             Component("mamma_cards", F["mamma_cards"]), Component("order_cards", F["order_cards"])]
+
+
+#: teaching play: the round's structure, each step's card where the table first meets it
+PLAY = (
+    card("mamma_mia.turn.order", phase="play"),
+    card("mamma_mia.evaluation.reveal", phase="evaluate"),
+    card("mamma_mia.end.winner", phase="end"),
+)

@@ -367,6 +367,8 @@ class Manila(Game[ManilaState], facts=True):
             elif state.voyage > 1 and not any(state.out):
                 # the table's own step, said when it is due: the last voyage's pieces come off the board
                 code, params = "phase.auction_new_voyage", {"voyage": state.voyage}
+        elif phase == "buy":
+            params = {"min": F.share_min_price}  # teaching play's sentence says what a share costs
         elif phase == "launch":
             params = {"wares": F.boats_sailing, "sum": F.start_sum}
         elif phase == "place":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("manila")
 
@@ -32,3 +32,47 @@ def box() -> list[Component]:
             Component("ware_loads", c["ware_loads"]), Component("dice", c["dice"]),
             Component("boats", c["boats"]),
             Component("accomplices", F["accomplice_colours"] * F["accomplices_per_colour"])]
+
+
+#: a payout line, with or without the place it was paid for
+_RECEIVED = ("received", "received_at")
+
+#: teaching play: each rule's card, at the step that first needs it (core.teach.card)
+PLAY = (
+    card("manila.setup.share_entry", phase="deal", secret=True),
+    card("manila.setup.supply_count", phase="supply"),
+    card("manila.auction.bids", phase="auction"),
+    card("manila.auction.pass", event="passed"),
+    card("manila.auction.win", event=("auction_won", "auction_nobody")),
+    card("manila.harbor_master.buy", phase="buy"),
+    card("manila.harbor_master.cargo", phase="launch"),
+    card("manila.harbor_master.launch", phase="launch"),
+    card("manila.placement.order", phase="place"),
+    card("manila.placement.cost", phase="place"),
+    card("manila.spaces.boats", event="placed", space=tuple(F["wares"])),
+    card("manila.spaces.harbor", event="placed", space="harbor_*"),
+    card("manila.spaces.shipyard", event="placed", space="shipyard_*"),
+    card("manila.spaces.pirates", event="placed", space="pirate"),
+    card("manila.spaces.pilots", event="placed", space="pilot_*"),
+    card("manila.spaces.insurance", event="insurance_taken"),
+    card("manila.placement.stowaway", event="stowaway"),
+    card("manila.placement.restraint", event="held_back"),
+    card("manila.movement.roll", phase="roll"),
+    card("manila.movement.arrival", event="docked"),
+    card("manila.movement.shipyard", event="to_shipyard"),
+    card("manila.pirates.attack", phase="board"),
+    card("manila.pirates.board", phase="board"),
+    card("manila.pirates.plunder", phase="plunder"),
+    card("manila.pilots.when", phase="pilot"),
+    card("manila.pilots.small", phase="pilot", when=lambda state: state.pilots_due[:1] == ["small"]),
+    card("manila.pilots.large", phase="pilot", when=lambda state: state.pilots_due[:1] == ["large"]),
+    card("manila.payout.boats", event=_RECEIVED, reason="boat_profit", why=True),
+    card("manila.payout.harbor", event=_RECEIVED, reason="harbor_reward", why=True),
+    card("manila.payout.shipyard", event=_RECEIVED, reason="shipyard_reward", why=True),
+    card("manila.payout.pirates", event=_RECEIVED, reason="loot", why=True),
+    card("manila.insurance.claims", event=("paid", "paid_at", "paid_to", "paid_to_at") + _RECEIVED, reason=("claim", "claim_cover"),
+         why=True),
+    card("manila.prices.rise", event="price_up"),
+    card("manila.end.reveal", phase="reveal"),
+    card("manila.end.wealth", phase="end"),
+)

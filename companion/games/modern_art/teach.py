@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("modern_art")
 
@@ -27,3 +27,29 @@ def box() -> list[Component]:
     return [Component("paintings", sum(a["cards"] for a in F["artists"])),
             Component("value_tokens", len(F["values"]) * F["tokens_each"]),
             Component("screens", F["screens"])]
+
+
+#: a painting sold (the buyer pays the seller, the partners, or the bank for their own)
+_SALES = ("sold", "sold_pair", "sold_shared", "bought_own", "bought_own_pair", "bought_shared")
+
+#: teaching play: each rule's card, at the step that first needs it (core.teach.card)
+PLAY = (
+    card("modern_art.setup.first-seller", phase="start"),
+    card("modern_art.turn.offer", phase="offer"),
+    card("modern_art.auction.open", phase="open"),
+    card("modern_art.auction.once-around", phase="once_around"),
+    card("modern_art.auction.sealed", phase="sealed"),
+    card("modern_art.app.sealed-reveal", phase="sealed", secret=True),
+    card("modern_art.auction.fixed", phase="fixed_price"),
+    card("modern_art.double.how", phase="double"),
+    card("modern_art.double.second", event="offered_pair"),
+    card("modern_art.double.partner", event="joined"),
+    # who gets the money, and what a seller who buys their own painting pays
+    card("modern_art.auction.payment", event=_SALES),
+    card("modern_art.turn.bought", event=_SALES + ("kept", "kept_pair")),
+    card("modern_art.round.fifth-painting", event=("round_ending", "round_ending_pair")),
+    card("modern_art.value.ranking", event="round_over", why=True),
+    card("modern_art.value.accumulated", event="artist_value", why=True),
+    card("modern_art.value.sell-to-bank", event=("bank_pays", "paintings_worthless"), why=True),
+    card("modern_art.next.refill", event="refill"),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("niagara")
 
@@ -30,3 +30,38 @@ def box() -> list[Component]:
     return [Component("gems", F["gems"]["total"]), Component("river_discs", F["river"]["discs_total"]),
             Component("canoes", colours * F["canoes_per_player"]),
             Component("paddle_cards", colours * F["cards_per_player"])]
+
+
+def _card_now(state: Any) -> Any:
+    """The card of the player whose turn it is (None: not turned over yet)."""
+    return state.cards[(state.lifebuoy + state.turn) % len(state.players)]
+
+
+def _choosing(state: Any) -> bool:
+    return state.phase == "reveal" or all(c is None for c in state.cards)
+
+
+#: teaching play: each rule's card, at the step that first needs it (core.teach.card)
+PLAY = (
+    # the cards are chosen at the round's start: the table enters them all (cards at once), or
+    # each player turns theirs over in turn (no card turned yet)
+    card("niagara.round.steps", phase=("reveal", "turn"), when=lambda state: _choosing(state)),
+    card("niagara.cards.choose", phase=("reveal", "turn"), when=lambda state: _choosing(state)),
+    card("niagara.round.order", phase="turn"),
+    card("niagara.turn.number", phase="turn", when=lambda state: _card_now(state) not in (None, F["cloud"])),
+    card("niagara.weather.cloud", phase="turn", when=lambda state: _card_now(state) == F["cloud"]),
+    card("niagara.move.launch", event="launched"),
+    card("niagara.move.points", event=("paddled", "launched")),
+    card("niagara.gems.cost", event="gem_loaded"),
+    card("niagara.gems.swap", event="gem_unloaded"),
+    card("niagara.rob.when", event="robbed"),
+    card("niagara.land.bank", event="gem_banked"),
+    card("niagara.land.ashore", event="landed"),
+    card("niagara.weather.step", event="weather_moved"),
+    card("niagara.flow.steps", event=("river_flows", "river_flows_weather", "river_still", "river_still_weather")),
+    card("niagara.river.fork", event="fork_next"),
+    card("niagara.falls.lost", event=("paddled_over", "paddled_over_gem", "swept_over", "swept_over_gem")),
+    card("niagara.falls.buy-back", event="bought_back"),
+    card("niagara.round.lifebuoy", event="round_starts"),
+    card("niagara.end.goals", event="goal_reached"),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, even_piles, lines
+from ...core.teach import Component, Line, card, even_piles, lines
 
 F = load("pandemic")
 
@@ -29,3 +29,13 @@ def setup_guide(players: int, options: Mapping[str, Any]) -> list[Line]:
 
 def box() -> list[Component]:
     return [Component(k, n) for k, n in F["components"].items()]
+
+
+#: teaching play: the round's structure, each step's card where the table first meets it
+PLAY = (
+    card("pandemic.setup.roles", phase="roles"),
+    card("pandemic.turn.structure", phase="actions"),
+    card("pandemic.draw.two-cards", phase="draw"),
+    card("pandemic.infection.step", phase="infect"),
+    card("pandemic.end.win", phase="end"),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("saboteur")
 
@@ -30,3 +30,11 @@ def box() -> list[Component]:
     c = F["components"]
     return [Component(k, c[k]) for k in ("saboteur_cards", "miner_cards", "path_cards", "action_cards",
                                          "gold_cards")]
+
+
+#: teaching play: the round's structure, each step's card where the table first meets it
+PLAY = (
+    card("saboteur.turn.play", phase="play"),
+    card("saboteur.scoring.reveal", phase="roles"),
+    card("saboteur.end.winner", phase="end"),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, lines
+from ...core.teach import Component, Line, card, lines
 
 F = load("silk_road")
 
@@ -31,3 +31,17 @@ def box() -> list[Component]:
             Component("licences", sp["licence"]["count"]), Component("porters", sp["porter"]["count"]),
             Component("exchanges", sp["exchange"]["count"]), Component("tokens", F["tokens"]),
             Component("coins", F["coins"])]
+
+
+#: teaching play: the set-up and the turn's two phases with their special cards, each where the
+#: table first meets it
+PLAY = (
+    card("silk_road.setup.market", phase="setup_market"),
+    card("silk_road.setup.first_player", phase="setup_first"),
+    card("silk_road.setup.loading", phase="setup_load"),
+    card("silk_road.turn.phase1", phase="phase1"),
+    card("silk_road.specials.porter", phase="porter"),
+    card("silk_road.turn.phase2", phase="phase2"),
+    card("silk_road.specials.exchange", phase="exchange"),
+    card("silk_road.end.winner", phase="end"),
+)
