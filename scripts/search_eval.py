@@ -1,4 +1,4 @@
-"""Print how well the rules search answers players: the tuning and the held-out set, per language.
+"""Print how well the rules search answers players: the tuning and the held-out sets, per language.
 
     .venv/bin/python scripts/search_eval.py [--misses]
 
@@ -22,8 +22,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--misses", action="store_true", help="list every question not in the top 3")
     args = parser.parse_args()
-    figures = {"tuning": search_eval.evaluate(search_eval.tuning()),
-               "held-out": search_eval.evaluate(search_eval.heldout())}
+    figures = search_eval.all_figures()
     print("| set | language | questions | right clause first | in the top 3 |")
     print("|---|---|---|---|---|")
     print("\n".join(search_eval.table_rows(figures)))
