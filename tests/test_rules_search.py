@@ -529,3 +529,20 @@ def test_a_name_that_is_also_a_word_of_its_game_is_kept_as_a_term() -> None:
 def test_a_name_another_game_uses_as_a_word_names_nothing() -> None:
     # "Merchants" (delta's name) is beta's Merchant too: it does not say which game is meant
     assert named_index().named_games("merchant gold")[0] == set()
+
+
+# ---- issue 34: the table's game first, synonyms of players' words
+
+def test_at_a_table_its_game_answers_before_a_better_match_elsewhere() -> None:
+    """A question asked at a table is about its game: a clause of that game holding most of the
+    query comes before another game's clause holding all of it; without a table, the other
+    way round; a table game that holds far less than the best (a word only another game has)
+    does not lead."""
+    docs = [Document("a", "en", "a.x.refill", "Refill", "At the end of the round draw cards up to five."),
+            Document("b", "en", "b.x.cleanup", "Clean-up", "At the end draw five new cards."),
+            Document("b", "en", "b.x.robber", "Robber", "The robber blocks a hex.")]
+    index = SearchIndex(docs)
+    assert hit_ids(index.search("draw five cards at round end"))[0] == "a.x.refill"
+    assert hit_ids(index.search("draw five cards at round end", game="b"))[0] == "b.x.cleanup"
+    assert hit_ids(index.search("robber", game="a")) == ["b.x.robber"]
+    assert hit_ids(index.search("round end refill", game="b"))[0] == "a.x.refill"

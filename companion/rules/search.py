@@ -74,6 +74,10 @@ MIN_COVER = 0.5  # share of what the best clause holds of the query (idf-weighte
 NAME_WEIGHT = 0.5  # a query term found in the clause's game name
 GAME_BOOST = 2.0  # the game on the table
 FULL_COVER = 0.999  # a clause of the game on the table that holds the whole query comes first
+#: at a table, its game's clauses come before any other game's when they hold at least this
+#: share of what the best clause anywhere holds (a question asked at a table is about its game
+#: unless it names another; the other games follow, for a word only they have)
+TABLE_COVER = 0.5
 MAX_TERMS = 24
 FUZZY_WEIGHT = 0.7  # a word matched with a typo (a letter left out, doubled, swapped or wrong)
 SYNONYM_WEIGHT = 0.9  # a word of the query's synonym group (data/search_synonyms.json)
@@ -83,7 +87,8 @@ SYNONYMS_FILE = Path(__file__).resolve().parent / "data" / "search_synonyms.json
 
 @cache
 def synonym_groups() -> tuple[tuple[str, ...], ...]:
-    """The groups of data/search_synonyms.json, folded."""
+    """The groups of data/search_synonyms.json, folded (players' words and the rules' words for
+    one thing, in English and Chinese; one group may hold both)."""
     data = json.loads(SYNONYMS_FILE.read_text(encoding="utf-8"))
     return tuple(tuple(dict.fromkeys(fold(w) for w in group)) for group in data["groups"])
 
@@ -479,6 +484,33 @@ def mark(text: str, matched: frozenset[str] | set[str], han: list[str] | None = 
 
 # ---------------------------------------------------------------- the index
 
+class _Synonyms:
+    """The synonym groups compiled against one index: Chinese words (folded) and English
+    phrases (stemmed) -> their groups, and per group the indexed terms that stand for it."""
+
+    def __init__(self, groups: Sequence[Sequence[str]], postings: Mapping[str, object]) -> None:
+        han: dict[str, list[int]] = {}
+        self.english: dict[str, list[tuple[tuple[str, ...], list[int]]]] = {}
+        english: dict[tuple[str, ...], list[int]] = {}
+        self.alternates: list[list[str]] = []
+        for g, group in enumerate(groups):
+            alternates: list[str] = []
+            for word in group:
+                if any(is_cjk(ch) for ch in word):
+                    han.setdefault(word, []).append(g)
+                    alternates += [p for p in _word_pairs(word) if p in postings]
+                else:
+                    phrase = tuple(stem(w) for w in _WORDS.findall(word))
+                    if phrase:
+                        english.setdefault(phrase, []).append(g)
+                        if len(phrase) == 1 and phrase[0] in postings:
+                            alternates.append(phrase[0])
+            self.alternates.append(list(dict.fromkeys(alternates)))
+        self.han = sorted(han.items())
+        for phrase, gs in english.items():
+            self.english.setdefault(phrase[0], []).append((phrase, gs))
+
+
 @dataclass(slots=True)
 class _Unit:
     game: str
@@ -690,18 +722,60 @@ class SearchIndex:
     def _in_name(self, game: str, term: Token, prefix: bool) -> bool:
         return term.text in self._name_terms.get(game, ()) or (prefix and bool(self._name_prefixed(game, term)))
 
-    def synonyms(self, query: str) -> dict[str, list[str]]:
-        """Query pair -> the pairs of the other words of its synonym group (the query holding
-        a group's whole word), those that are indexed."""
+    def _synonym_table(self) -> "_Synonyms":
+        """The synonym groups compiled against this index (built on first use, then kept)."""
+        table = getattr(self, "_synonym_cache", None)
+        if table is None:
+            table = self._synonym_cache = _Synonyms(synonym_groups(), self._postings)
+        return table
+
+    def synonyms(self, query: str, terms: Sequence[Token] | None = None) -> dict[str, list[str]]:
+        """Query term -> the indexed terms of the other words of its synonym groups, for every
+        group word the query holds whole (data/search_synonyms.json):
+
+        * a Chinese word of two characters or more: its pairs stand for the other words' pairs;
+        * one Chinese character (换, 修, 赢): it stands for the other words in the query's pairs
+          that hold it and that no clause holds (换东 of 换东西, a pair across two words), and
+          as itself when it stands alone;
+        * English words and phrases ("say no", "turn down"), matched on their stems: each of
+          the query's words in it stands for the group's one-word entries."""
+        table = self._synonym_table()
         folded = without_fillers(query)
+        if terms is None:
+            terms = query_terms(query)
         out: dict[str, list[str]] = {}
-        for group in synonym_groups():
-            for word in group:
-                if len(word) >= 2 and word in folded:
-                    alternates = [p for other in group if other != word for p in _word_pairs(other)
-                                  if p in self._postings]
-                    for pair in _word_pairs(word):
-                        out.setdefault(pair, []).extend(a for a in alternates if a != pair)
+
+        def add(target: str, group: int, skip: Iterable[str] = ()) -> None:
+            skip = set(skip) | {target}
+            out.setdefault(target, []).extend(a for a in table.alternates[group] if a not in skip)
+
+        pair_terms = [t.text for t in terms if t.kind == "b"]
+        for word, groups in table.han:
+            if word not in folded:
+                continue
+            if len(word) >= 2:
+                pairs = _word_pairs(word)
+                for g in groups:
+                    for pair in pairs:
+                        add(pair, g, pairs)
+            else:
+                targets = [p for p in pair_terms if word in p and p not in self._postings]
+                targets += [word] if any(t.text == word and t.kind == HAN for t in terms) else []
+                for g in groups:
+                    for target in targets:
+                        add(target, g)
+        if table.english:
+            stems = [stem(w) for w in _WORDS.findall(folded)]
+            query_words = {t.text for t in terms if t.kind == WORD}
+            for i, first in enumerate(stems):
+                for phrase, groups in table.english.get(first, ()):
+                    if tuple(stems[i:i + len(phrase)]) == phrase:
+                        for w in phrase:
+                            if w in query_words:
+                                for g in groups:
+                                    add(w, g, phrase)
+        for target, alternates in out.items():
+            out[target] = list(dict.fromkeys(alternates))
         return out
 
     def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None) -> tuple[
@@ -780,7 +854,7 @@ class SearchIndex:
             return []
         allowed = None if games is None else set(games)
         scores, masks, covered, total_weight, matched, term_info, whole = self._score(
-            terms, last, self.synonyms(query))
+            terms, last, self.synonyms(query, terms))
         if not term_info and any(t.kind == "b" for t in terms):
             # no pair of the query's characters is anywhere (建路, 毒戒指): its characters
             chars = [t for t in analyze(without_fillers(query)) if t.kind == HAN]
@@ -802,22 +876,34 @@ class SearchIndex:
                   if allowed is None or self._units[i].game in allowed}
         # a clause whose whole title or alias the query holds ("盗贼" in 盗贼偷走谁的钱)
         titled = {i for t in whole for i, words in self._wholes.get(t, ()) if words <= whole}
-        # at least half of what the best clause holds (a long question rarely matches whole)
-        floor = MIN_COVER * max(covers.values(), default=0.0)
+        # at least half of what the best clause holds (a long question rarely matches whole); at
+        # a table, its own clauses are held to its own best clause
+        best = max(covers.values(), default=0.0)
+        floor = MIN_COVER * best
+        best_here = max((c for i, c in covers.items() if self._units[i].game == game), default=0.0)
+        here = game is not None and best_here >= TABLE_COVER * best
+        floor_here = MIN_COVER * best_here if here else floor
         ranked: list[tuple[int, float, int, int]] = []
         for i, cover in covers.items():
             u = self._units[i]
-            if cover < floor and i not in titled:
+            mine = game is not None and u.game == game
+            if cover < (floor_here if mine else floor) and i not in titled:
                 continue  # (a clause whose whole title the query holds stays: 花园 of 花园怎么算分)
             s = scores[i] * cover * cover
             if i in titled:
                 s *= WHOLE_TITLE
-            if game is not None and u.game == game:
+            if mine:
                 s *= GAME_BOOST
             ranked.append((1, -s, u.order, i))
-        # the table's game first: its clauses that hold the whole query
-        ranked = [(0 if game is not None and self._units[i].game == game and covers[i] >= FULL_COVER else 1,
-                   neg, order, i) for _, neg, order, i in ranked]
+
+        # the table's game first: its clauses that hold the whole query, then (when the table's
+        # game answers about as well as any) the rest of its clauses, then the other games
+        def tier(i: int) -> int:
+            if game is None or self._units[i].game != game:
+                return 2
+            return 0 if covers[i] >= FULL_COVER else 1 if here and covers[i] >= floor_here else 2
+
+        ranked = [(tier(i), neg, order, i) for _, neg, order, i in ranked]
         ranked.sort()
 
         hits: list[Hit] = []
