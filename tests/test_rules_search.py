@@ -546,3 +546,37 @@ def test_at_a_table_its_game_answers_before_a_better_match_elsewhere() -> None:
     assert hit_ids(index.search("draw five cards at round end", game="b"))[0] == "b.x.cleanup"
     assert hit_ids(index.search("robber", game="a")) == ["b.x.robber"]
     assert hit_ids(index.search("round end refill", game="b"))[0] == "a.x.refill"
+
+
+def lexicon_index() -> SearchIndex:
+    docs = [Document("g", "en", "g.t.refuse", "Refusing", "The receiver may refuse the item; it goes back."),
+            Document("g", "en", "g.t.offer", "Offering", "Offer an item to a player, who looks at it."),
+            Document("g", "zh_Hans", "g.t.refuse", "拒绝交易", "收到的人可以拒绝，道具退回。"),
+            Document("g", "zh_Hans", "g.t.offer", "提出交易", "把一件道具交给另一位玩家，他看过后决定。"),
+            Document("g", "zh_Hans", "g.t.hand", "手上的牌", "每人手上的牌不给别人看。"),
+            Document("g", "en", "g.t.hand", "Hands", "Cards in hand are hidden."),
+            Document("g", "zh_Hans", "g.t.table", "桌上的牌", "打出的牌放在桌上。"),
+            Document("g", "en", "g.t.table", "The table", "Cards played lie on the table.")]
+    return SearchIndex(docs)
+
+
+def test_players_words_find_the_rules_words() -> None:
+    """data/search_synonyms.json's players' words (issue 34): an English phrase ("say no") finds
+    the rules' word (refuse); a single character in a pair no clause holds (换 of 换东西) stands
+    for its group (交易), 东西 for 道具, 不要 for 拒绝; a clause with the query's own word
+    holds it more than one with only a synonym."""
+    index = lexicon_index()
+    assert hit_ids(index.search("can i say no to an item"))[0] == "g.t.refuse"
+    assert set(hit_ids(index.search("换东西"))) == {"g.t.offer", "g.t.refuse"}  # both trade an item
+    assert hit_ids(index.search("换东西对方不要"))[0] == "g.t.refuse"
+    assert "g.t.offer" not in hit_ids(index.search("说不"))  # no group holds 说不: nothing stands in
+
+
+def test_a_synonym_phrase_needs_all_its_parts() -> None:
+    """A synonym of three characters or more (手上的牌 for 手牌) is one term, held only by the
+    clauses that hold all of its pairs: 桌上的牌 shares 的牌 with it and is not a hand."""
+    index = lexicon_index()
+    hits = hit_ids(index.search("手牌"))
+    assert hits[0] == "g.t.hand" and "g.t.table" not in hits
+    shown = index.search("手牌")[0]
+    assert shown.title[slice(*shown.title_spans[0])] == "手上的牌"  # the synonym is marked as it is written

@@ -46,8 +46,10 @@ does not wait for it; :class:`SearchIndex` can also be built from any documents
 
 from __future__ import annotations
 
+import functools
 import json
 import math
+import operator
 import re
 import threading
 from bisect import bisect_left
@@ -77,11 +79,13 @@ FULL_COVER = 0.999  # a clause of the game on the table that holds the whole que
 #: at a table, its game's clauses come before any other game's when they hold at least this
 #: share of what the best clause anywhere holds (a question asked at a table is about its game
 #: unless it names another; the other games follow, for a word only they have)
-TABLE_COVER = 0.5
+TABLE_COVER = 0.25
 MAX_TERMS = 24
 FUZZY_WEIGHT = 0.7  # a word matched with a typo (a letter left out, doubled, swapped or wrong)
 SYNONYM_WEIGHT = 0.9  # a word of the query's synonym group (data/search_synonyms.json)
+SYNONYM_COVER = 0.8  # the share of a query word a clause holding only its synonym holds
 WHOLE_TITLE = 2.0  # a clause whose whole title (or one whole alias) is in the query
+PHRASE = "\x00"  # the mark of a synonym phrase's own term (never a term of any text)
 SYNONYMS_FILE = Path(__file__).resolve().parent / "data" / "search_synonyms.json"
 
 
@@ -486,25 +490,53 @@ def mark(text: str, matched: frozenset[str] | set[str], han: list[str] | None = 
 
 class _Synonyms:
     """The synonym groups compiled against one index: Chinese words (folded) and English
-    phrases (stemmed) -> their groups, and per group the indexed terms that stand for it."""
+    phrases (stemmed) -> their groups, and per group the index terms that stand for it.  A word
+    of one pair or one English word stands for itself; a longer one (手上的牌, "another player")
+    becomes one term of its own (:data:`PHRASE` + the word), held by the clauses that hold
+    every pair or word of it, scored as the least of them."""
 
-    def __init__(self, groups: Sequence[Sequence[str]], postings: Mapping[str, object]) -> None:
+    def __init__(self, groups: Sequence[Sequence[str]], postings: dict[str, dict[int, tuple[float, int]]],
+                 idf: dict[str, float]) -> None:
         han: dict[str, list[int]] = {}
         self.english: dict[str, list[tuple[tuple[str, ...], list[int]]]] = {}
         english: dict[tuple[str, ...], list[int]] = {}
         self.alternates: list[list[str]] = []
+        self.shown: dict[str, tuple[str, tuple[str, ...]]] = {}  # phrase term -> (word as shown, its terms)
+
+        def phrase_term(word: str, parts: Sequence[str]) -> str | None:
+            if not parts or any(p not in postings for p in parts):
+                return None
+            if len(parts) == 1:
+                return parts[0]
+            key = PHRASE + word
+            if key not in postings:
+                common = set.intersection(*(set(postings[p]) for p in parts))
+                if not common:
+                    return None
+                postings[key] = {i: (min(postings[p][i][0] for p in parts),
+                                     functools.reduce(operator.or_, (postings[p][i][1] for p in parts)))
+                                 for i in common}
+                idf[key] = max(idf[p] for p in parts)
+            self.shown[key] = (word, tuple(parts))
+            return key
+
         for g, group in enumerate(groups):
             alternates: list[str] = []
             for word in group:
                 if any(is_cjk(ch) for ch in word):
                     han.setdefault(word, []).append(g)
-                    alternates += [p for p in _word_pairs(word) if p in postings]
+                    if len(word) >= 2:  # one character is too broad to stand for a word
+                        term = phrase_term(word, _word_pairs(word))
+                        if term:
+                            alternates.append(term)
                 else:
                     phrase = tuple(stem(w) for w in _WORDS.findall(word))
                     if phrase:
                         english.setdefault(phrase, []).append(g)
-                        if len(phrase) == 1 and phrase[0] in postings:
-                            alternates.append(phrase[0])
+                        content = [w for w in phrase if w not in STOPWORDS] or list(phrase)
+                        term = phrase_term(" ".join(phrase), content)
+                        if term:
+                            alternates.append(term)
             self.alternates.append(list(dict.fromkeys(alternates)))
         self.han = sorted(han.items())
         for phrase, gs in english.items():
@@ -592,6 +624,8 @@ class SearchIndex:
             for word in [w for w in words if w in STOPWORDS]:
                 del words[word]
         self._name_keys = self._naming_keys()
+
+        self._synonym_cache = _Synonyms(synonym_groups(), self._postings, self._idf)
 
         # each clause's titles and aliases as the sets of terms a query holds when it holds
         # them whole, filed under their rarest term
@@ -723,11 +757,8 @@ class SearchIndex:
         return term.text in self._name_terms.get(game, ()) or (prefix and bool(self._name_prefixed(game, term)))
 
     def _synonym_table(self) -> "_Synonyms":
-        """The synonym groups compiled against this index (built on first use, then kept)."""
-        table = getattr(self, "_synonym_cache", None)
-        if table is None:
-            table = self._synonym_cache = _Synonyms(synonym_groups(), self._postings)
-        return table
+        """The synonym groups compiled against this index (when it is built)."""
+        return self._synonym_cache
 
     def synonyms(self, query: str, terms: Sequence[Token] | None = None) -> dict[str, list[str]]:
         """Query term -> the indexed terms of the other words of its synonym groups, for every
@@ -809,19 +840,29 @@ class SearchIndex:
             if postings:
                 matched.add(term.text)
                 whole.add(term.text)
+            synonym_only: dict[int, bool] = {}  # clause -> matched through a synonym only
             for w, factor in expansions:
-                matched.add(w)
-                if factor != PREFIX_WEIGHT:
-                    whole.add(w)
+                if w.startswith(PHRASE):  # a synonym phrase: its words are marked, its terms whole
+                    word, parts = self._synonym_table().shown[w]
+                    matched.update(parts if word.isascii() else (word,))
+                    whole.update(parts)
+                else:
+                    matched.add(w)
+                    if factor != PREFIX_WEIGHT:
+                        whole.add(w)
                 for i, (s, m) in self._postings[w].items():
                     s *= factor
+                    synonym_only[i] = synonym_only.get(i, True) and factor == SYNONYM_WEIGHT
                     old = best.get(i)
                     if old is None or s > old[0]:
                         best[i] = (s, m if old is None else m | old[1])
+            exact = postings or {}
             for i, (s, m) in best.items():
                 scores[i] = scores.get(i, 0.0) + s
                 masks[i] = masks.get(i, 0) | m
-                covered[i] = covered.get(i, 0.0) + weight
+                # a clause that has the query's word holds it more than one with only a synonym
+                covered[i] = covered.get(i, 0.0) + (weight if i in exact or not synonym_only.get(i)
+                                                    else weight * SYNONYM_COVER)
         return scores, masks, covered, total_weight, matched, term_info, whole
 
     def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
