@@ -221,12 +221,27 @@ def _cn_number(run: str) -> str:
     return "".join(_CN_DIGIT[ch] for ch in run)
 
 
+#: irregular English forms a player types (ran out, won, paid) -> the plain verb or noun
+_IRREGULAR = {"ran": "run", "won": "win", "lost": "lose", "broke": "break", "broken": "break", "gave": "give",
+              "given": "give", "took": "take", "taken": "take", "paid": "pay", "made": "make", "built": "build",
+              "bought": "buy", "drew": "draw", "drawn": "draw", "sold": "sell", "went": "go", "gone": "go",
+              "held": "hold", "kept": "keep", "told": "tell", "said": "say", "caught": "catch",
+              "chose": "choose", "chosen": "choose", "fell": "fall", "fallen": "fall", "threw": "throw",
+              "thrown": "throw", "stole": "steal", "stolen": "steal", "dealt": "deal", "spent": "spend",
+              "sent": "send", "met": "meet", "struck": "strike", "hid": "hide", "hidden": "hide", "beaten": "beat",
+              "dug": "dig", "shook": "shake", "swept": "sweep", "laid": "lay", "led": "lead", "knew": "know",
+              "known": "know", "saw": "see", "seen": "see", "came": "come", "ate": "eat", "wrote": "write",
+              "cards": "card", "dice": "die", "men": "man"}
+
+
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A light English stemmer: what matters is that a word and its forms meet."""
     if word.endswith("'s"):
         word = word[:-2]
     word = word.replace("'", "")
+    if word in _IRREGULAR:
+        word = _IRREGULAR[word]
     if len(word) <= 3:
         return word
     if word.endswith("ies") and len(word) > 4:
