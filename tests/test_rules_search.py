@@ -580,3 +580,18 @@ def test_a_synonym_phrase_needs_all_its_parts() -> None:
     assert hits[0] == "g.t.hand" and "g.t.table" not in hits
     shown = index.search("手牌")[0]
     assert shown.title[slice(*shown.title_spans[0])] == "手上的牌"  # the synonym is marked as it is written
+
+
+def test_pairs_across_two_words_count_for_little() -> None:
+    """Light segmentation (issue 34): in 回合结束要补几张手牌 the pairs across words (合结 of
+    回合|结束, 张手 of 几张|手牌) hold together less than their neighbours in the rules' own text
+    and count BOUNDARY_WEIGHT; the words' own pairs count whole."""
+    index = search.default_index()
+    terms = search.query_terms("回合結束要補幾張手牌")
+    damped = index.boundaries(terms)
+    assert {"合结", "张手"} <= set(damped) and all(v == search.BOUNDARY_WEIGHT for v in damped.values())
+    assert not {"回合", "结束", "手牌"} & set(damped)
+    assert index.association("手牌") > index.association("张手")
+    # a pair that stands for a synonym is kept whole (换东 of 换东西 stands for 交易)
+    terms = search.query_terms("换东西对方不要")
+    assert "换东" not in index.boundaries(terms, index.synonyms("换东西对方不要", terms))

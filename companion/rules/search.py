@@ -83,6 +83,8 @@ TABLE_COVER = 0.25
 MAX_TERMS = 24
 FUZZY_WEIGHT = 0.7  # a word matched with a typo (a letter left out, doubled, swapped or wrong)
 SYNONYM_WEIGHT = 0.9  # a word of the query's synonym group (data/search_synonyms.json)
+BOUNDARY_WEIGHT = 0.15
+WEAK_PAIR = 1.0  # a pair's association (log) below which it is weak by itself (at a run's edge)  # a query pair that most likely spans two words (see SearchIndex.boundaries)
 SYNONYM_COVER = 0.8  # the share of a query word a clause holding only its synonym holds
 WHOLE_TITLE = 2.0  # a clause whose whole title (or one whole alias) is in the query
 PHRASE = "\x00"  # the mark of a synonym phrase's own term (never a term of any text)
@@ -600,6 +602,17 @@ class SearchIndex:
             fields[ALIAS] = Counter(_terms(aliases.get((u.game, u.clause_id), ()), surfaces))
             counts.append(fields)
         avg = {bit: max(1.0, sum(sum(c[bit].values()) for c in counts) / max(1, len(counts))) for bit in WEIGHTS}
+        # how strongly two neighbouring characters hold together in the rules' own Chinese
+        # (pointwise mutual information): a word's pair (手牌) more than a pair across two
+        # words (张手 of 几张手牌); see :meth:`boundaries`
+        chars: Counter[str] = Counter()
+        pairs: Counter[str] = Counter()
+        for fields in counts:
+            for c in fields.values():
+                for term, k in c.items():
+                    if is_cjk(term[0]) and is_cjk(term[-1]) and len(term) <= 2:
+                        (chars if len(term) == 1 else pairs)[term] += k
+        self._chars, self._pairs, self._n_chars = chars, pairs, max(1, sum(chars.values()))
         df: Counter[str] = Counter()
         for fields in counts:
             df.update(set().union(*(c.keys() for c in fields.values())))
@@ -824,13 +837,54 @@ class SearchIndex:
             out[target] = list(dict.fromkeys(alternates))
         return out
 
-    def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None) -> tuple[
+    def association(self, pair: str) -> float:
+        """How much more often the two characters of ``pair`` stand together in the rules than
+        chance would have it (log; a pair found nowhere is far below any found)."""
+        c = self._pairs.get(pair, 0)
+        return math.log((c + 0.05) * self._n_chars / ((self._chars.get(pair[0], 0) + 1) * (self._chars.get(pair[-1], 0) + 1)))
+
+    def boundaries(self, terms: Sequence[Token], keep: Iterable[str] = ()) -> dict[str, float]:
+        """Light word segmentation of the query's Chinese: a pair of characters that holds
+        together less than the pair on either side of it (方不 of 对方不要, 张手 of 几张手牌) is
+        most likely two words' edges; it counts :data:`BOUNDARY_WEIGHT` of itself.  A pair beside
+        a number counts as holding together (几张, 7点); ``keep``: pairs that stand for a synonym."""
+        out: dict[str, float] = {}
+        keep = set(keep)
+        run: list[tuple[Token, float]] = []
+
+        def flush() -> None:
+            for k, (t, a) in enumerate(run):
+                left = run[k - 1][1] if k else None
+                right = run[k + 1][1] if k + 1 < len(run) else None
+                if left is None and right is None or t.text in keep:
+                    continue
+                if left is not None and right is not None:
+                    weak = a < left and a < right
+                else:  # at the run's edge: weaker than its one neighbour, and weak by itself
+                    weak = a < (left if right is None else right) and a < WEAK_PAIR
+                if weak:
+                    out[t.text] = min(out.get(t.text, 1.0), BOUNDARY_WEIGHT)
+            run.clear()
+
+        for t in terms:
+            if t.kind != "b":
+                continue
+            if run and t.start != run[-1][0].start + 1:
+                flush()
+            cjk = is_cjk(t.text[0]) and is_cjk(t.text[-1]) and len(t.text) == 2
+            run.append((t, self.association(t.text) if cjk else math.inf))
+        flush()
+        return out
+
+    def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None,
+               damp: Mapping[str, float] | None = None) -> tuple[
             dict[int, float], dict[int, int], dict[int, float], float, set[str], list[tuple[Token, float, bool]],
             set[str]]:
         """Per clause: the BM25F score, the fields matched, the query weight held; the query's
         total weight, the index terms matched, (term, weight, prefix allowed) of each query
         term found somewhere, and the index terms that stand for a whole query term (itself,
-        its typo's correction or a synonym; not the words a prefix may start)."""
+        its typo's correction or a synonym; not the words a prefix may start).  ``damp``: the
+        share a term counts for (:meth:`boundaries`)."""
         scores: dict[int, float] = {}
         masks: dict[int, int] = {}
         covered: dict[int, float] = {}
@@ -849,6 +903,8 @@ class SearchIndex:
                 if not expansions:
                     continue  # in no clause and no name (a bigram across two words): not counted
             weight = self._idf.get(term.text) or max((self._idf[w] for w, _ in expansions), default=self._max_idf)
+            share = (damp or {}).get(term.text, 1.0)
+            weight *= share
             total_weight += weight
             term_info.append((term, weight, prefix))
             best: dict[int, tuple[float, int]] = dict(postings or {})
@@ -873,7 +929,7 @@ class SearchIndex:
                         best[i] = (s, m if old is None else m | old[1])
             exact = postings or {}
             for i, (s, m) in best.items():
-                scores[i] = scores.get(i, 0.0) + s
+                scores[i] = scores.get(i, 0.0) + s * share
                 masks[i] = masks.get(i, 0) | m
                 # a clause that has the query's word holds it more than one with only a synonym
                 covered[i] = covered.get(i, 0.0) + (weight if i in exact or not synonym_only.get(i)
@@ -909,8 +965,9 @@ class SearchIndex:
         if not lang_order:
             return []
         allowed = None if games is None else set(games)
+        synonyms = self.synonyms(query, terms)
         scores, masks, covered, total_weight, matched, term_info, whole = self._score(
-            terms, last, self.synonyms(query, terms))
+            terms, last, synonyms, self.boundaries(terms, synonyms))
         if not term_info and any(t.kind == "b" for t in terms):
             # no pair of the query's characters is anywhere (建路, 毒戒指): its characters
             chars = [t for t in analyze(without_fillers(query)) if t.kind == HAN]
