@@ -595,3 +595,16 @@ def test_pairs_across_two_words_count_for_little() -> None:
     # a pair that stands for a synonym is kept whole (换东 of 换东西 stands for 交易)
     terms = search.query_terms("换东西对方不要")
     assert "换东" not in index.boundaries(terms, index.synonyms("换东西对方不要", terms))
+
+
+def test_an_overview_gives_way_to_the_clause_that_says_it_in_detail() -> None:
+    """Ranking by the rules' structure (issue 34): an overview clause sums up the game and holds
+    most words a question can; when a clause of another section holds them too, that one comes
+    first, although the overview's shorter text alone would score higher."""
+    docs = [Document("g", "en", "g.overview.goal", "Goal", "Fight and trade items to win."),
+            Document("g", "en", "g.fight.win", "After the fight",
+                     "Whoever has more strength wins the fight and may look at the loser's items or take one of them."),
+            Document("g", "en", "g.app.corrections", "Corrections", "Set any items by hand after a fight.")]
+    index = SearchIndex(docs)
+    assert hit_ids(index.search("who wins a fight"))[0] == "g.fight.win"
+    assert hit_ids(index.search("fight items"))[0] == "g.fight.win"  # not the app's corrections either

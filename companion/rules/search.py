@@ -88,6 +88,11 @@ WEAK_PAIR = 1.0  # a pair's association (log) below which it is weak by itself (
 SYNONYM_COVER = 0.8  # the share of a query word a clause holding only its synonym holds
 WHOLE_TITLE = 2.0  # a clause whose whole title (or one whole alias) is in the query
 PHRASE = "\x00"  # the mark of a synonym phrase's own term (never a term of any text)
+#: ranking by the rules' structure: an overview clause sums up the whole game and touches most
+#: words a question can hold, while the clause that answers says it in detail; and a player
+#: asks how the game goes more often than how the app keeps its books ("app", "sheet", "table":
+#: entries, corrections).  Their clauses' scores count this much
+SECTION_PRIOR = {"overview": 0.6, "about": 0.6, "app": 0.75, "sheet": 0.75, "table": 0.75}
 SYNONYMS_FILE = Path(__file__).resolve().parent / "data" / "search_synonyms.json"
 
 
@@ -585,6 +590,8 @@ class SearchIndex:
             units[key].docs.setdefault(doc.lang, doc)
         self._units = list(units.values())
         self._n_docs = sum(len(u.docs) for u in self._units)
+        self._prior = [SECTION_PRIOR.get(u.clause_id.split(".")[1] if u.clause_id.count(".") >= 2 else "", 1.0)
+                       for u in self._units]
         self._first: dict[str, int] = {}
         for i, u in enumerate(self._units):
             self._first.setdefault(u.game, i)
@@ -1002,7 +1009,7 @@ class SearchIndex:
             mine = game is not None and u.game == game
             if cover < (floor_here if mine else floor) and i not in titled:
                 continue  # (a clause whose whole title the query holds stays: 花园 of 花园怎么算分)
-            s = scores[i] * cover * cover
+            s = scores[i] * cover * cover * self._prior[i]
             if i in titled:
                 s *= WHOLE_TITLE
             if mine:
