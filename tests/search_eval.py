@@ -22,6 +22,8 @@ from companion.rules import search
 HELDOUT = Path(__file__).resolve().parent / "search_heldout.json"
 #: round 3 (issue 34): 91 fresh questions, committed before they were run, never tuned on
 HELDOUT_3 = Path(__file__).resolve().parent / "search_heldout_3.json"
+#: round 4 (issue 34): 45 questions written after the issue-34 changes, committed before they were run
+HELDOUT_4 = Path(__file__).resolve().parent / "search_heldout_4.json"
 
 
 @dataclass(frozen=True)
@@ -57,9 +59,14 @@ def heldout_3() -> list[Question]:
     return heldout(HELDOUT_3)
 
 
+def heldout_4() -> list[Question]:
+    return heldout(HELDOUT_4)
+
+
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3."""
-    return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3())}
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3, held-out 4."""
+    return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3()),
+            "held-out 4": evaluate(heldout_4())}
 
 
 def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:

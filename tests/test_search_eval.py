@@ -70,3 +70,18 @@ def test_heldout_3_is_large_honest_and_never_tuned_on() -> None:
     asked = {(q.query, q.game) for q in questions}
     assert not asked & {(q.query, q.game) for q in search_eval.tuning()}
     assert not asked & {(q.query, q.game) for q in search_eval.heldout()}
+
+
+def test_heldout_4_is_fresh_and_never_tuned_on() -> None:
+    """Round 4 (issue 34): 15 questions per language over all 13 games, each at its game's table
+    with clauses that exist; none in the tuning set or in an earlier held-out set."""
+    questions = search_eval.heldout_4()
+    for lang in LANGUAGES:
+        assert sum(q.lang == lang for q in questions) >= 15, lang
+    assert {q.game for q in questions} == set(library.game_dirs())
+    for q in questions:
+        assert q.clauses and all(c.startswith(f"{q.game}.") and library.clause(c, "en") is not None
+                                 for c in q.clauses), q
+    asked = {(q.query, q.game) for q in questions}
+    for earlier in (search_eval.tuning(), search_eval.heldout(), search_eval.heldout_3()):
+        assert not asked & {(q.query, q.game) for q in earlier}
