@@ -608,3 +608,38 @@ def test_an_overview_gives_way_to_the_clause_that_says_it_in_detail() -> None:
     index = SearchIndex(docs)
     assert hit_ids(index.search("who wins a fight"))[0] == "g.fight.win"
     assert hit_ids(index.search("fight items"))[0] == "g.fight.win"  # not the app's corrections either
+
+
+# ---- issue 34: related rules under an answer
+
+@pytest.mark.parametrize(("clause", "needed"), [
+    # worked out from the rules: a boat in the shipyard pays its shipyard space (payout)
+    ("manila.movement.shipyard", "manila.payout.shipyard"),
+    # the insurance space is what makes the insurer pay the claims
+    ("manila.spaces.insurance", "manila.insurance.claims"),
+    # winning the auction says "(see Loans)": the reference is followed
+    ("manila.auction.win", "manila.loans.forced"),
+    # a tied fight: the Poison Ring makes a tie a win
+    ("kutschfahrt.fight.tie", "kutschfahrt.items.poison-ring"),
+    # a cure: the scientist needs fewer cards
+    ("pandemic.actions.cure", "pandemic.roles.scientist"),
+])
+def test_related_rules_offer_what_a_player_needs_next(clause: str, needed: str) -> None:
+    assert needed in search.related(clause)
+
+
+def test_related_rules_are_other_sections_of_the_same_game() -> None:
+    """2-3 clauses, never the clause's own section (shown beside it anyway), never an overview
+    or the box's contents, never the app's bookkeeping for a rules clause; an unknown id: none."""
+    for game in library.game_dirs():
+        for _, clause in list(library.iter_clauses(game, "en"))[::7]:
+            cid = clause["id"]
+            found = search.related(cid)
+            section = cid.split(".")[1]
+            assert 1 <= len(found) <= 3 and len(set(found)) == len(found), cid
+            for other in found:
+                assert other.startswith(game + ".") and other.split(".")[1] != section, (cid, other)
+                assert other.split(".")[1] not in ("overview", "about", "components"), (cid, other)
+                if section not in ("app", "sheet", "table"):
+                    assert other.split(".")[1] not in ("app", "sheet", "table"), (cid, other)
+    assert search.related("nosuch.clause.id") == []

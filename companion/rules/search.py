@@ -93,6 +93,10 @@ PHRASE = "\x00"  # the mark of a synonym phrase's own term (never a term of any 
 #: asks how the game goes more often than how the app keeps its books ("app", "sheet", "table":
 #: entries, corrections).  Their clauses' scores count this much
 SECTION_PRIOR = {"overview": 0.6, "about": 0.6, "app": 0.75, "sheet": 0.75, "table": 0.75}
+RELATED = 3  # related rules offered under an answer
+RELATED_MIN_IDF = 2.0  # terms more common than this (idf) say nothing about what two clauses share
+_NOT_RELATED = frozenset({"overview", "about", "components"})  # what is in the box is no next step
+_SEE = re.compile(r"\(see (?:the )?([^()]+?)\)", re.I)  # "(see Loans)", "(see Insurance claims)"
 SYNONYMS_FILE = Path(__file__).resolve().parent / "data" / "search_synonyms.json"
 
 
@@ -590,8 +594,7 @@ class SearchIndex:
             units[key].docs.setdefault(doc.lang, doc)
         self._units = list(units.values())
         self._n_docs = sum(len(u.docs) for u in self._units)
-        self._prior = [SECTION_PRIOR.get(u.clause_id.split(".")[1] if u.clause_id.count(".") >= 2 else "", 1.0)
-                       for u in self._units]
+        self._prior = [SECTION_PRIOR.get(_section_of(u.clause_id), 1.0) for u in self._units]
         self._first: dict[str, int] = {}
         for i, u in enumerate(self._units):
             self._first.setdefault(u.game, i)
@@ -943,6 +946,64 @@ class SearchIndex:
                                                     else weight * SYNONYM_COVER)
         return scores, masks, covered, total_weight, matched, term_info, whole
 
+    def related(self, clause_id: str, limit: int = RELATED) -> list[str]:
+        """The clauses a player usually needs next after ``clause_id`` (issue 34), by the rules'
+        structure and words: the clauses of the same game in *other* sections (its own section
+        is shown beside it anyway) that it refers to ("see Loans": the clause or the section of
+        that title, in English) or that share the most of its distinctive terms (cosine of the
+        clauses' BM25F weights over words and pairs rarer than RELATED_MIN_IDF, so the rare
+        words of both count most).  An overview or components clause is never offered, nor the
+        app's own bookkeeping (app, sheet, table) unless the clause is itself one of those."""
+        me = self._by_id().get(clause_id)
+        if me is None:
+            return []
+        vectors = self._vectors()
+        unit = self._units[me]
+        mine = vectors[me]
+        norm = math.sqrt(sum(v * v for v in mine.values())) or 1.0
+        section = _section_of(clause_id)
+        own_bookkeeping = SECTION_PRIOR.get(section, 1.0) < 1.0 and section not in ("overview", "about")
+        doc = unit.docs.get("en")
+        refs = {fold(m) for m in _SEE.findall(doc.body)} if doc else set()
+        scored: list[tuple[float, int, str]] = []
+        i = self._first[unit.game]
+        while i < len(self._units) and self._units[i].game == unit.game:
+            other = self._units[i]
+            sec = _section_of(other.clause_id)
+            if i != me and sec != section and sec not in _NOT_RELATED and (
+                    own_bookkeeping or SECTION_PRIOR.get(sec, 1.0) >= 1.0):
+                theirs = vectors[i]
+                dot = sum(w * theirs[t] for t, w in mine.items() if t in theirs)
+                score = dot / (norm * (math.sqrt(sum(v * v for v in theirs.values())) or 1.0))
+                odoc = other.docs.get("en")
+                if odoc and refs & {fold(odoc.title), fold(odoc.section)}:
+                    score += 1.0  # the clause sends the reader there
+                if score > 0:
+                    scored.append((-score, other.order, other.clause_id))
+            i += 1
+        scored.sort()
+        return [cid for _, _, cid in scored[:limit]]
+
+    def _by_id(self) -> dict[str, int]:
+        by_id = getattr(self, "_by_id_cache", None)
+        if by_id is None:
+            by_id = self._by_id_cache = {u.clause_id: i for i, u in enumerate(self._units)}
+        return by_id
+
+    def _vectors(self) -> list[dict[str, float]]:
+        """Each clause's terms and their weights (built on the first related() call, then kept)."""
+        vectors = getattr(self, "_vector_cache", None)
+        if vectors is None:
+            vectors = [{} for _ in self._units]
+            for term, postings in self._postings.items():
+                if (term.startswith(PHRASE) or self._idf.get(term, 0.0) < RELATED_MIN_IDF or len(term) == 1
+                        or any(ch.isdigit() or ch == ANY for ch in term)):
+                    continue  # a synonym phrase, a common word, one character, a number
+                for i, (score, _) in postings.items():
+                    vectors[i][term] = score
+            self._vector_cache = vectors
+        return vectors
+
     def search(self, query: str, *, langs: Sequence[str] | None = None, games: Sequence[str] | None = None,
                prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
         """Ranked hits for ``query``.  ``langs``: the languages a hit may be shown in (the
@@ -1067,6 +1128,12 @@ class SearchIndex:
         snippet, snippet_spans = make_snippet(doc.body, mark(doc.body, matched, han))
         return Hit(u.game, lang, u.clause_id, field, game_name, name_spans,
                    doc.title, mark(doc.title, matched, han), snippet, snippet_spans, round(score, 6))
+
+
+def _section_of(clause_id: str) -> str:
+    """The section part of a clause id ("manila.movement.shipyard" -> "movement")."""
+    parts = clause_id.split(".")
+    return parts[1] if len(parts) >= 3 else ""
 
 
 def _terms(texts: Iterable[str], surfaces: dict[str, str]) -> list[str]:
@@ -1280,3 +1347,8 @@ def search(query: str, *, langs: Sequence[str] | None = None, games: Sequence[st
            prefer: str | None = None, limit: int | None = 50, game: str | None = None) -> list[Hit]:
     """Search the whole library; see the module docstring for matching and ranking."""
     return default_index().search(query, langs=langs, games=games, prefer=prefer, limit=limit, game=game)
+
+
+def related(clause_id: str, limit: int = RELATED) -> list[str]:
+    """The clauses a player usually needs next after ``clause_id`` (:meth:`SearchIndex.related`)."""
+    return default_index().related(clause_id, limit)
