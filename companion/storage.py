@@ -68,6 +68,7 @@ from .registry import get_game
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 200
+MAX_MISS_QUERY = 200  # characters of a search question kept with its "no"
 #: stored snapshots kept per table: the newest ones (a resume needs only the newest,
 #: an undo a few back); older ones are dropped, so a state that grows with its log
 #: (a money ledger) does not make the database grow with the square of the log
@@ -118,6 +119,17 @@ CREATE TABLE IF NOT EXISTS attempts (
     ok INTEGER
 );
 CREATE INDEX IF NOT EXISTS attempts_by_key ON attempts(purpose, key, time);
+-- "Did this answer it?" answered no in the rules search (issue 34): kept on this device only;
+-- a table's own go into that table's export, so the misses of real tables can be read later
+CREATE TABLE IF NOT EXISTS search_misses (
+    id INTEGER PRIMARY KEY,
+    time REAL NOT NULL,
+    table_id TEXT,
+    game TEXT,
+    lang TEXT NOT NULL,
+    query TEXT NOT NULL,
+    clause TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS notices (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -130,7 +142,8 @@ CREATE TABLE IF NOT EXISTS notices (
 #: ``PRAGMA application_id`` of our databases ("TCmp"); 0 = not set (older files)
 APPLICATION_ID = 0x54436D70
 #: the tables an older file of ours may hold (anything else: a foreign file)
-OUR_TABLES = frozenset({"tables", "actions", "snapshots", "settings", "roster", "notices", "attempts"})
+OUR_TABLES = frozenset({"tables", "actions", "snapshots", "settings", "roster", "notices", "attempts",
+                        "search_misses"})
 
 
 _FINGERPRINTS: dict[type, str] = {}
@@ -693,6 +706,27 @@ class Store:
                               "ON CONFLICT(name) DO UPDATE SET last_used=excluded.last_used",
                               [(p, now) for p in players])
 
+    # ----- the rules search's "no" answers (issue 34) ----------------------
+    def record_search_miss(self, query: str, clause_id: str, lang: str, table_id: str | None = None,
+                           game: str | None = None) -> None:
+        """A player said the clause ``clause_id`` (shown in ``lang``) did not answer ``query``
+        (at table ``table_id`` of ``game``, or in the library with no table). Kept here only."""
+        with self.lock:
+            self.conn.execute("INSERT INTO search_misses(time, table_id, game, lang, query, clause) "
+                              "VALUES(?, ?, ?, ?, ?, ?)",
+                              (time.time(), table_id, game, lang, query[:MAX_MISS_QUERY], clause_id))
+
+    def search_misses(self, table_id: str | None = None) -> list[dict[str, Any]]:
+        """The "no" answers, oldest first: one table's, or (None) every one on this device."""
+        sql = "SELECT time, table_id, game, lang, query, clause FROM search_misses"
+        args: tuple[Any, ...] = ()
+        if table_id is not None:
+            sql, args = sql + " WHERE table_id=?", (table_id,)
+        with self.lock:
+            rows = self.conn.execute(sql + " ORDER BY time, id", args).fetchall()
+        return [{"time": r[0], "table": r[1], "game": r[2], "lang": r[3], "query": r[4], "clause": r[5]}
+                for r in rows]
+
     # ----- tables --------------------------------------------------------
     def create_table(self, game: Game, setup: TableSetup,  # type: ignore[type-arg]
                      session: Session | None = None, *,  # type: ignore[type-arg]
@@ -825,7 +859,7 @@ class Store:
 
     def delete_table(self, table_id: str) -> None:
         with self._tx():
-            for name in ("actions", "snapshots"):
+            for name in ("actions", "snapshots", "search_misses"):
                 self.conn.execute(f"DELETE FROM {name} WHERE table_id=?", (table_id,))
             self.conn.execute("DELETE FROM tables WHERE id=?", (table_id,))
 

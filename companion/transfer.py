@@ -85,6 +85,9 @@ def export_table(stored: StoredSession) -> dict[str, Any]:
     session = stored.session
     # the table's story travels with it (read back, it is recomputed from the log: the log is the truth)
     body["story"] = story.full_log(session.game, session.setup, session.actions)
+    # the rules search's "Did this answer it?" no's asked at this table (issue 34; not read back)
+    body["search_misses"] = [{"time": iso(m["time"]), "lang": m["lang"], "query": m["query"], "clause": m["clause"]}
+                             for m in stored.store.search_misses(stored.id)]
     return {"format": FORMAT, "version": VERSION, "export_id": identity["origin"],
             "created": iso(identity["created"]), "finished": iso(identity["finished"]), **body}
 
