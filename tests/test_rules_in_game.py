@@ -61,7 +61,10 @@ def _box_label(app):
     return app._("Search the rules, {game} first", game=library.game_name("manila", app.lang))
 
 
-@pytest.mark.parametrize("lang,query", [("en", "auction"), ("zh_Hans", "游戏结束"), ("zh_Hant", "遊戲結束")])
+# words several games use, where the library's search (no table) puts another game first; which
+# game leads "game end" without a table is not for the query to say (test_search_queries), so
+# since issue 34 the Chinese queries are the bank, which I'm the Boss's setup leads
+@pytest.mark.parametrize("lang,query", [("en", "auction"), ("zh_Hans", "银行"), ("zh_Hant", "銀行")])
 def test_the_tables_rules_button_opens_a_search_that_finds_this_games_clause_first(app, lang, query):
     app.lang = lang
     manila_to(app, "auction")
@@ -98,7 +101,10 @@ def test_a_refusal_link_and_a_search_result_open_the_same_clause_and_back_return
     tile = next(t for g, t_title, p, t in _results(app)[:3] if t_title == title)
     tile.on_click(Event(tile))
     assert app.nav.screen == "rules" and app.nav.params["clause"] == rule
-    assert texts(app.page) == by_link  # the same page, word for word
+    # the same page, word for word, but for the question a search result's page asks (issue 34)
+    asked = [app._("Did this answer it?"), app._("Yes, it did"), app._("No, it did not")]
+    assert asked[0] not in by_link and all(t in texts(app.page) for t in asked)
+    assert [t for t in texts(app.page) if t not in asked] == by_link
     app.go_back()  # back to the search as it was
     assert find(app.page, _box_label(app), ft.TextField).value == title and _results(app)
     _scrolls(app)
@@ -123,3 +129,65 @@ def test_a_results_preview_is_the_sentence_that_answers(app, lang, query, answer
     assert preview == "…" + answer + (" …" if lang == "en" else "…")
     marks = [s.text for s in tile.content.controls[2].spans if s.style is not None]
     assert marks and all(m in answer for m in marks)  # the words that match, marked in it
+
+
+# ---- issue 34: related rules under an answer, "Did this answer it?"
+
+def _button(app, label):
+    return next(c for c in walk(app.page.controls) if isinstance(c, ft.TextButton) and c.content == label)
+
+
+def _related(app):
+    """The related-rule tiles under the answer: (title, section, tile)."""
+    out = []
+    for c in walk(app.page.controls):
+        if isinstance(c, ft.Container) and c.on_click is not None and isinstance(c.content, ft.Column):
+            parts = c.content.controls
+            if len(parts) == 2 and all(isinstance(p, ft.Text) for p in parts):
+                out.append((parts[0].value, parts[1].value, c))
+    return out
+
+
+def test_an_answer_lists_related_rules_and_a_no_is_kept_for_the_tables_export(app):
+    from companion.transfer import export_table
+
+    manila_to(app, "auction")
+    _open_rules_from_the_table(app)
+    query = "ship still at sea after the last roll"
+    type_into(app.page, _box_label(app), query)
+    tile = next(t for _, title, _, t in _results(app) if title == library.clause("manila.movement.shipyard", "en")["title"])
+    tile.on_click(Event(tile))
+    assert app.nav.params["clause"] == "manila.movement.shipyard"
+    shown = texts(app.page)
+    assert app._("Related rules") in shown
+    related = _related(app)
+    assert 2 <= len(related) <= 3
+    # the shipyard's payout is among them (worked out from the rules), with its section
+    payout = library.clause("manila.payout.shipyard", "en")
+    assert (payout["title"], "Payouts") in [(t, s) for t, s, _ in related]
+    # "No": kept on this device with the question, the clause and the table, and in its export
+    _button(app, app._("No, it did not")).on_click(None)
+    assert app._("Noted on this device, in this table's export.") in texts(app.page)
+    assert app._("Did this answer it?") not in texts(app.page)
+    (miss,) = app.store.search_misses(app.table.id)
+    assert (miss["query"], miss["clause"], miss["lang"], miss["game"]) == (query, "manila.movement.shipyard", "en", "manila")
+    assert export_table(app.table)["search_misses"][0]["query"] == query
+    # a related rule opens its own page, which asks nothing (no search led there); Back returns
+    next(t for title, sec, t in _related(app) if (title, sec) == (payout["title"], "Payouts")).on_click(None)
+    assert app.nav.params["clause"] == "manila.payout.shipyard"
+    assert app._("Did this answer it?") not in texts(app.page)
+    app.go_back()
+    assert app.nav.params["clause"] == "manila.movement.shipyard"
+
+
+def test_a_yes_keeps_nothing_and_a_rule_link_asks_nothing(app):
+    manila_to(app, "auction")
+    _open_rules_from_the_table(app)
+    type_into(app.page, _box_label(app), "insurance")
+    _, _, _, tile = _results(app)[0]
+    tile.on_click(Event(tile))
+    _button(app, app._("Yes, it did")).on_click(None)
+    assert app._("Thank you.") in texts(app.page)
+    assert app.store.search_misses() == []
+    app.open_clause("manila.spaces.insurance")  # as a refusal's rule link does
+    assert app._("Did this answer it?") not in texts(app.page) and app._("Related rules") in texts(app.page)

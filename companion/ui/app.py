@@ -678,12 +678,15 @@ class App:
             self.private_flow.stage = "form"  # it is this player's own phone: no passing around
         self.render()
 
-    def open_clause(self, clause_id: str, lang: str | None = None) -> None:
+    def open_clause(self, clause_id: str, lang: str | None = None, asked: str | None = None) -> None:
         """A clause's own page: where a refusal's rule link, "What can I do now?" and a
-        search result all go (in ``lang``, else the app's language)."""
+        search result all go (in ``lang``, else the app's language); ``asked``: the search
+        question it answers (the page then asks "Did this answer it?")."""
         params: dict[str, Any] = {"game": clause_id.split(".", 1)[0], "clause": clause_id}
         if lang is not None and lang != self.lang:
             params["lang"] = lang
+        if asked:
+            params["asked"] = asked
         self.go("rules", **params)
 
     def game_context(self) -> GameContext:

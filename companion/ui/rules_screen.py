@@ -12,7 +12,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..inputgate import normal_query
 from ..registry import game_ids
 from ..rules import library, reader
-from ..rules.search import Hit, search
+from ..rules.search import Hit, related, search
 from .labels import game_title
 from .widgets import TOUCH, expander, section_title, text_style
 
@@ -65,7 +65,7 @@ def marked(text: str, spans: Sequence[tuple[int, int]], size: int = 14) -> ft.Te
                           for piece, hit in reader.highlight(text, spans)], size=size)
 
 
-def result_tile(app: "App", hit: Hit) -> ft.Control:
+def result_tile(app: "App", hit: Hit, query: str = "") -> ft.Control:
     return ft.Container(
         content=ft.Column([
             ft.Text(f"{hit.game_name} · {LANGUAGE_NAMES[hit.lang]}", size=12, color=ft.Colors.OUTLINE),
@@ -73,7 +73,7 @@ def result_tile(app: "App", hit: Hit) -> ft.Control:
             marked(hit.snippet, hit.snippet_spans, size=14),
         ], spacing=2),
         # the clause's own page, the same one a refusal's rule link opens (App.open_clause)
-        padding=8, border_radius=8, on_click=lambda e: app.open_clause(hit.clause_id, lang=hit.lang))
+        padding=8, border_radius=8, on_click=lambda e: app.open_clause(hit.clause_id, lang=hit.lang, asked=query))
 
 
 def rules_body(app: "App") -> ft.Control:
@@ -101,6 +101,14 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
     parts: list[ft.Control] = [
         clause_card(target, ruling_label, highlight=True),
         ft.Text(f"{view.game_name} · {view.section_title}", size=13, color=ft.Colors.OUTLINE),
+    ]
+    if app.nav.params.get("asked"):
+        parts.append(_did_it_answer(app, clause_id, lang))
+    nexts = [c for c in (library.clause(cid, lang) for cid in related(clause_id)) if c]
+    if nexts:  # what a player usually needs next (issue 34), from other sections
+        parts.append(section_title(_("Related rules")))
+        parts += [related_tile(app, c, lang) for c in nexts]
+    parts += [
         _lang_switch(app, lang),
         ft.TextButton(_("Read all the rules of {game}", game=game_title(game_id, lang)), icon=ft.Icons.MENU_BOOK,
                       height=TOUCH, on_click=lambda e: app.go("rules", game=game_id, lang=lang)),
@@ -109,6 +117,45 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
         parts.append(section_title(_("More in this section")))
         parts += [clause_card(c, ruling_label) for c in others if c]
     return ft.Column(parts, spacing=8)
+
+
+def related_tile(app: "App", clause: dict[str, Any], lang: str) -> ft.Control:
+    """A related rule: its title and its section, a tap opens its page (Back returns here)."""
+    view = reader.render_clause(clause["id"], lang)
+    where = view.section_title if view is not None else ""
+    return ft.Container(
+        content=ft.Column([ft.Text(clause["title"], size=15, weight=ft.FontWeight.BOLD),
+                           ft.Text(where, size=12, color=ft.Colors.OUTLINE)], spacing=0),
+        padding=8, border_radius=8, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        on_click=lambda e: app.open_clause(clause["id"], lang=lang))
+
+
+def _did_it_answer(app: "App", clause_id: str, lang: str) -> ft.Control:
+    """"Did this answer it?" under a search result's clause; a "no" is kept on this device
+    (Store.record_search_miss) and in the open table's export; nothing is sent anywhere."""
+    _ = app._
+    answered = app.nav.params.get("answered")
+    if answered == "yes":
+        return ft.Text(_("Thank you."), size=14)
+    if answered == "no":
+        table = app.table
+        return ft.Text(_("Noted on this device, in this table's export.") if table is not None
+                       else _("Noted on this device."), size=14)
+
+    def answer(yes: bool) -> None:
+        if not yes:
+            table = app.table
+            app.store.record_search_miss(str(app.nav.params.get("asked", "")), clause_id, lang,
+                                         table.id if table is not None else None,
+                                         table.game.id if table is not None else None)
+        app.nav.params["answered"] = "yes" if yes else "no"
+        app.render()
+
+    return ft.Row([
+        ft.Text(_("Did this answer it?"), size=14),
+        ft.TextButton(_("Yes, it did"), height=TOUCH, on_click=lambda e: answer(True)),
+        ft.TextButton(_("No, it did not"), height=TOUCH, on_click=lambda e: answer(False)),
+    ], wrap=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def search_box(app: "App", lang: str, label: str, game: str | None) -> list[ft.Control]:
@@ -124,7 +171,7 @@ def search_box(app: "App", lang: str, label: str, game: str | None) -> list[ft.C
         if query and not hits:
             results.controls = [ft.Text(_("Nothing found for “{query}”.", query=query))]
         else:
-            results.controls = [result_tile(app, h) for h in hits]
+            results.controls = [result_tile(app, h, query) for h in hits]
 
     query = app.nav.params.get("query", "")
     box = ft.TextField(label=label, value=query, prefix_icon=ft.Icons.SEARCH,
