@@ -1328,10 +1328,15 @@ def index_ready() -> bool:
     return _index is not None
 
 
+def _warm() -> None:
+    """Build the index, then the clauses' term weights that related() reads."""
+    default_index()._vectors()
+
+
 def warm_up() -> threading.Thread:
     """Build the library's index in a background thread, so that it is ready before the first
     letter is typed (the app calls this when it starts)."""
-    thread = threading.Thread(target=default_index, name="rules-search-index", daemon=True)
+    thread = threading.Thread(target=_warm, name="rules-search-index", daemon=True)
     thread.start()
     return thread
 
