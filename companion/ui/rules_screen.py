@@ -107,7 +107,8 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
     nexts = [c for c in (library.clause(cid, lang) for cid in related(clause_id)) if c]
     if nexts:  # what a player usually needs next (issue 34), from other sections
         parts.append(section_title(_("Related rules")))
-        parts += [related_tile(app, c, lang) for c in nexts]
+        parts.append(ft.Column([related_tile(app, c, lang) for c in nexts], spacing=8,
+                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH))  # the page's width
     parts += [
         _lang_switch(app, lang),
         ft.TextButton(_("Read all the rules of {game}", game=game_title(game_id, lang)), icon=ft.Icons.MENU_BOOK,
