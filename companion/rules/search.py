@@ -38,6 +38,19 @@ not count; nor do Chinese question particles 吗, 呢, 么 …).  The game on th
 other game's.  Ties go by game id, then reading order.  A query that is all a
 game's name (or an ``aka``) also returns the game itself first (``field == "name"``).
 
+Issue 34 (questions in the words of players at a table):
+
+* players' words: data/search_synonyms.json's groups (the rules' words and the everyday ones
+  for them, English and Chinese) stand in for each other, a little below the word itself and
+  covering it at :data:`SYNONYM_COVER` (:meth:`SearchIndex.synonyms`);
+* segmentation: a Chinese pair that holds together less than its neighbours in the rules'
+  own text most likely spans two words and counts :data:`BOUNDARY_WEIGHT`
+  (:meth:`SearchIndex.boundaries`);
+* structure: an overview clause and the app's bookkeeping count :data:`SECTION_PRIOR`;
+* at a table, its game's clauses come first when its best clause holds at least
+  :data:`TABLE_COVER` of what the best anywhere holds;
+* :func:`related`: the clauses a player needs next after an answer.
+
 The index is built once from :mod:`companion.rules.library` (:func:`default_index`):
 in a background thread when the app starts (:func:`warm_up`), so the first query
 does not wait for it; :class:`SearchIndex` can also be built from any documents
