@@ -643,3 +643,13 @@ def test_related_rules_are_other_sections_of_the_same_game() -> None:
                 if section not in ("app", "sheet", "table"):
                     assert other.split(".")[1] not in ("app", "sheet", "table"), (cid, other)
     assert search.related("nosuch.clause.id") == []
+
+
+def test_english_question_words_are_left_out_of_a_query() -> None:
+    """As the Chinese 可以, 吗 (issue 34): "do i have to", "am i allowed", "isnt" ask, they name
+    nothing; the index keeps the words (a query of them alone still finds them); "im" stays,
+    for I'm the Boss."""
+    assert search.parse_query("do i have to move both canoes") == ["mov", "both", "cano"]  # stems
+    assert search.parse_query("am i allowed to hold 3 items, isnt it") == ["hold", "3", "item"]
+    assert search.parse_query("allowed") == ["allow"]  # nothing else left: the word itself
+    assert "im" in search.parse_query("im the boss hand limit")

@@ -222,6 +222,11 @@ STOPWORDS = frozenset(
     "a an the of to in on at for and or is are be do does did how what when where which who whom "
     "can could i my me you your it its if with by as from this that these those there their them "
     "they we our will would should shall may might than then so such about into per much many happen get got".split())
+#: English question and filler words, left out of a query only (as the Chinese FILLERS): they
+#: ask ("do i have to", "am i allowed", "isnt"), they do not name what is asked about
+QUERY_FILLERS = frozenset(
+    "have has having need needs allowed really just still please ok okay dont doesnt didnt isnt "
+    "arent wasnt cant wont whats hows theres thats gonna wanna supposed able actually".split())
 WORD, NUMBER, HAN = "w", "n", "c"
 CLASS = "k"  # a pair's class (#张 of 4 张): indexed, and met by a query's 几张, never by its 4张
 #: Chinese question and filler words (as folded: Simplified), left out of a query: they ask,
@@ -321,7 +326,7 @@ def _units(folded: str, drop_stopwords: bool) -> list[_Raw]:
         if "a" <= c <= "z":
             if s in _WORD_NUMBERS:
                 units.append((_WORD_NUMBERS[s], NUMBER, a, b, ""))
-            elif not (drop_stopwords and s in STOPWORDS):
+            elif not (drop_stopwords and (s in STOPWORDS or s.replace("'", "") in QUERY_FILLERS)):
                 units.append((stem(s), WORD, a, b, s.replace("'", "")))
         elif "0" <= c <= "9":
             units.append((_number(s.replace(",", "")), NUMBER, a, b, ""))
