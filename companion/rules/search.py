@@ -225,7 +225,7 @@ STOPWORDS = frozenset(
 #: English question and filler words, left out of a query only (as the Chinese FILLERS): they
 #: ask ("do i have to", "am i allowed", "isnt"), they do not name what is asked about
 QUERY_FILLERS = frozenset(
-    "have has having need needs allowed really just still please ok okay dont doesnt didnt isnt "
+    "am have has having need needs allowed really just still please ok okay dont doesnt didnt isnt "
     "arent wasnt cant wont whats hows theres thats gonna wanna supposed able actually".split())
 WORD, NUMBER, HAN = "w", "n", "c"
 CLASS = "k"  # a pair's class (#张 of 4 张): indexed, and met by a query's 几张, never by its 4张
