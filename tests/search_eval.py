@@ -24,6 +24,8 @@ HELDOUT = Path(__file__).resolve().parent / "search_heldout.json"
 HELDOUT_3 = Path(__file__).resolve().parent / "search_heldout_3.json"
 #: round 4 (issue 34): 45 questions written after the issue-34 changes, committed before they were run
 HELDOUT_4 = Path(__file__).resolve().parent / "search_heldout_4.json"
+#: round 5 (issue 34): 30 questions written after every issue-34 change, committed before they were run
+HELDOUT_5 = Path(__file__).resolve().parent / "search_heldout_5.json"
 
 
 @dataclass(frozen=True)
@@ -63,10 +65,14 @@ def heldout_4() -> list[Question]:
     return heldout(HELDOUT_4)
 
 
+def heldout_5() -> list[Question]:
+    return heldout(HELDOUT_5)
+
+
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3, held-out 4."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3, 4 and 5."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3()),
-            "held-out 4": evaluate(heldout_4())}
+            "held-out 4": evaluate(heldout_4()), "held-out 5": evaluate(heldout_5())}
 
 
 def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:

@@ -72,16 +72,18 @@ def test_heldout_3_is_large_honest_and_never_tuned_on() -> None:
     assert not asked & {(q.query, q.game) for q in search_eval.heldout()}
 
 
-def test_heldout_4_is_fresh_and_never_tuned_on() -> None:
-    """Round 4 (issue 34): 15 questions per language over all 13 games, each at its game's table
-    with clauses that exist; none in the tuning set or in an earlier held-out set."""
-    questions = search_eval.heldout_4()
+@pytest.mark.parametrize(("round_", "per_lang"), [(4, 15), (5, 10)])
+def test_later_rounds_cover_every_game_and_repeat_no_question(round_: int, per_lang: int) -> None:
+    """Rounds 4 and 5 (issue 34): per_lang questions per language over all 13 games, each at its
+    game's table with clauses that exist; none in the tuning set or in an earlier held-out set."""
+    rounds = {3: search_eval.heldout_3, 4: search_eval.heldout_4, 5: search_eval.heldout_5}
+    questions = rounds[round_]()
     for lang in LANGUAGES:
-        assert sum(q.lang == lang for q in questions) >= 15, lang
+        assert sum(q.lang == lang for q in questions) >= per_lang, lang
     assert {q.game for q in questions} == set(library.game_dirs())
     for q in questions:
         assert q.clauses and all(c.startswith(f"{q.game}.") and library.clause(c, "en") is not None
                                  for c in q.clauses), q
     asked = {(q.query, q.game) for q in questions}
-    for earlier in (search_eval.tuning(), search_eval.heldout(), search_eval.heldout_3()):
+    for earlier in (search_eval.tuning(), search_eval.heldout(), *(rounds[r]() for r in rounds if r < round_)):
         assert not asked & {(q.query, q.game) for q in earlier}
