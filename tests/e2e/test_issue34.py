@@ -30,13 +30,15 @@ def test_an_answer_shows_related_rules_and_keeps_a_no(browser, tmp_path, lang):
             try:
                 screen.click(t("Rules"))
                 screen.fill(t("Search all rules"), query)
-                screen.button(title).click()  # a result is one button, named by all its text
-                screen.wait_text(t("Related rules"))
-                screen.wait_text(t("Did this answer it?"))
+                result = screen.button(title)  # a result is one button, named by all its text
+                result.wait_for(timeout=30000)
+                result.click()
+                screen.wait_text(t("Related rules"), timeout=30000)
+                screen.wait_text(t("Did this answer it?"), timeout=30000)
                 screen.shot(f"{size}-{lang}-rules-answer-related")
                 if size == "phone":
                     screen.click(t("No, it did not"), exact=True)
-                    screen.wait_text(t("Noted on this device."))
+                    screen.wait_text(t("Noted on this device."), timeout=30000)
                     screen.shot(f"{size}-{lang}-rules-answer-noted")
             finally:
                 screen.close()
