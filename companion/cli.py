@@ -250,7 +250,7 @@ def _main(argv: list[str], lang: str) -> int:
         return 2
 
     if args.command == "serve":
-        from .ui.app import parse_proxies, serve as run_app
+        from .hosts.server import parse_proxies, serve as run_app
 
         try:
             proxies = parse_proxies(args.proxy)

@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from companion.paths import assets_dir
+from companion.hosts import server as hostserver
 from companion.ui import app as app_module
 from companion.ui.offline_web import (GZ_DIR, compressed_path, flet_web_dir, folder_version, precompress,
                                       served_files, web_assets)
@@ -33,7 +34,7 @@ def served(tmp_path_factory):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(gzip.compress(files[rel].read_bytes(), 6, mtime=0))
     saved = dict(app_module.SERVING)
-    asgi = app_module.web_app("127.0.0.1", PORT, "127.0.0.1", folder)
+    asgi = hostserver.web_app("127.0.0.1", PORT, "127.0.0.1", folder)
     yield folder, asgi
     app_module.SERVING.clear()
     app_module.SERVING.update(saved)
