@@ -359,6 +359,14 @@ def _bootstrap(web: Path) -> str:
 
 
 # ----- the folder ----------------------------------------------------------------------------------
+def default_out() -> Path:
+    """Where ``companion build-web`` writes without a folder named, and where ``companion serve``
+    looks for it (handed out under ``/app/``)."""
+    from ..paths import user_data_dir
+
+    return user_data_dir() / "static-web"
+
+
 def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
     """Build the static folder at ``out`` (replaced as a whole); returns build-info."""
     from ..ui import icon_font
@@ -466,10 +474,12 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="companion build-web", description=__doc__.split("\n\n")[0])
-    parser.add_argument("out", help="the folder to write (replaced)")
+    parser.add_argument("out", nargs="?", default=None,
+                        help="the folder to write (replaced); default: the one companion serve hands out under "
+                             "/app/ (in the user's data folder)")
     parser.add_argument("--cache", default=None, help=f"where msgpack's Pyodide wheel is kept (default {CACHE})")
     args = parser.parse_args(argv)
-    info = build(Path(args.out), Path(args.cache) if args.cache else None)
+    info = build(Path(args.out) if args.out else default_out(), Path(args.cache) if args.cache else None)
     print(json.dumps({k: v for k, v in info.items() if k != "wheels"}))
     return 0
 

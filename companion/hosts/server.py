@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import threading
+from pathlib import Path
 from typing import Any, Callable
 
 import flet as ft
@@ -126,6 +127,9 @@ def serve(host: str | None = None, port: int | None = None, desktop: bool = Fals
 
 def _say_where(host: str, port: int, address: str, lan: bool) -> None:
     print(f"Table Companion is running at http://{address if lan else host}:{port}/", flush=True)
+    if static_folder() is not None:
+        print(f"The app for a phone on its own (installs, then runs offline): "
+              f"http://{address if lan else host}:{port}/app/", flush=True)
     if lan:
         print("Served beyond this computer: every table needs its join code "
               "(the host's screen shows it under \u201cInvite players\u201d).", flush=True)
@@ -205,7 +209,7 @@ def serve_workers(host: str | None, port: int | None, workers: int, proxies: Any
 
 
 def web_app(host: str, port: int, address: str, folder: Any,
-            store_factory: Callable[[], Store] = Store.shared) -> Any:
+            store_factory: Callable[[], Store] = Store.shared, static: Path | None | bool = True) -> Any:
     """What ``serve`` runs: Flet's ASGI app for ``make_main()`` on the web
     folder, served compressed under versioned URLs (``web_cache.CachedWeb``),
     behind the Host/Origin check (``join.guard``).  ``store_factory``: the
@@ -214,8 +218,56 @@ def web_app(host: str, port: int, address: str, folder: Any,
     asgi = ft.run(make_main(store_factory), assets_dir=str(folder), no_cdn=True, name="", export_asgi_app=True)
     cached = CachedWeb(asgi, folder)
     SERVING["assets"] = cached.asset_prefix
+    if static is True:
+        static = static_folder()
+    inner: Any = StaticBuild(cached, static) if static else cached
     # every web socket within a budget of its own (budget.py), behind the gate
-    return join.guard(budget.budgeted(cached), join.allowed_hosts(host, address), port)
+    return join.guard(budget.budgeted(inner), join.allowed_hosts(host, address), port)
+
+
+def static_folder() -> Path | None:
+    """The static build ``companion build-web`` made (by default in the user's data folder), if any."""
+    from .build_web import default_out
+
+    folder = default_out()
+    return folder if (folder / "sw.js").is_file() and (folder / "index.html").is_file() else None
+
+
+class StaticBuild:
+    """``/app/``: the static build (the whole app in the phone's browser, hosts/browser.py)
+    handed out as plain files, so a computer gives it to a phone once; after that the phone
+    needs neither this server nor a network.  Revalidated on every visit (its own service
+    worker keeps the version it installed); everything else goes on to the served app."""
+
+    PREFIX = "/app/"
+
+    def __init__(self, app: Any, folder: Path) -> None:
+        self.app = app
+        self.folder = Path(folder).resolve()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        if path == "/app":
+            await send({"type": "http.response.start", "status": 308,
+                        "headers": [(b"location", b"/app/"), (b"content-length", b"0")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        if not path.startswith(self.PREFIX) or scope.get("method", "GET") not in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        from starlette.responses import FileResponse, PlainTextResponse
+
+        rel = path[len(self.PREFIX):] or "index.html"
+        target = self.folder.joinpath(*[p for p in rel.split("/") if p])
+        try:
+            found = ".." not in rel.split("/") and "\\" not in rel and "\x00" not in rel and \
+                target.resolve().is_relative_to(self.folder) and target.is_file()
+        except (OSError, ValueError):
+            found = False
+        if not found:
+            await PlainTextResponse("Not found\n", status_code=404)(scope, receive, send)
+            return
+        await FileResponse(target, headers={"cache-control": "no-cache"})(scope, receive, send)
 
 
 class CleanServer(uvicorn.Server):

@@ -1396,7 +1396,7 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
                 lang = None
             if lang:
                 app.lang = lang
-        code = _join_code_in_url(page)
+        code = _join_code_in_url(page) if app.host.multi_device else None
         open_id = app._pref("open_table") or ""
         if code:
             app.join_with_code(code)
