@@ -48,25 +48,40 @@ print("ok", app.table.rev, sorted(m for m in {SERVER_ONLY!r} if sys.modules.get(
 
 
 class SlowSync(BrowserHost):
-    """The browser's host with IndexedDB replaced by a sync that takes a while (or fails)."""
+    """The browser's host with IndexedDB played by a folder: a sync copies the database's files
+    there after a while (or fails, copying nothing, as IDBFS's one transaction does); reading back
+    (``populate``) copies them back."""
 
-    def __init__(self, fail: bool = False) -> None:
+    def __init__(self, folder: Path, fail_after: int | None = None) -> None:
         super().__init__()
         self.mounted = True
-        self.fail = fail
+        self.folder, self.kept_dir = folder, folder / "indexeddb"
+        self.kept_dir.mkdir()
+        self.fail_after = fail_after
         self.log: list[str] = []
 
     async def _syncfs(self, populate: bool) -> None:
+        import shutil
+
+        if populate:
+            for name in ("c.db", "c.db-wal", "c.db-shm"):
+                (self.folder / name).unlink(missing_ok=True)
+                if (self.kept_dir / name).exists():
+                    shutil.copyfile(self.kept_dir / name, self.folder / name)
+            return
         self.log.append("sync started")
         await asyncio.sleep(0.05)
-        if self.fail:
+        if self.fail_after is not None and self.syncs >= self.fail_after:
             raise StorageFailed("QuotaExceededError")
+        for name in ("c.db", "c.db-wal", "c.db-shm"):
+            if (self.folder / name).exists():
+                shutil.copyfile(self.folder / name, self.kept_dir / name)
         self.log.append("sync done")
         self.syncs += 1
 
 
 def test_in_the_browser_a_move_is_shown_only_after_its_sync(tmp_path, monkeypatch):
-    host = SlowSync()
+    host = SlowSync(tmp_path)
     monkeypatch.setattr(hosts, "_CURRENT", [host])
     app = App(FakePage(), Store(tmp_path / "c.db"))
     drawn: list[int] = []
@@ -100,19 +115,34 @@ def test_in_the_browser_a_move_is_shown_only_after_its_sync(tmp_path, monkeypatc
     run_coroutine(play())
 
 
-def test_in_the_browser_a_sync_that_fails_is_told(tmp_path, monkeypatch):
-    host = SlowSync(fail=True)
+def test_in_the_browser_a_move_the_storage_refuses_is_undone_and_told(tmp_path, monkeypatch):
+    """Storage full after the table was kept: the next move is not kept, and the screen shows the
+    table as the browser keeps it (before that move), with the message; nothing half-written."""
+    host = SlowSync(tmp_path, fail_after=1)
     monkeypatch.setattr(hosts, "_CURRENT", [host])
     app = App(FakePage(), Store(tmp_path / "c.db"))
 
-    async def play() -> None:
-        app.start_table("manila", ["Ana", "Ben", "Cho"], {})
+    async def settle() -> None:
+        await asyncio.sleep(0)
         while host._syncing:
             await asyncio.sleep(0.01)
 
+    async def play() -> None:
+        app.start_table("manila", ["Ana", "Ben", "Cho"], {})
+        await settle()
+        assert host.failure is None and app.table.rev == 0
+        legal = app.table.game.legal_actions(app.table.state)
+        assert app.dispatch(next(a for a in legal if a.type == "shares_later"))
+        assert app.table.rev == 1  # accepted in memory ...
+        await settle()
+
     run_coroutine(play())
     assert host.failure == "QuotaExceededError"
-    assert host.kept != app.store.writes  # nothing claims the browser kept it
+    assert app.table.rev == 0 and app.table.session.cursor == 0  # ... but the table is as it was kept
+    assert app.refusal is not None and "could not keep that change" in app.refusal.message
+    assert any("could not keep that change" in t for t in texts(app.page))
+    again = Store(tmp_path / "indexeddb" / "c.db")  # what the browser keeps: the table, no move
+    assert [t.cursor for t in again.list_tables()] == [0]
 
 
 def test_the_server_host_draws_at_once(tmp_path):

@@ -44,7 +44,10 @@ class Host:
 
         changes.redraw_in_turn(fn, *args)
 
-    def show_when_durable(self, store: Any, show: Callable[[], None]) -> None:
+    def show_when_durable(self, store: Any, show: Callable[[], None],
+                          lost: Callable[[str], None] | None = None) -> None:
+        """``show()`` once every write to ``store`` is kept; if the last ones could not be kept,
+        the store is put back as it was kept and ``lost(reason)`` is called instead."""
         show()  # a commit of SQLite (synchronous=FULL) is on the disk when it returns
 
     def watch(self, store: Any, hub: Any) -> None:

@@ -43,6 +43,7 @@ class BrowserHost(Host):
         self.kept = 0
         self._syncing = False
         self._show: Callable[[], None] | None = None
+        self._lost: Callable[[str], None] | None = None
         #: the last sync's failure (shown by the screen), None when all is kept
         self.failure: str | None = None
         #: how many syncs ran and how long the last took (ms): benchmarks, tests
@@ -87,11 +88,15 @@ class BrowserHost(Host):
         self.syncs += 1
         self.last_sync_ms = (time.perf_counter() - started) * 1000
 
-    def show_when_durable(self, store: Any, show: Callable[[], None]) -> None:
+    def show_when_durable(self, store: Any, show: Callable[[], None],
+                          lost: Callable[[str], None] | None = None) -> None:
         """``show`` now if the browser's storage has every write; else once a
         sync has put them there (awaited; one sync at a time, the screen drawn
-        once after it)."""
+        once after it).  A sync that fails (storage full, blocked) changed
+        nothing in IndexedDB (one transaction); the file in memory is then put
+        back as IndexedDB has it and ``lost(reason)`` draws instead."""
         self._show = show
+        self._lost = lost
         if self._syncing:
             return
         if not self.mounted or getattr(store, "writes", 0) == self.kept:
@@ -109,13 +114,28 @@ class BrowserHost(Host):
                 except StorageFailed as exc:
                     log.error("the browser did not keep the data: %s", exc)
                     self.failure = str(exc)
+                    await self._back_to_kept(store)
                     break
                 self.failure = None
                 self.kept = writes
         finally:
             self._syncing = False
-        if self._show is not None:
+        if self.failure is not None and self._lost is not None:
+            self._lost(self.failure)
+        elif self._show is not None:
             self._show()
+
+    async def _back_to_kept(self, store: Any) -> None:
+        """The database as IndexedDB keeps it: closed, read back, opened again."""
+        with store.lock:
+            store.conn.close()
+            try:
+                await self._syncfs(True)
+            except Exception:  # noqa: BLE001 - nothing more to try: the next start reads what was kept
+                log.exception("could not read the kept data back")
+            finally:
+                store.conn = store._open()
+        self.kept = store.writes
 
 
 def run() -> None:

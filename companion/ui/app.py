@@ -1123,7 +1123,28 @@ class App:
         """Draw the screen of the app's state -- once the last accepted write
         is kept (``hosts.Host.show_when_durable``: at once when served; in the
         browser after its storage has it)."""
-        self.host.show_when_durable(self.store, self._show)
+        self.host.show_when_durable(self.store, self._show, self._not_kept)
+
+    def _not_kept(self, reason: str) -> None:
+        """The browser could not keep the last write (storage full, blocked): the data is
+        back as it was kept (``hosts.browser``); the screen shows that, and says so."""
+        message = self._("This browser could not keep that change: its storage is full or blocked. "
+                         "The table is as it was before it. Free some space, or let this site keep data, "
+                         "and try again.")
+        with self.lock:
+            if self.table is not None:
+                try:
+                    self.table = self.store.open_table(self.table.id)
+                except Exception:  # noqa: BLE001 - a new table that was never kept: home
+                    self.table = None
+            if self.table is not None and self.nav.screen == "table":
+                self.refusal = Refusal(message, None)
+            else:
+                self.table = None
+                self.problem = message
+                self.nav = Nav("home")
+                self.back.clear()
+            self._show()
 
     def _show(self) -> None:
         with self.lock:
