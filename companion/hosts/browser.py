@@ -79,12 +79,16 @@ class BrowserHost(Host):
         from pyodide.code import run_js  # type: ignore[import-not-found]
 
         started = time.perf_counter()
-        sync = run_js("(FS) => (populate) => new Promise((ok, fail) => "
-                      "FS.syncfs(populate, (err) => err ? fail(String(err.name || err.code || err)) : ok()))")
+        # the promise always resolves, with the error's name or null: a rejected promise awaited
+        # here never came back (Pyodide 314 in Flet's worker: the await hung)
+        sync = run_js("(FS) => (populate) => new Promise((ok) => "
+                      "FS.syncfs(populate, (err) => ok(err ? String(err.name || err.code || err) : null)))")
         try:
-            await sync(pyodide_js.FS)(populate)
-        except Exception as exc:  # noqa: BLE001 - a JS error: storage full, blocked, gone
+            error = await sync(pyodide_js.FS)(populate)
+        except Exception as exc:  # noqa: BLE001 - a JS error on the way: storage full, blocked, gone
             raise StorageFailed(str(exc)) from exc
+        if error:
+            raise StorageFailed(str(error))
         self.syncs += 1
         self.last_sync_ms = (time.perf_counter() - started) * 1000
 

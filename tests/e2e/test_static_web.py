@@ -30,6 +30,14 @@ from test_phone_layout import PROFIT, Player, _cheapest_seat
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Ben", "Cho", "Dan"]
+#: IndexedDB in the worker as with a full quota: a write aborts its transaction and is refused
+FULL = """() => {
+  self.__put = self.__put || IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function () {
+    this.transaction.abort();
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  };
+}"""
 
 
 class StaticServer:
@@ -117,8 +125,8 @@ class Voyage:
         self.moves += 1
         self.phone.move(self.moves)
 
-    def start(self) -> None:
-        me, phone = self.me, self.phone
+    def new_table(self) -> None:
+        phone = self.phone
         phone.click("New table")
         phone.wait_text("Pick a game")
         phone.click("Manila")
@@ -129,6 +137,10 @@ class Voyage:
         phone.page.wait_for_timeout(500)
         phone.click("Start the table")
         phone.wait_text("Now: Ana", exact=False)
+
+    def start(self) -> None:
+        me = self.me
+        self.new_table()
         for seat in range(4):
             self.step(Action.make("shares_later", seat), [(me.button("Tell us at the end"), "tell later")])
         self.step(next(a for a in self.game.legal_actions(self.state) if a.type == "supply"),
@@ -197,6 +209,44 @@ def test_a_manila_table_in_the_static_build_survives_reload_and_a_closed_browser
         assert phone.errors == []
     finally:
         phone.close()
+
+
+def test_storage_full_in_the_static_build_says_so_and_keeps_the_table_as_it_was(browser, static_build, tmp_path):
+    """Storage full, emulated where the app meets it: in the Python worker, IndexedDB refuses a
+    write as a full quota does (the transaction aborted, a QuotaExceededError).  The next move
+    cannot be kept; the screen says so and shows the table before it; a reload finds that; with
+    room again, play goes on.  (Chromium's own quota emulation, CDP's
+    Storage.overrideQuotaForOrigin, did not make these writes fail here.)"""
+    server = StaticServer(static_build)
+    phone = Phone(browser, server, tmp_path / "profile")
+    try:
+        voyage = Voyage(phone)
+        voyage.new_table()
+        voyage.step(Action.make("shares_later", 0), [(voyage.me.button("Tell us at the end"), "tell later")])
+        python = next(w for w in phone.page.workers if "python-worker" in w.url)
+        python.evaluate(FULL)
+        voyage.me.tap(voyage.me.button("Tell us at the end"), "tell later (storage full)")
+        phone.wait_text("This browser could not keep that change", exact=False, timeout=30000)
+        phone.move(1)
+        phone.wait_text("Now: Ben", exact=False)
+        phone.shot("static-storage-full")
+        phone.page.reload()
+        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.move(1)  # what the browser kept
+        phone.wait_text("Now: Ben", exact=False)
+        # a new page's worker has its IndexedDB as it is: room again
+        voyage.me.tap(voyage.me.button("Tell us at the end"), "tell later")
+        phone.move(2)
+        phone.page.reload()
+        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.move(2)
+        phone.wait_text("Now: Cho", exact=False)
+        assert phone.outside == [] and server.missing() == []
+    finally:
+        phone.close()
+        server.stop()
 
 
 def test_the_static_folder_names_only_its_own_files(static_build):
