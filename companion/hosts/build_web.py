@@ -238,7 +238,67 @@ BOOT = """<script>
           });
         }
       } catch (e) { console.warn("service worker", e); }
+      await oneWriter();
     })();
+
+    // one tab writes: each tab holds its own copy of the data in memory, and the later one to
+    // save would overwrite the other's moves.  The tab holding the lock runs the app; another
+    // says so and runs it once the first closes, or at once when asked ("Use it here": the
+    // first then stops and says so).  A move the screen has shown is kept already.
+    var LOCK = "table-companion-writer";
+    var WORDS = __WORDS__[document.documentElement.lang.replace("-", "_")] || __WORDS__.en;
+    function hold(lock) {
+      return new Promise(function () {});  // held for the page's life
+    }
+    function lost() {
+      flet.lostWriter = true;
+      document.body.innerHTML = "";
+      notice(WORDS.taken);
+    }
+    function notice(text) {
+      var box = document.createElement("div");
+      box.id = "one-writer";
+      box.setAttribute("role", "alert");
+      box.style.cssText = "position:fixed;inset:0;display:flex;flex-direction:column;align-items:center;" +
+        "justify-content:center;gap:20px;padding:24px;background:__BACKGROUND__;font:18px/1.4 sans-serif;" +
+        "color:#191c1b;text-align:center;z-index:10";
+      var p = document.createElement("p");
+      p.textContent = text;
+      var button = document.createElement("button");
+      button.textContent = WORDS.here;
+      button.style.cssText = "font:18px sans-serif;padding:12px 28px;border-radius:24px;border:0;" +
+        "background:__THEME__;color:#fff";
+      box.appendChild(p);
+      box.appendChild(button);
+      document.body.appendChild(box);
+      return button;
+    }
+    async function oneWriter() {
+      if (!navigator.locks) return;
+      var got = await new Promise(function (ok) {
+        navigator.locks.request(LOCK, {ifAvailable: true}, function (lock) {
+          ok(!!lock);
+          return lock ? hold(lock) : null;
+        }).catch(lost);
+      });
+      if (got) return;
+      var loading = document.getElementById("loading");
+      if (loading) loading.style.display = "none";
+      var button = notice(WORDS.elsewhere);
+      var box = document.getElementById("one-writer");
+      var waiting = new AbortController();
+      await new Promise(function (ok) {
+        // the other tab closes: this one runs
+        navigator.locks.request(LOCK, {signal: waiting.signal}, function (lock) { ok(); return hold(lock); })
+          .catch(function (e) { if (e && e.name !== "AbortError") console.warn(e); });
+        button.addEventListener("click", function () {
+          waiting.abort();
+          navigator.locks.request(LOCK, {steal: true}, function (lock) { ok(); return hold(lock); }).catch(lost);
+        }, {once: true});
+      });
+      box.remove();
+      if (loading) loading.style.display = "";
+    }
   </script>"""
 
 SW = r"""// Table Companion's service worker (companion build-web): this version's files, whole.
@@ -307,6 +367,16 @@ self.addEventListener("fetch", (event) => {
 });
 """
 
+def N_(text: str) -> str:
+    return text
+
+
+#: the page's own words (the one-writer notice), from the catalogs
+ELSEWHERE = N_("Table Companion is open in another tab or window of this browser. Only one of them can keep "
+               "the tables; this one opens when the other closes.")
+TAKEN = N_("Table Companion went on in another tab or window of this browser. Every move shown here was kept.")
+USE_HERE = N_("Use it here")
+
 MAIN_PY = '''"""Table Companion in the browser (built by companion build-web)."""
 from companion.hosts.browser import run
 
@@ -338,7 +408,11 @@ def _index(web: Path) -> str:
     html = html.replace('<base href="/">', "")
     html = html.replace('<link rel="manifest" href="manifest.json">', "")
     titles = json.dumps({lang: Translator(lang).gettext("Table Companion") for lang in LANGUAGES}, ensure_ascii=False)
-    html = html.replace("<!-- fletAppConfig -->", BOOT.replace("__TITLES__", titles), 1)
+    words = json.dumps({lang: {"elsewhere": Translator(lang).gettext(ELSEWHERE), "taken": Translator(lang).gettext(TAKEN),
+                               "here": Translator(lang).gettext(USE_HERE)} for lang in LANGUAGES}, ensure_ascii=False)
+    boot = BOOT.replace("__TITLES__", titles).replace("__WORDS__", words).replace("__BACKGROUND__", BACKGROUND) \
+        .replace("__THEME__", THEME_COLOR)
+    html = html.replace("<!-- fletAppConfig -->", boot, 1)
     html = html.replace('<meta charset="UTF-8">', f'<meta charset="UTF-8">\n  <meta name="theme-color" '
                                                   f'content="{THEME_COLOR}">', 1)
     # Flutter starts once the service worker controls the page (BOOT's flet.ready)

@@ -211,6 +211,55 @@ def test_a_manila_table_in_the_static_build_survives_reload_and_a_closed_browser
         phone.close()
 
 
+def _second_tab(phone: Phone) -> Phone:
+    """Another tab of the same browser (same profile, same storage)."""
+    tab = Phone.__new__(Phone)
+    tab.server, tab.context, tab.outside, tab.errors = phone.server, phone.context, phone.outside, []
+    tab.page = phone.context.new_page()
+    tab.page.on("pageerror", lambda e: tab.errors.append(str(e)))
+    return tab
+
+
+def _start(tab: Phone) -> None:
+    tab.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+    tab.page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+
+def test_two_tabs_of_the_static_build_one_writes_and_no_move_is_lost(browser, static_build, tmp_path):
+    """A second tab says the app is open elsewhere and runs nothing; asked, it takes over (the
+    first says so and stops); its moves and the first tab's are all kept."""
+    server = StaticServer(static_build)
+    phone = Phone(browser, server, tmp_path / "profile")
+    try:
+        voyage = Voyage(phone)
+        voyage.new_table()
+        voyage.step(Action.make("shares_later", 0), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second = _second_tab(phone)
+        second.page.goto(server.url + "/")
+        second.page.get_by_text("open in another tab or window", exact=False).wait_for(timeout=30000)
+        second.page.wait_for_timeout(1500)
+        assert second.page.locator("flt-semantics-placeholder").count() == 0  # no app started there
+        second.page.screenshot(path=str(Path(phone.shot("static-two-tabs-first")).with_name(
+            "static-two-tabs-second-waits.png")))
+        # the first tab goes on meanwhile
+        voyage.step(Action.make("shares_later", 1), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second.page.get_by_role("button", name="Use it here").click()
+        _start(second)
+        second.move(2)  # both of the first tab's moves
+        phone.page.get_by_text("went on in another tab or window", exact=False).wait_for(timeout=30000)
+        voyage.phone, voyage.me = second, Player(second)
+        voyage.step(Action.make("shares_later", 2), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second.page.close()  # the second tab closed: the first opens again, with every move
+        phone.page.reload()
+        _start(phone)
+        phone.move(3)
+        phone.wait_text("Now: Dan", exact=False)
+        assert phone.outside == [] and server.missing() == [] and second.errors == []
+    finally:
+        phone.close()
+        server.stop()
+
+
 def test_storage_full_in_the_static_build_says_so_and_keeps_the_table_as_it_was(browser, static_build, tmp_path):
     """Storage full, emulated where the app meets it: in the Python worker, IndexedDB refuses a
     write as a full quota does (the transaction aborted, a QuotaExceededError).  The next move
