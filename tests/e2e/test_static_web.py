@@ -314,6 +314,17 @@ def test_the_static_folder_names_only_its_own_files(static_build):
     assert "cdn.jsdelivr" not in html and "gstatic" not in html
     assert b"cdn.jsdelivr.net/npm/@rive-app" not in (static_build / "main.dart.js").read_bytes()
     assert "serviceWorkerVersion" not in (static_build / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    import zipfile
+
+    app = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["table-companion"]["file_name"])
+    inside = set(app.namelist())
+    assert "companion/hosts/browser.py" in inside and "companion/ui/app.py" in inside
+    assert not inside & {"companion/hosts/server.py", "companion/ui/web_cache.py", "companion/ui/offline_web.py"}
+    assert "companion/_data/locales/zh_Hant/LC_MESSAGES/companion.mo" in inside
+    assert any(n.startswith("companion/_data/rules_data/manila/") for n in inside)
+    babel = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["babel"]["file_name"]).namelist()
+    assert "babel/locale-data/zh_Hant.dat" in babel and "babel/locale-data/fr.dat" not in babel
+    assert all(name not in lock["packages"] for name in ("uvicorn", "fastapi", "starlette", "flet-web"))
     names = {json.loads((static_build / f"manifest.{lang}.json").read_text(encoding="utf-8"))["name"]
              for lang in ("en", "zh_Hans", "zh_Hant")}
     assert len(names) == 3  # the app's name in each language
