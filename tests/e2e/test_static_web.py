@@ -221,7 +221,13 @@ def _second_tab(phone: Phone) -> Phone:
 
 
 def _start(tab: Phone) -> None:
-    tab.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+    try:
+        tab.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+    except Exception:
+        tab.page.screenshot(path=str(Path(tab.shot("FAILED-static-tab-start")).with_name(
+            "FAILED-static-tab-start-now.png")))
+        waiting = tab.page.locator("#one-writer").count()
+        raise AssertionError(f"the tab never started (the one-writer notice shown: {bool(waiting)})")
     tab.page.locator("flt-semantics-placeholder").dispatch_event("click")
 
 
@@ -313,7 +319,7 @@ def test_the_static_folder_names_only_its_own_files(static_build):
     html = (static_build / "index.html").read_text(encoding="utf-8")
     assert "cdn.jsdelivr" not in html and "gstatic" not in html
     assert b"cdn.jsdelivr.net/npm/@rive-app" not in (static_build / "main.dart.js").read_bytes()
-    assert "serviceWorkerVersion" not in (static_build / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    assert 'serviceWorkerVersion: "' not in (static_build / "flutter_bootstrap.js").read_text(encoding="utf-8")
     import zipfile
 
     app = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["table-companion"]["file_name"])
