@@ -5,6 +5,7 @@
     companion export [--raw] TABLE_ID FILE
     companion import FILE
     companion tables [--acknowledge]
+    companion build-web [OUT] [--cache DIR]
 
 Every failure is one JSON object on stdout with a nonzero exit, never a
 traceback::
@@ -204,6 +205,13 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Read a table from a JSON export; a table already here is refused "
                          "(import_duplicate, naming it).")
     imp.add_argument("file")
+    web = sub.add_parser("build-web", help="build the static app that runs in a phone's browser, offline",
+                         description="Build the whole app as a static folder (Flet's web client, Pyodide, the app "
+                         "and its dependencies as local wheels, its own service worker) that any static host can "
+                         "serve; companion serve hands out the default one under /app/.")
+    web.add_argument("out", nargs="?", default=None, help="the folder to write (replaced); default: the one "
+                     "companion serve hands out under /app/")
+    web.add_argument("--cache", default=None, help="where msgpack's Pyodide wheel is kept between builds")
     tab = sub.add_parser("tables", help="list stored tables",
                          description="List stored tables (id, game, status, players, actions). A recovered "
                          "database is reported on stderr as JSON (exit 3) until acknowledged.")
@@ -250,7 +258,7 @@ def _main(argv: list[str], lang: str) -> int:
         return 2
 
     if args.command == "serve":
-        from .ui.app import parse_proxies, serve as run_app
+        from .hosts.server import parse_proxies, serve as run_app
 
         try:
             proxies = parse_proxies(args.proxy)
@@ -259,6 +267,10 @@ def _main(argv: list[str], lang: str) -> int:
         run_app(host=args.host, port=args.port, desktop=args.desktop, workers=max(1, args.workers),
                 worker=args.worker, proxies=proxies)
         return 0
+    if args.command == "build-web":
+        from .hosts import build_web
+
+        return build_web.main([a for a in (args.out,) if a] + (["--cache", args.cache] if args.cache else []))
     if args.command == "referee":
         if args.lang:
             lang = args.lang if args.lang in LANGUAGES else resolve_locale(args.lang)

@@ -19,6 +19,7 @@ import pytest
 from flet.messaging.session import Session
 
 from companion import cli
+from companion.hosts import server as hostserver
 from companion.ui import app as appmod
 from companion.ui import budget, flet_fixes
 from wire import EVENT, UPDATE, LiveServer, WireClient, niagara_folder
@@ -241,7 +242,7 @@ def test_a_forwarded_for_header_counts_only_from_the_proxy_the_command_line_name
 
 def test_the_command_line_names_proxies_and_refuses_what_is_not_an_address(monkeypatch, capsys):
     started = []
-    monkeypatch.setattr(appmod, "serve", lambda **kwargs: started.append(kwargs))
+    monkeypatch.setattr(hostserver, "serve", lambda **kwargs: started.append(kwargs))
     assert cli.main(["serve", "--proxy", "127.0.0.1,10.0.0.0/8", "--proxy", "::1"]) == 0
     assert started[-1]["proxies"] == ["127.0.0.1", "10.0.0.0/8", "::1"]
     assert cli.main(["serve"]) == 0 and started[-1]["proxies"] == []

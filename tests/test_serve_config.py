@@ -8,7 +8,8 @@ from companion.storage import Store
 
 
 def test_serve_sets_a_short_session_timeout_and_shares_the_store(monkeypatch):
-    from companion.ui import app
+    from companion.hosts import server as app
+    from companion.ui import app as ui_app
 
     calls = []
     monkeypatch.setattr(app.ft, "run", lambda *a, **k: calls.append((a, k)))
@@ -27,4 +28,4 @@ def test_serve_sets_a_short_session_timeout_and_shares_the_store(monkeypatch):
     assert calls
     # flet_web reads FLET_SESSION_TIMEOUT when the web app is created (default 3600 s)
     assert 0 < int(app.os.environ["FLET_SESSION_TIMEOUT"]) <= 300
-    assert inspect.signature(app.make_main).parameters["store_factory"].default == Store.shared
+    assert inspect.signature(ui_app.make_main).parameters["store_factory"].default == Store.shared

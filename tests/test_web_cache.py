@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from companion.paths import assets_dir
+from companion.hosts import server as hostserver
 from companion.ui import app as app_module
 from companion.ui.offline_web import (GZ_DIR, compressed_path, flet_web_dir, folder_version, precompress,
                                       served_files, web_assets)
@@ -33,7 +34,7 @@ def served(tmp_path_factory):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(gzip.compress(files[rel].read_bytes(), 6, mtime=0))
     saved = dict(app_module.SERVING)
-    asgi = app_module.web_app("127.0.0.1", PORT, "127.0.0.1", folder)
+    asgi = hostserver.web_app("127.0.0.1", PORT, "127.0.0.1", folder)
     yield folder, asgi
     app_module.SERVING.clear()
     app_module.SERVING.update(saved)
@@ -246,3 +247,32 @@ def test_accept_encoding_and_language_parsing():
     assert language_of("zh-TW,zh;q=0.9") == "zh_Hant"
     assert language_of("en;q=0.5, zh-CN") == "zh_Hans"
     assert language_of("") == language_of("*") == language_of("de-DE") == "en"
+
+
+def test_the_static_build_is_handed_out_under_app(tmp_path, served):
+    """``companion serve`` gives a phone the static build (``companion build-web``) under /app/:
+    its files as they are, revalidated; nothing outside the folder; the rest is the served app."""
+    folder, _ = served
+    static = tmp_path / "static-web"
+    static.mkdir()
+    (static / "index.html").write_text("<html>static</html>", encoding="utf-8")
+    (static / "sw.js").write_text("// worker", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text("no", encoding="utf-8")
+    saved = dict(app_module.SERVING)
+    try:
+        asgi = hostserver.web_app("127.0.0.1", PORT, "127.0.0.1", folder, static=static)
+        assert get(asgi, "/app").status_code == 308
+        page = get(asgi, "/app/")
+        assert page.status_code == 200 and page.text == "<html>static</html>"
+        assert page.headers["cache-control"] == "no-cache"
+        worker = get(asgi, "/app/sw.js")
+        assert worker.text == "// worker" and "javascript" in worker.headers["content-type"]
+        assert get(asgi, "/app/../secret.txt").status_code == 404
+        assert get(asgi, "/app/%2e%2e/secret.txt").status_code == 404
+        assert get(asgi, "/app/nothing.js").status_code == 404
+        assert "static" not in get(asgi, "/").text  # the served app's own page
+        unbuilt = hostserver.web_app("127.0.0.1", PORT, "127.0.0.1", folder, static=None)
+        assert get(unbuilt, "/app/").status_code != 200 or "static" not in get(unbuilt, "/app/").text
+    finally:
+        app_module.SERVING.clear()
+        app_module.SERVING.update(saved)

@@ -30,6 +30,7 @@ from companion.core import Action
 from companion.paths import assets_dir
 from companion.registry import get_game
 from companion.storage import Store
+from companion.hosts import server as hostserver
 from companion.ui import app as appmod
 from companion.ui import changes, join
 from companion.ui.offline_web import web_assets
@@ -88,9 +89,9 @@ class LiveServer:
         address = join.lan_address(host) if lan else "127.0.0.1"
         self._serving = dict(appmod.SERVING)  # put back at stop: a later in-process test is not "on the LAN"
         appmod.SERVING.update(lan=lan, base_url=f"http://{address}:{self.port}")
-        guarded = appmod.web_app(host, self.port, address, web_assets(assets_dir()), lambda: Store.shared(self.db))
+        guarded = hostserver.web_app(host, self.port, address, web_assets(assets_dir()), lambda: Store.shared(self.db))
         # as ``companion serve [--proxy ADDR]`` configures uvicorn (client addresses, frame sizes)
-        config = appmod.server_config(_client_address(guarded), "127.0.0.1", self.port, proxies, lifespan="on")
+        config = hostserver.server_config(_client_address(guarded), "127.0.0.1", self.port, proxies, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

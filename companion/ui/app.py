@@ -11,15 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import gc
-import ipaddress
 import json
 import logging
 import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections import OrderedDict
@@ -28,9 +22,8 @@ from typing import Any, Callable
 from urllib.parse import parse_qs, urlparse
 
 import flet as ft
-import uvicorn
 
-from .. import access
+from .. import access, hosts
 from ..access import Denied, Who
 from ..core import teach as core_teach
 from ..core.actions import Action
@@ -39,18 +32,15 @@ from ..i18n import LANGUAGES, Translator, pick_language
 from ..messages import describe_error, fill, format_names
 from ..paths import assets_dir
 from ..registry import get_game
-from ..rules import search
 from .. import story
 from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
-from . import budget, changes, flet_fixes, ink, join, screens, sections, taps, teach_screen
+from . import flet_fixes, ink, join, screens, sections, taps, teach_screen
 from .context import GameContext
 from .files import download
-from .offline_web import precompress, web_assets
 from .reconcile import forget, keep_unchanged, thaw
 from .board import PANE_BOARD, SIDE_BY_SIDE
 from .viewmodels import now_players, refusal_text
-from .web_cache import CachedWeb
 from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
 
 log = logging.getLogger(__name__)
@@ -180,6 +170,8 @@ class Nav:
 class App:
     def __init__(self, page: ft.Page, store: Store | None = None, device: Device | None = None) -> None:
         self.page = page
+        #: where the app runs (server or browser: hosts/)
+        self.host = hosts.current()
         self.store = store or Store()
         #: this device: settings, token, whether tables need their join code
         self.device = device or Device(prefs=store_prefs(self.store))
@@ -995,7 +987,7 @@ class App:
     def _on_message(self, topic: str, message: Any) -> None:
         """Another device on this server changed the table (or its seats): redraw,
         in turn with every other redraw of this process (``changes.redraw_in_turn``)."""
-        changes.redraw_in_turn(self._redraw_for, topic, message)
+        self.host.in_turn(self._redraw_for, topic, message)
 
     def _redraw_for(self, topic: str, message: Any) -> None:
         """The redraw for a change on ``topic``.  A write this session already
@@ -1076,7 +1068,7 @@ class App:
         write from an old screen is refused with the message, never applied on
         top of a newer table and never dropped without a word."""
         # off the event loop: a redraw in another thread may be retiring it right now
-        control, known, rev = await asyncio.to_thread(self._late_control, control_id)
+        control, known, rev = await self.host.off_loop(self._late_control, control_id)
         if control is None:
             if not known:
                 return False
@@ -1131,6 +1123,33 @@ class App:
         self._track_taps()
 
     def render(self) -> None:
+        """Draw the screen of the app's state -- once the last accepted write
+        is kept (``hosts.Host.show_when_durable``: at once when served; in the
+        browser after its storage has it)."""
+        self.host.show_when_durable(self.store, self._show, self._not_kept)
+
+    def _not_kept(self, reason: str) -> None:
+        """The browser could not keep the last write (storage full, blocked): the data is
+        back as it was kept (``hosts.browser``); the screen shows that, and says so."""
+        message = self._("This browser could not keep that change: its storage is full or blocked. "
+                         "The table is as it was before it. Free some space, or let this site keep data, "
+                         "and try again.")
+        with self.lock:
+            if self.table is not None:
+                try:
+                    self.table = self.store.open_table(self.table.id)
+                except Exception:  # noqa: BLE001 - a new table that was never kept: home
+                    self.table = None
+            if self.table is not None and self.nav.screen == "table":
+                self.refusal = Refusal(message, None)
+            else:
+                self.table = None
+                self.problem = message
+                self.nav = Nav("home")
+                self.back.clear()
+            self._show()
+
+    def _show(self) -> None:
         with self.lock:
             self._render()
 
@@ -1401,7 +1420,7 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
                 lang = None
             if lang:
                 app.lang = lang
-        code = _join_code_in_url(page)
+        code = _join_code_in_url(page) if app.host.multi_device else None
         open_id = app._pref("open_table") or ""
         if code:
             app.join_with_code(code)
@@ -1417,7 +1436,7 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
             app.render()
         hub = getattr(getattr(getattr(page, "session", None), "connection", None), "pubsubhub", None)
         if hub is not None:  # writes by another process (a worker, a second app) reach this session too
-            changes.for_store(store).start(changes.hub_publisher(hub))
+            hosts.current().watch(store, hub)
 
     return main
 
@@ -1437,198 +1456,3 @@ def _cannot_start(page: ft.Page, exc: BaseException) -> None:
         [ft.Icon(ft.Icons.ERROR_OUTLINE, size=48)] + [ft.Text(t, size=18) for t in lines], spacing=16),
         padding=ft.Padding.all(16)))]
     page.update()
-
-
-#: Python's collector in a server process: (700, 10, 10) by default.  A full (oldest
-#: generation) collection walks every object a connected phone's screen is made of, and
-#: stops the whole process meanwhile: in a run of ``benchmarks/bench_cafe.py --gc``
-#: (100 phones, two workers, 2 minutes of taps) 33 of them a worker, the longest 490 ms,
-#: 9-10 s in all -- the taps they caught were the slowest twentieth.  A redraw makes
-#: thousands of short-lived objects; with a young generation of 5,000 fewer of them live
-#: long enough to be promoted, and a full collection comes after 100 middle ones instead
-#: of 10: one a worker in the same run (at start-up), 3-4 s of collecting in all instead
-#: of 12-13, the longest pause 216 ms.  The p95 of tap -> redraw on the other phones fell
-#: by a third to a half (README, "A café's evening").
-SERVER_GC_THRESHOLDS = (5000, 20, 100)
-
-
-def server_config(app: Any, host: str, port: int, proxies: Any = (), **options: Any) -> uvicorn.Config:
-    """uvicorn's configuration for the app (``serve``; ``tests/wire.py`` runs
-    the same).  A client's address is its socket's peer: uvicorn by default
-    believed an ``X-Forwarded-For`` header from 127.0.0.1, so any program on
-    the server computer could give each of its connections a new address (and
-    a fresh guess limit).  Only behind a proxy the command line names
-    (``companion serve --proxy ADDR``) is the header read, and only from
-    that proxy."""
-    proxies = [str(p) for p in proxies or ()]
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                          proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
-                          ws_max_size=budget.MAX_FILE_FRAME, **options)
-
-
-def parse_proxies(values: Any) -> list[str]:
-    """``--proxy`` values (repeated or comma-separated) as addresses or
-    networks; ValueError names one that is neither."""
-    found: list[str] = []
-    for value in values or ():
-        for part in str(value).split(","):
-            part = part.strip()
-            if not part:
-                continue
-            try:
-                found.append(str(ipaddress.ip_network(part, strict=False)) if "/" in part
-                             else str(ipaddress.ip_address(part)))
-            except ValueError:
-                raise ValueError(part) from None
-    return found
-
-
-def serve(host: str | None = None, port: int | None = None, desktop: bool = False, workers: int = 1,
-          worker: bool = False, proxies: Any = ()) -> None:
-    """Start the app: the web server on a headless machine, else a window.
-
-    The web server is uvicorn around Flet's ASGI app, behind a check of the
-    Host and Origin headers (``join.guard``); it stops cleanly on SIGTERM and
-    SIGINT.  Beyond loopback (``--host 0.0.0.0`` or a LAN address) every table
-    needs its join code.
-
-    ``workers`` > 1: that many server processes share the port (``--worker``
-    is one of them; see :func:`serve_workers`).  ``proxies``: the addresses
-    whose ``X-Forwarded-For`` is believed (:func:`server_config`)."""
-    if workers > 1 and not desktop:
-        serve_workers(host, port, workers, proxies)
-        return
-    gc.set_threshold(*SERVER_GC_THRESHOLDS)
-    search.warm_up()  # the rules search's index, built while the first page loads
-    host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
-    port = port or int(os.environ.get("COMPANION_PORT", "8550"))
-    headless = not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux")
-    if desktop and not headless:
-        ft.run(make_main(), view=ft.AppView.FLET_APP, assets_dir=str(assets_dir()), no_cdn=True, name="")
-        return
-    # flet_web keeps a closed browser's session (and its memory) for
-    # FLET_SESSION_TIMEOUT s, 3600 by default; a LAN table needs only a
-    # short grace for a dropped Wi-Fi — a later reconnect reopens the
-    # stored table in a new session.  (Read when the web app is created.)
-    os.environ.setdefault("FLET_SESSION_TIMEOUT", "60")
-    lan = not join.is_loopback(host)
-    address = join.lan_address(host) if lan else "127.0.0.1"
-    SERVING.update(lan=lan, base_url=f"http://{address}:{port}")
-    # our assets plus the web client patched to ask no CDN, and our own splash;
-    # the gzip copies are made once per installed version, in the background
-    folder = web_assets(assets_dir())
-    if not worker:  # a worker's parent made them
-        threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
-    guarded = web_app(host, port, address, folder)
-    if not worker:
-        _say_where(host, port, address, lan)
-    config = server_config(guarded, host, port, proxies, timeout_graceful_shutdown=3)
-    server = CleanServer(config)
-    if worker:
-        server.run(sockets=[shared_socket(host, port)])
-    else:
-        server.run()
-    log.info("stopped")
-
-
-def _say_where(host: str, port: int, address: str, lan: bool) -> None:
-    print(f"Table Companion is running at http://{address if lan else host}:{port}/", flush=True)
-    if lan:
-        print("Served beyond this computer: every table needs its join code "
-              "(the host's screen shows it under \u201cInvite players\u201d).", flush=True)
-
-
-def shared_socket(host: str, port: int, listen: bool = True) -> socket.socket:
-    """A listening socket on ``host:port`` that other processes of this user
-    may bind too (``SO_REUSEPORT``): the kernel then hands each new
-    connection to one of the listening ones."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    sock.bind((host, port))
-    if listen:
-        sock.listen(2048)
-    return sock
-
-
-def serve_workers(host: str | None, port: int | None, workers: int, proxies: Any = ()) -> None:
-    """``workers`` server processes on one port and one data folder.
-
-    One Python process draws with one core at most (the GIL): a café's
-    evening of 100 phones needs more (``benchmarks/bench_cafe.py``).  Each
-    worker is ``companion serve --worker``, a whole server of its own: the
-    kernel gives each new connection (a phone's page, its web socket) to one
-    of them, and a phone stays with its worker for as long as its socket
-    lives.  They share the SQLite file as two processes always could (every
-    write checked against the table's rev, issue 11), and each hears of the
-    others' writes within 50 ms (``changes.ChangeNotice``).  Guess limits
-    (``access.Limiter``, a seat's lock, the wrong-code count) are counted in
-    the shared SQLite file, so two workers allow no more tries than one.
-    This process makes the web folder and its gzip copies, starts the workers, starts again one that
-    dies, and stops them all on SIGTERM or SIGINT."""
-    host = host or os.environ.get("COMPANION_HOST", "127.0.0.1")
-    port = port or int(os.environ.get("COMPANION_PORT", "8550"))
-    if not hasattr(socket, "SO_REUSEPORT"):
-        print("This system cannot share a port between processes: serving from one.", flush=True)
-        serve(host, port, proxies=proxies)
-        return
-    probe = shared_socket(host, port, listen=False)  # a port another server holds fails here, before any worker
-    lan = not join.is_loopback(host)
-    address = join.lan_address(host) if lan else "127.0.0.1"
-    folder = web_assets(assets_dir())
-    threading.Thread(target=precompress, args=(folder,), name="precompress", daemon=True).start()
-    command = [sys.executable, "-m", "companion", "serve", "--host", host, "--port", str(port), "--worker"]
-    for proxy in proxies or ():
-        command += ["--proxy", str(proxy)]
-    stopping = threading.Event()
-
-    def stop(signum: int, frame: Any) -> None:
-        stopping.set()
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
-    children = [subprocess.Popen(command) for _ in range(workers)]
-    probe.close()  # the workers hold the port now
-    _say_where(host, port, address, lan)
-    print(f"({workers} worker processes)", flush=True)
-    try:
-        while not stopping.wait(0.5):
-            for i, child in enumerate(children):
-                if child.poll() is not None and not stopping.is_set():
-                    log.warning("worker %s ended (%s): starting another", child.pid, child.returncode)
-                    children[i] = subprocess.Popen(command)
-    finally:
-        for child in children:
-            if child.poll() is None:
-                child.terminate()
-        for child in children:
-            try:
-                child.wait(10)
-            except subprocess.TimeoutExpired:
-                child.kill()
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    log.info("stopped")
-
-
-def web_app(host: str, port: int, address: str, folder: Any,
-            store_factory: Callable[[], Store] = Store.shared) -> Any:
-    """What ``serve`` runs: Flet's ASGI app for ``make_main()`` on the web
-    folder, served compressed under versioned URLs (``web_cache.CachedWeb``),
-    behind the Host/Origin check (``join.guard``).  ``store_factory``: the
-    data the sessions open (tests/wire.py runs it in-process on a folder of
-    its own)."""
-    asgi = ft.run(make_main(store_factory), assets_dir=str(folder), no_cdn=True, name="", export_asgi_app=True)
-    cached = CachedWeb(asgi, folder)
-    SERVING["assets"] = cached.asset_prefix
-    # every web socket within a budget of its own (budget.py), behind the gate
-    return join.guard(budget.budgeted(cached), join.allowed_hosts(host, address), port)
-
-
-class CleanServer(uvicorn.Server):
-    """uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown (the
-    process then dies of the signal); a stop asked for is a clean exit."""
-
-    def handle_exit(self, sig: int, frame: Any) -> None:
-        super().handle_exit(sig, frame)
-        self._captured_signals.clear()

@@ -343,6 +343,8 @@ def shows_strip(app: "App") -> bool:
     """Served on a LAN, or once a seat is claimed: the invite/seat strip shows.
     On loopback with nobody seated the table screen stays as it was."""
     table = app.table
+    if not app.host.multi_device:  # the browser build: no other phones (hosts/browser.py)
+        return False
     return table is not None and (app.device.lan or bool(app.access.seated(table.id)))
 
 

@@ -67,8 +67,12 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
         big_button(_("Settings"), lambda e: app.go("settings"), icon=ft.Icons.SETTINGS),
         *([big_button(_("Import a table"), lambda e: app.go("import_table"), icon=ft.Icons.UPLOAD_FILE)]
           if app.device.loopback or not app.device.lan else []),  # on a LAN: the server computer's own
-        big_button(_("Join a table"), lambda e: app.go("join"), icon=ft.Icons.LOGIN),
+        *([big_button(_("Join a table"), lambda e: app.go("join"), icon=ft.Icons.LOGIN)]
+          if app.host.multi_device else []),  # the browser build: this phone alone (hosts/browser.py)
     ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+    if not app.host.multi_device:
+        parts.append(ft.Text(_("To play with several phones, start the app on a computer (companion serve) "
+                               "and open it on each phone."), size=13, italic=True))
     active = app.visible_tables("active")  # on a LAN: only the tables this device created or joined
     if active:
         parts.append(section_title(_("Resume a table")))

@@ -1,0 +1,77 @@
+"""Where the app runs: the few things that differ between its two hosts.
+
+The screens (``companion/ui``) are one app.  They run either in a Python
+process that serves browsers (``hosts/server.py``: uvicorn, threads, several
+devices at a table, other processes writing the same database) or inside the
+phone's browser itself (``hosts/browser.py``: Pyodide, no threads, one
+device, the database kept in the browser's storage).  What the UI needs to
+know of that is here, and nothing else:
+
+* :meth:`Host.off_loop` -- run a short look-up away from the event loop (a
+  thread when there are threads; in the browser there is only the loop);
+* :meth:`Host.in_turn` -- run a redraw told by another device, one at a
+  time (a one-thread pool; in the browser there are no other devices);
+* :meth:`Host.show_when_durable` -- show the screen once the last accepted
+  write is kept (SQLite's commit on a disk is; the browser's copy must first
+  reach IndexedDB, which is awaited);
+* :meth:`Host.watch` -- hear of writes by other processes;
+* :attr:`Host.multi_device` -- whether phones can join a table (join codes,
+  invitations, seats on other phones): only when served.
+
+The server's web files, its ASGI stack and uvicorn are in ``hosts/server.py``;
+``companion.ui`` never imports uvicorn, fastapi, starlette or flet_web.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any, Callable
+
+
+class Host:
+    """The server: threads, several devices, a database on a disk."""
+
+    name = "server"
+    #: phones may join a table served to them (join codes, invitations, seats)
+    multi_device = True
+
+    async def off_loop(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.to_thread(fn, *args)
+
+    def in_turn(self, fn: Callable[..., Any], *args: Any) -> None:
+        from ..ui import changes
+
+        changes.redraw_in_turn(fn, *args)
+
+    def show_when_durable(self, store: Any, show: Callable[[], None],
+                          lost: Callable[[str], None] | None = None) -> None:
+        """``show()`` once every write to ``store`` is kept; if the last ones could not be kept,
+        the store is put back as it was kept and ``lost(reason)`` is called instead."""
+        show()  # a commit of SQLite (synchronous=FULL) is on the disk when it returns
+
+    def watch(self, store: Any, hub: Any) -> None:
+        from ..ui import changes
+
+        changes.for_store(store).start(changes.hub_publisher(hub))
+
+
+_CURRENT: list[Host] = []
+
+
+def current() -> Host:
+    """This process's host: the browser's under Pyodide, else the server's."""
+    if not _CURRENT:
+        if sys.platform == "emscripten":
+            from .browser import BrowserHost
+
+            _CURRENT.append(BrowserHost())
+        else:
+            _CURRENT.append(Host())
+    return _CURRENT[0]
+
+
+def install(host: Host) -> Host:
+    """Make ``host`` this process's host (the browser's start; tests)."""
+    _CURRENT[:] = [host]
+    return host

@@ -1,0 +1,562 @@
+"""``companion build-web OUT``: the whole app as a static folder that runs in
+the phone's browser (Pyodide), installs to the home screen and opens offline.
+
+What goes in (nothing is fetched but msgpack's Pyodide wheel, from the
+package registry through ``pip download``, and only when the cache lacks it):
+
+* Flet's web client (``flet_web/web``) with the server's fixes
+  (``ui/offline_web.py``): the Rive CDN address made local, our splash, the
+  font manifest without the families the app never draws, the Material icon
+  font cut to the icons the app draws;
+* its Pyodide, with a ``pyodide-lock.json`` that names only the wheels in the
+  folder: the app's own (``table-companion``, made here from the package the
+  build runs, its rules and catalogs inside), and the installed versions of
+  flet, flet-charts, babel (its locale data cut to the app's languages),
+  segno, repath and six, packed again from this Python's site-packages, and
+  msgpack's Pyodide build;
+* ``app.tar.gz``: ``main.py`` (``hosts.browser.run``) and ``requirements.txt``
+  (what micropip installs, from the lock only);
+* the app's assets (fonts, icons) where the client asks for them;
+* ``sw.js``, the app's own service worker (Flutter's is a stub): it keeps
+  every file of this version in a cache named by the version, answers from
+  it, and an upgrade takes over only once its whole cache is filled;
+* ``manifest.<lang>.json``: name and icons in each language; the page links
+  the one of the phone's language;
+* ``build-info.json``: the version, what was measured of the folder.
+
+The folder works from any static host, at its root or below (``/app/``).
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import gzip
+import hashlib
+import importlib.metadata as md
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..i18n import LANGUAGES, Translator
+from ..paths import assets_dir, locales_dir, rules_dir
+
+PKG = Path(__file__).resolve().parents[1]
+ROOT = PKG.parent
+#: the wheels of the dependencies, by distribution name, as installed (packed again)
+PURE = ("flet", "flet-charts", "babel", "segno", "repath", "six")
+#: babel's locale data the app reads (i18n.py: en, zh_Hans, zh_Hant and what they inherit)
+BABEL_LOCALES = ("root", "en", "en_001", "en_US", "zh", "zh_Hans", "zh_Hans_CN", "zh_Hant", "zh_Hant_TW",
+                 "zh_Hant_HK")
+#: files of flet_web/web the static build never asks for
+SKIPPED = ("pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
+           "pyodide/ffi.d.ts", "pyodide/pyodide.d.ts", "pyodide/package.json", "pyodide/pyodide.js",
+           "flutter_service_worker.js")
+SKIPPED_SUFFIXES = (".symbols", ".map")
+#: the app's modules that are the server's alone (hosts/server.py and what only it imports)
+SERVER_ONLY = ("companion/hosts/server.py", "companion/hosts/build_web.py", "companion/ui/web_cache.py",
+               "companion/ui/offline_web.py", "companion/ui/budget.py", "companion/ui/icon_font.py")
+#: the app's assets served as files (not inside its wheel)
+SERVED_ASSETS = (".otf", ".png")
+#: files the service worker fetches when it installs; the renderer's (main.dart.*, canvaskit/)
+#: are the browser's pick and are kept when first asked for
+RENDERER = ("main.dart.js", "main.dart.mjs", "main.dart.wasm", "canvaskit/")
+NEVER_CACHED = ("sw.js", "build-info.json")
+MSGPACK_PLATFORM = "pyemscripten_2026_0_wasm32"
+CACHE = ROOT / "build" / "web-wheels"
+
+HTML_LANG = {"en": "en", "zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant"}
+THEME_COLOR = "#00796b"
+BACKGROUND = "#f4fbf9"
+
+
+# ----- wheels --------------------------------------------------------------------------------------
+def _wheel(path: Path, name: str, version: str, files: Iterable[tuple[str, bytes]], metadata: str,
+           tag: str = "py3-none-any") -> Path:
+    """A wheel of ``files`` (archive name, bytes), with its dist-info and RECORD."""
+    dist = f"{name.replace('-', '_')}-{version}.dist-info"
+    out = path / f"{name.replace('-', '_')}-{version}-{tag}.whl"
+    entries = sorted(files)
+    entries.append((f"{dist}/METADATA", metadata.encode()))
+    entries.append((f"{dist}/WHEEL", f"Wheel-Version: 1.0\nGenerator: companion-build-web\n"
+                                     f"Root-Is-Purelib: true\nTag: {tag}\n".encode()))
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arc, data in entries:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([arc, f"sha256={digest}", len(data)])
+    writer.writerow([f"{dist}/RECORD", "", ""])
+    entries.append((f"{dist}/RECORD", record.getvalue().encode()))
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for arc, data in entries:
+            info = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return out
+
+
+def _tree(base: Path, prefix: str, skip: Any = None) -> Iterable[tuple[str, bytes]]:
+    for path in sorted(base.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix == ".pyc":
+            continue
+        arc = f"{prefix}/{path.relative_to(base).as_posix()}"
+        if skip is not None and skip(arc, path):
+            continue
+        yield arc, path.read_bytes()
+
+
+def app_wheel(out: Path) -> tuple[Path, str]:
+    """The app's wheel: the package (less the server's modules and the assets served as files),
+    its rules and catalogs inside it (``paths._data_root``'s ``_data``)."""
+    from .. import __version__ as version  # noqa: F401 - the package's own version
+
+    def skip(arc: str, path: Path) -> bool:
+        rel = arc
+        if rel in SERVER_ONLY or rel.startswith("companion/_data/"):
+            return True
+        if rel.startswith("companion/ui/assets/") and path.suffix in SERVED_ASSETS:
+            return True
+        return False
+
+    files = list(_tree(PKG, "companion", skip))
+    files += list(_tree(rules_dir(), "companion/_data/rules_data"))
+    files += [(a, d) for a, d in _tree(locales_dir(), "companion/_data/locales") if a.endswith(".mo")]
+    meta = f"Metadata-Version: 2.1\nName: table-companion\nVersion: {version}\n"
+    return _wheel(out, "table-companion", version, files, meta), version
+
+
+def installed_wheel(out: Path, dist_name: str) -> tuple[Path, str, list[str], list[str]]:
+    """A wheel of an installed distribution, packed again from its files: the very version
+    the server runs.  Returns (wheel, version, top-level imports, dependencies)."""
+    dist = md.distribution(dist_name)
+    version = dist.version
+    files: list[tuple[str, bytes]] = []
+    tops: set[str] = set()
+    for f in dist.files or ():
+        rel = f.as_posix()
+        if rel.startswith("..") or "__pycache__" in rel or rel.endswith(".pyc") or ".dist-info/" in rel:
+            continue
+        if rel.endswith((".pth",)):
+            continue
+        if dist_name == "babel" and rel.startswith("babel/locale-data/") and rel.endswith(".dat") \
+                and Path(rel).stem not in BABEL_LOCALES:
+            continue
+        path = Path(dist.locate_file(f))
+        if not path.is_file():
+            continue
+        files.append((rel, path.read_bytes()))
+        top = rel.split("/")[0]
+        tops.add(top[:-3] if top.endswith(".py") else top)
+    meta = dist.read_text("METADATA") or f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n"
+    wheel = _wheel(out, dist.metadata["Name"], version, files, meta)
+    requires = []
+    for req in dist.requires or ():
+        if "extra ==" in req or "platform_system != \"Emscripten\"" in req or "python_version <" in req:
+            continue
+        name = req.split(";")[0].strip().split(" ")[0]
+        for sep in "<>=!~[(":
+            name = name.split(sep)[0]
+        requires.append(name.strip().lower())
+    return wheel, version, sorted(t for t in tops if t and not t.endswith(".dist-info")), requires
+
+
+def msgpack_wheel(cache: Path) -> Path:
+    """msgpack's Pyodide wheel, of the version installed here: from the cache, or from the
+    package registry (``pip download``) into it."""
+    version = md.version("msgpack")
+    cache.mkdir(parents=True, exist_ok=True)
+    name = f"msgpack-{version}-cp314-cp314-{MSGPACK_PLATFORM}.whl"
+    if not (cache / name).exists():
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                        "--platform", MSGPACK_PLATFORM, "--python-version", "3.14", "--implementation", "cp",
+                        "--abi", "cp314", f"msgpack=={version}", "-d", str(cache)], check=True)
+    if not (cache / name).exists():
+        raise RuntimeError(f"pip did not bring {name}")
+    return cache / name
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ----- the page ------------------------------------------------------------------------------------
+BOOT = """<script>
+    // this folder's own place (the root of a static host, or /app/ when companion serve hands it out)
+    var base = location.pathname.replace(/[^/]*$/, "");
+    flet.pyodide = true;
+    flet.noCdn = true;
+    flet.entrypointBaseUrl = base;
+    flet.assetBase = base;
+    flet.canvasKitBaseUrl = base + "canvaskit/";
+    flet.fontFallbackBaseUrl = base + "assets/fonts/";
+    flet.pyodideUrl = new URL("pyodide/pyodide.mjs", location.href).href;
+    flet.appPackageUrl = "app.tar.gz";
+    flet.pythonModuleName = "main";
+    flet.routeUrlStrategy = "hash";
+    // the name in the phone's language (companion.i18n.pick_language's rule, in short)
+    (function () {
+      var tags = (navigator.languages || [navigator.language || "en"]).map(function (t) { return String(t).toLowerCase(); });
+      var lang = "en";
+      for (var i = 0; i < tags.length; i++) {
+        var t = tags[i];
+        if (t.indexOf("zh") !== 0) { if (t.indexOf("en") === 0) break; continue; }
+        lang = (t.indexOf("hant") > 0 || /-(tw|hk|mo)\\b/.test(t)) ? "zh_Hant" : "zh_Hans";
+        break;
+      }
+      var link = document.createElement("link");
+      link.rel = "manifest";
+      link.href = base + "manifest." + lang + ".json";
+      document.head.appendChild(link);
+      document.documentElement.lang = {"en": "en", "zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant"}[lang];
+      document.title = __TITLES__[lang];
+    })();
+    // keep the data: ask the browser not to evict this site's storage
+    if (navigator.storage && navigator.storage.persist) {
+      navigator.storage.persist().then(function (granted) { flet.storagePersisted = granted; });
+    }
+    // the app's own service worker first: Flutter and Python then come through it (once, and
+    // into its cache), and the next visit opens with the network off
+    flet.ready = (async function () {
+      if (!("serviceWorker" in navigator)) return;
+      try {
+        await navigator.serviceWorker.register(base + "sw.js", {scope: base});
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise(function (ok) {
+            navigator.serviceWorker.addEventListener("controllerchange", ok, {once: true});
+            setTimeout(ok, 10000);
+          });
+        }
+      } catch (e) { console.warn("service worker", e); }
+      await oneWriter();
+    })();
+
+    // one tab writes: each tab holds its own copy of the data in memory, and the later one to
+    // save would overwrite the other's moves.  The tab holding the lock runs the app; another
+    // says so and runs it once the first closes, or at once when asked ("Use it here": the
+    // first then stops and says so).  A move the screen has shown is kept already.
+    var LOCK = "table-companion-writer";
+    var WORDS = __WORDS__[document.documentElement.lang.replace("-", "_")] || __WORDS__.en;
+    function hold(lock) {
+      return new Promise(function () {});  // held for the page's life
+    }
+    function lost() {
+      flet.lostWriter = true;
+      document.body.innerHTML = "";
+      notice(WORDS.taken);
+    }
+    function notice(text) {
+      var box = document.createElement("div");
+      box.id = "one-writer";
+      box.setAttribute("role", "alert");
+      box.style.cssText = "position:fixed;inset:0;display:flex;flex-direction:column;align-items:center;" +
+        "justify-content:center;gap:20px;padding:24px;background:__BACKGROUND__;font:18px/1.4 sans-serif;" +
+        "color:#191c1b;text-align:center;z-index:10";
+      var p = document.createElement("p");
+      p.textContent = text;
+      var button = document.createElement("button");
+      button.textContent = WORDS.here;
+      button.style.cssText = "font:18px sans-serif;padding:12px 28px;border-radius:24px;border:0;" +
+        "background:__THEME__;color:#fff";
+      box.appendChild(p);
+      box.appendChild(button);
+      document.body.appendChild(box);
+      return button;
+    }
+    async function oneWriter() {
+      if (!navigator.locks) return;
+      var got = await new Promise(function (ok) {
+        navigator.locks.request(LOCK, {ifAvailable: true}, function (lock) {
+          ok(!!lock);
+          return lock ? hold(lock) : null;
+        }).catch(lost);
+      });
+      if (got) return;
+      var loading = document.getElementById("loading");
+      if (loading) loading.style.display = "none";
+      var button = notice(WORDS.elsewhere);
+      var box = document.getElementById("one-writer");
+      var waiting = new AbortController();
+      await new Promise(function (ok) {
+        // the other tab closes: this one runs
+        navigator.locks.request(LOCK, {signal: waiting.signal}, function (lock) { ok(); return hold(lock); })
+          .catch(function (e) { if (e && e.name !== "AbortError") console.warn(e); });
+        button.addEventListener("click", function () {
+          waiting.abort();
+          navigator.locks.request(LOCK, {steal: true}, function (lock) { ok(); return hold(lock); }).catch(lost);
+        }, {once: true});
+      });
+      box.remove();
+      if (loading) loading.style.display = "";
+    }
+  </script>"""
+
+SW = r"""// Table Companion's service worker (companion build-web): this version's files, whole.
+const VERSION = "__VERSION__";
+const CACHE = "table-companion-" + VERSION;
+const FILES = __FILES__;
+const RENDERER = __RENDERER__;
+const BASE = new URL("./", self.location).pathname;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(FILES.map((f) => BASE + f));
+    // an upgrade: the renderer files the last version had, fetched anew, so this one is whole
+    for (const name of await caches.keys()) {
+      if (name === CACHE || !name.startsWith("table-companion-")) continue;
+      const old = await caches.open(name);
+      for (const req of await old.keys()) {
+        const path = new URL(req.url).pathname.slice(BASE.length);
+        if (RENDERER.some((r) => path.startsWith(r))) {
+          await cache.add(BASE + path);
+        }
+      }
+    }
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name !== CACHE && name.startsWith("table-companion-")) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+function notFound() {
+  return new Response("Not found\n", {status: 404, headers: {"content-type": "text/plain"}});
+}
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  const url = new URL(req.url);
+  if (req.method !== "GET") return;
+  if (url.origin !== self.location.origin) {
+    event.respondWith(notFound());  // nothing from elsewhere, ever
+    return;
+  }
+  if (!url.pathname.startsWith(BASE)) return;
+  let path = url.pathname.slice(BASE.length);
+  if (path === "" || req.mode === "navigate") path = "index.html";
+  if (path.startsWith("assets/fonts/noto") || path.startsWith("rive-not-bundled/")) {
+    event.respondWith(notFound());  // Flutter's fallback fonts and Rive: ours are bundled, Rive unused
+    return;
+  }
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(BASE + path);
+    if (hit) return hit;
+    const answer = await fetch(req);
+    if (answer.ok && RENDERER.some((r) => path.startsWith(r))) {
+      await cache.put(BASE + path, answer.clone());
+    }
+    return answer;
+  })());
+});
+"""
+
+def N_(text: str) -> str:
+    return text
+
+
+#: the page's own words (the one-writer notice), from the catalogs
+ELSEWHERE = N_("Table Companion is open in another tab or window of this browser. Only one of them can keep "
+               "the tables; this one opens when the other closes.")
+TAKEN = N_("Table Companion went on in another tab or window of this browser. Every move shown here was kept.")
+USE_HERE = N_("Use it here")
+
+MAIN_PY = '''"""Table Companion in the browser (built by companion build-web)."""
+from companion.hosts.browser import run
+
+run()
+'''
+
+
+def _manifest(lang: str) -> dict[str, Any]:
+    t = Translator(lang)
+    return {
+        "name": t.gettext("Table Companion"), "short_name": t.gettext("Table Companion"),
+        "description": t.gettext("Rules, referee and score keeper for the game on your table."),
+        "lang": HTML_LANG[lang], "start_url": "./", "scope": "./", "id": "./", "display": "standalone",
+        "orientation": "any", "background_color": BACKGROUND, "theme_color": THEME_COLOR,
+        "prefer_related_applications": False,
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "icons/icon-maskable-192.png", "sizes": "192x192", "type": "image/png", "purpose": "maskable"},
+            {"src": "icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+
+
+def _index(web: Path) -> str:
+    from ..ui.offline_web import patch_index
+
+    html = patch_index((web / "index.html").read_text(encoding="utf-8"))
+    html = html.replace('<base href="/">', "")
+    html = html.replace('<link rel="manifest" href="manifest.json">', "")
+    titles = json.dumps({lang: Translator(lang).gettext("Table Companion") for lang in LANGUAGES}, ensure_ascii=False)
+    words = json.dumps({lang: {"elsewhere": Translator(lang).gettext(ELSEWHERE), "taken": Translator(lang).gettext(TAKEN),
+                               "here": Translator(lang).gettext(USE_HERE)} for lang in LANGUAGES}, ensure_ascii=False)
+    boot = BOOT.replace("__TITLES__", titles).replace("__WORDS__", words).replace("__BACKGROUND__", BACKGROUND) \
+        .replace("__THEME__", THEME_COLOR)
+    html = html.replace("<!-- fletAppConfig -->", boot, 1)
+    html = html.replace('<meta charset="UTF-8">', f'<meta charset="UTF-8">\n  <meta name="theme-color" '
+                                                  f'content="{THEME_COLOR}">', 1)
+    # Flutter starts once the service worker controls the page (BOOT's flet.ready)
+    html = html.replace('<script src="flutter_bootstrap.js" async></script>',
+                        '<script>flet.ready.then(function () { var s = document.createElement("script"); '
+                        's.src = "flutter_bootstrap.js"; document.body.appendChild(s); });</script>')
+    return html
+
+
+def _bootstrap(web: Path) -> str:
+    """flutter_bootstrap.js without Flutter's service worker (a stub that would replace ours)."""
+    text = (web / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    start = text.find("serviceWorkerSettings: {")
+    if start >= 0:
+        end = text.find("},", start) + 2
+        text = text[:start] + text[end:]
+    return text
+
+
+# ----- the folder ----------------------------------------------------------------------------------
+def default_out() -> Path:
+    """Where ``companion build-web`` writes without a folder named, and where ``companion serve``
+    looks for it (handed out under ``/app/``)."""
+    from ..paths import user_data_dir
+
+    return user_data_dir() / "static-web"
+
+
+def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
+    """Build the static folder at ``out`` (replaced as a whole); returns build-info."""
+    from ..ui import icon_font
+    from ..ui.offline_web import ICON_FONT, PATCHED, flet_web_dir, patch_client, trimmed_font_manifest
+
+    started = time.perf_counter()
+    web = flet_web_dir()
+    out = Path(out).resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".build-web-", dir=out.parent))
+    try:
+        for path in sorted(web.rglob("*")):
+            rel = path.relative_to(web).as_posix()
+            if not path.is_file() or rel in SKIPPED or rel.endswith(SKIPPED_SUFFIXES) or "__pycache__" in rel:
+                continue
+            target = tmp / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        for name in PATCHED:  # the Rive runtime's CDN address made local (offline_web)
+            (tmp / name).write_bytes(patch_client((web / name).read_bytes()))
+        fonts = json.loads((web / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+        (tmp / "assets" / "FontManifest.json").write_text(json.dumps(trimmed_font_manifest(fonts), indent=1),
+                                                          encoding="utf-8")
+        icons = icon_font.subset(web / ICON_FONT)
+        if icons is not None:
+            (tmp / ICON_FONT).write_bytes(icons)
+        for path in assets_dir().rglob("*"):  # our fonts, icons, favicon where the client asks
+            if path.is_file() and path.suffix in SERVED_ASSETS:
+                target = tmp / path.relative_to(assets_dir())
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target)
+        (tmp / "index.html").write_text(_index(web), encoding="utf-8")
+        (tmp / "flutter_bootstrap.js").write_text(_bootstrap(web), encoding="utf-8")
+        (tmp / "manifest.json").unlink(missing_ok=True)
+        for lang in LANGUAGES:
+            (tmp / f"manifest.{lang}.json").write_text(json.dumps(_manifest(lang), ensure_ascii=False, indent=1),
+                                                       encoding="utf-8")
+
+        # Python: the wheels, entered in the lock (micropip then never asks an index)
+        pyo = tmp / "pyodide"
+        lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+        kept = {k: v for k, v in lock["packages"].items() if (pyo / v["file_name"]).exists()}
+        requirements = []
+        for dist_name in PURE:
+            wheel, version, imports, depends = installed_wheel(pyo, dist_name)
+            key = dist_name.lower()
+            kept[key] = {"name": key, "version": version, "file_name": wheel.name, "install_dir": "site",
+                         "sha256": _sha(wheel), "package_type": "package", "imports": imports,
+                         "depends": [d for d in depends if d in (*PURE, "msgpack")], "unvendored_tests": False,
+                         "tool": {}}
+            requirements.append(key)
+        pack = msgpack_wheel(Path(cache) if cache else CACHE)
+        shutil.copyfile(pack, pyo / pack.name)
+        kept["msgpack"] = {"name": "msgpack", "version": md.version("msgpack"), "file_name": pack.name,
+                           "install_dir": "site", "sha256": _sha(pack), "package_type": "package",
+                           "imports": ["msgpack"], "depends": [], "unvendored_tests": False, "tool": {}}
+        kept["flet"]["depends"] = sorted({*kept["flet"]["depends"], "msgpack", "repath"})
+        wheel, version = app_wheel(pyo)
+        kept["table-companion"] = {"name": "table-companion", "version": version, "file_name": wheel.name,
+                                   "install_dir": "site", "sha256": _sha(wheel), "package_type": "package",
+                                   "imports": ["companion"], "depends": ["flet", "flet-charts", "babel", "segno"],
+                                   "unvendored_tests": False, "tool": {}}
+        requirements.append("table-companion")
+        lock["packages"] = dict(sorted(kept.items()))
+        (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+
+        buf = io.BytesIO()
+        with tarfile.open(fileobj=buf, mode="w:gz", format=tarfile.PAX_FORMAT) as tar:
+            for name, text in (("main.py", MAIN_PY), ("requirements.txt", "\n".join(requirements) + "\n")):
+                data = text.encode()
+                info = tarfile.TarInfo(name)
+                info.size, info.mtime, info.mode = len(data), 0, 0o644
+                tar.addfile(info, io.BytesIO(data))
+        (tmp / "app.tar.gz").write_bytes(buf.getvalue())
+
+        # the version: every file's content; the worker names its cache by it
+        files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
+        digest = hashlib.sha256()
+        for rel in files:
+            digest.update(rel.encode() + b"\0" + hashlib.sha256((tmp / rel).read_bytes()).digest())
+        version = digest.hexdigest()[:16]
+        precache = [f for f in files if not f.startswith(RENDERER) and f not in NEVER_CACHED
+                    and not f.startswith(("assets/packages/", "icons/loading"))
+                    and f not in ("assets/NOTICES",)]
+        (tmp / "sw.js").write_text(SW.replace("__VERSION__", version).replace("__FILES__", json.dumps(precache))
+                                   .replace("__RENDERER__", json.dumps(list(RENDERER))), encoding="utf-8")
+        sizes = {rel: (tmp / rel).stat().st_size for rel in files}
+        gz = {rel: len(gzip.compress((tmp / rel).read_bytes(), 6)) for rel in precache}
+        info = {"version": version, "files": len(files) + 1, "bytes": sum(sizes.values()),
+                "precache_files": len(precache), "precache_bytes": sum(sizes[r] for r in precache),
+                "precache_gzip_bytes": sum(gz.values()),
+                "wheels": {p.name: p.stat().st_size for p in sorted(pyo.glob("*.whl"))},
+                "seconds": round(time.perf_counter() - started, 1)}
+        (tmp / "build-info.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="companion build-web", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", default=None,
+                        help="the folder to write (replaced); default: the one companion serve hands out under "
+                             "/app/ (in the user's data folder)")
+    parser.add_argument("--cache", default=None, help=f"where msgpack's Pyodide wheel is kept (default {CACHE})")
+    args = parser.parse_args(argv)
+    info = build(Path(args.out) if args.out else default_out(), Path(args.cache) if args.cache else None)
+    print(json.dumps({k: v for k, v in info.items() if k != "wheels"}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,336 @@
+"""The static build (``companion build-web``): the whole app in the phone's
+browser, from a plain static file server, nothing else answered.
+
+The folder is built once a session (``static_build``).  The server is
+Python's own ``http.server`` on the folder: it records every path asked for
+and answers only the folder's files.  Every request to another origin is
+aborted and recorded.  A browser profile kept on disk (a persistent context)
+stands in for a phone that is closed and opened again; for the offline part
+the server is stopped and the context set offline, so everything comes from
+the app's service worker and the browser's storage.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from companion.core import Action
+from companion.registry import get_game
+from conftest import ARGS, CHROMIUM, PHONE, Screen
+from test_phone_layout import PROFIT, Player, _cheapest_seat
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Ben", "Cho", "Dan"]
+#: IndexedDB in the worker as with a full quota: a write aborts its transaction and is refused
+FULL = """() => {
+  self.__put = self.__put || IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function () {
+    this.transaction.abort();
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  };
+}"""
+
+
+class StaticServer:
+    """A plain static file server on ``folder``, recording what it is asked."""
+
+    def __init__(self, folder: Path, port: int = 0) -> None:
+        self.asked: list[tuple[str, int]] = []
+        asked = self.asked
+
+        class Handler(SimpleHTTPRequestHandler):
+            def log_request(self, code="-", size="-"):  # noqa: ANN001 - http.server's own signature
+                asked.append((self.path, int(code) if str(code).isdigit() else 0))
+
+            def log_message(self, *args):  # noqa: ANN002
+                pass
+
+        Handler.extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                                  ".wasm": "application/wasm", ".js": "text/javascript"}
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(folder)))
+        self.port = self.httpd.server_port
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def missing(self) -> list[str]:
+        return [path for path, code in self.asked if code >= 400]
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def static_build(tmp_path_factory):
+    from companion.hosts.build_web import build
+
+    out = tmp_path_factory.mktemp("static") / "web"
+    started = time.perf_counter()
+    info = build(out)
+    print(f"\nstatic build: {time.perf_counter() - started:.1f} s, {info['files']} files, "
+          f"first visit {info['precache_gzip_bytes'] / 1e6:.1f} MB gzipped (+ the renderer)")
+    return out
+
+
+class Phone(Screen):
+    """A Screen on a persistent browser profile (a phone's browser, closed and opened again)."""
+
+    def __init__(self, browser, server: StaticServer, profile: Path, offline: bool = False) -> None:
+        self.server = server
+        self.context = browser.browser_type.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, args=ARGS, viewport=PHONE, locale="en-US",
+            offline=offline)
+        self.outside: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.open()
+
+    def open(self) -> None:
+        self.page.goto(self.server.url + "/")
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+    def move(self, n: int) -> None:
+        """The app bar names the table's move ``n``."""
+        self.page.get_by_text(re.compile(rf"Move {n}(?!\d)")).first.wait_for(timeout=30000)
+
+
+class Voyage:
+    """Manila with four players, played from the start into the first voyage (the taps of
+    ``test_phone_layout``), the engine beside it to know each step."""
+
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
+        self.me = Player(phone)
+        self.game = get_game("manila")
+        self.state = self.game.new_state(self.game.setup(NAMES, {}))
+        self.moves = 0
+
+    def step(self, action: Action, taps) -> None:
+        for find, what in taps:
+            self.me.tap(find, what)
+        self.state = self.game.apply(self.state, action)
+        self.moves += 1
+        self.phone.move(self.moves)
+
+    def new_table(self) -> None:
+        phone = self.phone
+        phone.click("New table")
+        phone.wait_text("Pick a game")
+        phone.click("Manila")
+        phone.wait_text("Players in seat order")
+        phone.click("Add a player")
+        for seat, name in enumerate(NAMES, start=1):
+            phone.fill(f"Seat {seat}", name)
+        phone.page.wait_for_timeout(500)
+        phone.click("Start the table")
+        phone.wait_text("Now: Ana", exact=False)
+
+    def start(self) -> None:
+        me = self.me
+        self.new_table()
+        for seat in range(4):
+            self.step(Action.make("shares_later", seat), [(me.button("Tell us at the end"), "tell later")])
+        self.step(next(a for a in self.game.legal_actions(self.state) if a.type == "supply"),
+                  [(me.button("Enter the supply"), "supply")])
+        self.step(Action.make("bid", 0, amount=1), [(me.button("Bid 1"), "bid")])
+        for seat in (1, 2, 3):
+            self.step(Action.make("pass_bid", seat), [(me.button("Pass"), "pass")])
+        self.step(Action.make("skip_share", 0), [(me.button("Buy no share"), "no share")])
+        starts = {"nutmeg": 3, "silk": 2, "jade": 4}
+        taps = [(me.in_row(f"profit {PROFIT['ginseng']}", "Stays home"), "ginseng stays home")]
+        for ware, at in starts.items():
+            taps.append((me.in_row(f"profit {PROFIT[ware]}", str(at), below=True), f"{ware} starts on {at}"))
+        taps.append((me.button("Load and set out the boats"), "launch"))
+        self.step(Action.make("launch", 0, **starts), taps)
+
+    def place(self, seat: int, space: str) -> None:
+        if space in PROFIT:
+            find = self.me.in_row(f"profit {PROFIT[space]}", str(_cheapest_seat(self.game, self.state, space)))
+        else:
+            find = self.me.button({"harbor_a": "Harbour A", "harbor_b": "Harbour B"}[space], exact=False)
+        self.step(Action.make("place", seat, space=space), [(find, f"{NAMES[seat]} on {space}")])
+
+
+def test_a_manila_table_in_the_static_build_survives_reload_and_a_closed_browser_offline(browser, static_build,
+                                                                                       tmp_path):
+    server = StaticServer(static_build)
+    profile = tmp_path / "profile"
+    phone = Phone(browser, server, profile)
+    try:
+        voyage = Voyage(phone)
+        voyage.start()
+        voyage.place(0, "nutmeg")  # the first voyage: Ana's first placement
+        at = voyage.moves
+        assert voyage.state.phase == "place" and voyage.state.voyage == 1
+        phone.shot("static-manila-first-voyage")
+        phone.page.reload()
+        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.move(at)  # reopened at the same move
+        phone.wait_text("Now: Ben", exact=False)
+        # what the page asked for: the folder's own files, nothing missing, nothing elsewhere
+        assert phone.outside == []
+        assert server.missing() == []
+        persisted = phone.page.evaluate("() => navigator.storage.persisted()")
+        assert isinstance(persisted, bool)  # asked for (headless Chromium may say no)
+    finally:
+        phone.close()
+        server.stop()
+
+    # the phone closed and opened again with no server and no network: the service worker's
+    # cache and the browser's storage are all there is
+    offline = StaticServer.__new__(StaticServer)
+    offline.url = server.url
+    phone = Phone(browser, offline, profile, offline=True)
+    try:
+        phone.move(at)
+        phone.wait_text("Now: Ben", exact=False)
+        voyage.phone, voyage.me = phone, Player(phone)
+        voyage.place(1, "harbor_a")  # play goes on
+        phone.shot("static-manila-offline-after-a-move")
+        phone.page.reload()
+        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.move(at + 1)  # the offline move was kept
+        assert phone.outside == []
+        assert phone.errors == []
+    finally:
+        phone.close()
+
+
+def _second_tab(phone: Phone) -> Phone:
+    """Another tab of the same browser (same profile, same storage)."""
+    tab = Phone.__new__(Phone)
+    tab.server, tab.context, tab.outside, tab.errors = phone.server, phone.context, phone.outside, []
+    tab.page = phone.context.new_page()
+    tab.page.on("pageerror", lambda e: tab.errors.append(str(e)))
+    return tab
+
+
+def _start(tab: Phone) -> None:
+    try:
+        tab.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+    except Exception:
+        tab.page.screenshot(path=str(Path(tab.shot("FAILED-static-tab-start")).with_name(
+            "FAILED-static-tab-start-now.png")))
+        waiting = tab.page.locator("#one-writer").count()
+        raise AssertionError(f"the tab never started (the one-writer notice shown: {bool(waiting)})")
+    tab.page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+
+def test_two_tabs_of_the_static_build_one_writes_and_no_move_is_lost(browser, static_build, tmp_path):
+    """A second tab says the app is open elsewhere and runs nothing; asked, it takes over (the
+    first says so and stops); its moves and the first tab's are all kept."""
+    server = StaticServer(static_build)
+    phone = Phone(browser, server, tmp_path / "profile")
+    try:
+        voyage = Voyage(phone)
+        voyage.new_table()
+        voyage.step(Action.make("shares_later", 0), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second = _second_tab(phone)
+        second.page.goto(server.url + "/")
+        second.page.get_by_text("open in another tab or window", exact=False).wait_for(timeout=30000)
+        second.page.wait_for_timeout(1500)
+        assert second.page.locator("flt-semantics-placeholder").count() == 0  # no app started there
+        second.page.screenshot(path=str(Path(phone.shot("static-two-tabs-first")).with_name(
+            "static-two-tabs-second-waits.png")))
+        # the first tab goes on meanwhile
+        voyage.step(Action.make("shares_later", 1), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second.page.get_by_role("button", name="Use it here").click()
+        _start(second)
+        second.move(2)  # both of the first tab's moves
+        phone.page.get_by_text("went on in another tab or window", exact=False).wait_for(timeout=30000)
+        voyage.phone, voyage.me = second, Player(second)
+        voyage.step(Action.make("shares_later", 2), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second.page.close()  # the second tab closed: the first opens again, with every move
+        phone.page.reload()
+        _start(phone)
+        phone.move(3)
+        phone.wait_text("Now: Dan", exact=False)
+        assert phone.outside == [] and server.missing() == [] and second.errors == []
+    finally:
+        phone.close()
+        server.stop()
+
+
+def test_storage_full_in_the_static_build_says_so_and_keeps_the_table_as_it_was(browser, static_build, tmp_path):
+    """Storage full, emulated where the app meets it: in the Python worker, IndexedDB refuses a
+    write as a full quota does (the transaction aborted, a QuotaExceededError).  The next move
+    cannot be kept; the screen says so and shows the table before it; a reload finds that; with
+    room again, play goes on.  (Chromium's own quota emulation, CDP's
+    Storage.overrideQuotaForOrigin, did not make these writes fail here.)"""
+    server = StaticServer(static_build)
+    phone = Phone(browser, server, tmp_path / "profile")
+    try:
+        voyage = Voyage(phone)
+        voyage.new_table()
+        voyage.step(Action.make("shares_later", 0), [(voyage.me.button("Tell us at the end"), "tell later")])
+        python = next(w for w in phone.page.workers if "python-worker" in w.url)
+        python.evaluate(FULL)
+        voyage.me.tap(voyage.me.button("Tell us at the end"), "tell later (storage full)")
+        phone.wait_text("This browser could not keep that change", exact=False, timeout=30000)
+        phone.move(1)
+        phone.wait_text("Now: Ben", exact=False)
+        phone.shot("static-storage-full")
+        phone.page.reload()
+        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.move(1)  # what the browser kept
+        phone.wait_text("Now: Ben", exact=False)
+        # a new page's worker has its IndexedDB as it is: room again
+        voyage.me.tap(voyage.me.button("Tell us at the end"), "tell later")
+        phone.move(2)
+        phone.page.reload()
+        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.move(2)
+        phone.wait_text("Now: Cho", exact=False)
+        assert phone.outside == [] and server.missing() == []
+    finally:
+        phone.close()
+        server.stop()
+
+
+def test_the_static_folder_names_only_its_own_files(static_build):
+    """The service worker's list and the lock name files that are in the folder; the lock's
+    wheels are the ones there (nothing for micropip to look up elsewhere)."""
+    sw = (static_build / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw).group(1))
+    assert "index.html" in files and "app.tar.gz" in files and "pyodide/pyodide.asm.wasm" in files
+    assert all((static_build / f).is_file() for f in files)
+    lock = json.loads((static_build / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for name, package in lock["packages"].items():
+        assert (static_build / "pyodide" / package["file_name"]).is_file(), name
+        assert all(dep in lock["packages"] for dep in package["depends"]), name
+    assert {"table-companion", "flet", "msgpack", "babel"} <= set(lock["packages"])
+    html = (static_build / "index.html").read_text(encoding="utf-8")
+    assert "cdn.jsdelivr" not in html and "gstatic" not in html
+    assert b"cdn.jsdelivr.net/npm/@rive-app" not in (static_build / "main.dart.js").read_bytes()
+    assert 'serviceWorkerVersion: "' not in (static_build / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    import zipfile
+
+    app = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["table-companion"]["file_name"])
+    inside = set(app.namelist())
+    assert "companion/hosts/browser.py" in inside and "companion/ui/app.py" in inside
+    assert not inside & {"companion/hosts/server.py", "companion/ui/web_cache.py", "companion/ui/offline_web.py"}
+    assert "companion/_data/locales/zh_Hant/LC_MESSAGES/companion.mo" in inside
+    assert any(n.startswith("companion/_data/rules_data/manila/") for n in inside)
+    babel = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["babel"]["file_name"]).namelist()
+    assert "babel/locale-data/zh_Hant.dat" in babel and "babel/locale-data/fr.dat" not in babel
+    assert all(name not in lock["packages"] for name in ("uvicorn", "fastapi", "starlette", "flet-web"))
+    names = {json.loads((static_build / f"manifest.{lang}.json").read_text(encoding="utf-8"))["name"]
+             for lang in ("en", "zh_Hans", "zh_Hant")}
+    assert len(names) == 3  # the app's name in each language
