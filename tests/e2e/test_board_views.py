@@ -102,7 +102,7 @@ def test_tapping_a_niagara_canoe_and_the_fork(browser, site):
         tap(screen, "C2")                                # Cho picks up her canoe 2 on the shore ...
         screen.wait_text("Tap where canoe 2 ends (lit places)")
         tap(screen, "2")                                 # ... it launches to space 2
-        screen.wait_text("Canoe 2: to 2")
+        screen.wait_text("Canoe 2: to space 2")
         screen.wait_text("Canoe 1: stays ashore")        # one canoe launches: canoe 1's move is known
         screen.shot("board-niagara-canoe-tapped")
         tap(screen, "Confirm")
