@@ -108,22 +108,46 @@ def play_niagara(screen: Screen, lang: str) -> tuple[list[tuple[int, int, list[s
 
 
 def play_modern_art(screen: Screen, lang: str) -> tuple[int, int, list[str]]:
-    """Round 1: Ana sells first; four open auctions of Yoko (Ana's won by Ben for 10, Ben's by
-    Cho for 5, Cho's by Ana for 5, Ana's by Ben for 1), then Ben plays the fifth Yoko, which ends
-    the round; its results put away with Continue."""
+    """Round 1, one auction of each kind but the double, all of Yoko: Ana sells first, in an
+    open auction (Ben bids 10, sold); Ben's sealed auction (behind hand-the-phone Ana bids 5,
+    Ben 10, Cho 20; revealed: Cho's); Cho's once around (Ana bids 5, Ben and Cho pass); Ana's
+    at a fixed price of 10 (Ben passes, Cho buys); Ben's fifth Yoko ends the round; its
+    results put away with Continue."""
     table = Table(screen, "modern_art", lang)
     me, w = table.me, table.words
+    name = NAMES
     me.page.get_by_role("button", name="Ana", exact=True).first.wait_for(timeout=30000)
     table.step(Action.make("first_seller", None, seller=0), [(me.button("Ana"), "Ana sells first")])
-    for seller, buyer, price in ((0, 1, 10), (1, 2, 5), (2, 0, 5), (0, 1, 1)):
-        table.step(Action.make("offer", seller, artist="yoko", auction="open"),
-                   [(me.button("Yoko"), f"{NAMES[seller]} offers Yoko"),
-                    (me.button(w.t("ui.auction.open")), "open auction")])
-        table.step(Action.make("bid", buyer, amount=price),
-                   [(me.button(NAMES[buyer]), f"bidder {NAMES[buyer]}"),
-                    (me.button(w.t("ui.bid_amount", player=buyer, amount=w.ctx.money(price))),
-                     f"{NAMES[buyer]} bids {price}")])
-        table.step(Action.make("sell", seller), [(me.button(w.t("action.sell"), exact=False), "sold")])
+
+    def offer(seller: int, kind: str) -> None:
+        table.step(Action.make("offer", seller, artist="yoko", auction=kind),
+                   [(me.button("Yoko"), f"{name[seller]} offers Yoko"),
+                    (me.button(w.t(f"ui.auction.{kind}")), f"{kind} auction")])
+
+    offer(0, "open")
+    table.step(Action.make("bid", 1, amount=10),
+               [(me.button(name[1]), "bidder Ben"),
+                (me.button(w.t("ui.bid_amount", player=1, amount=w.ctx.money(10))), "Ben bids 10")])
+    table.step(Action.make("sell", 0), [(me.button(w.t("action.sell"), exact=False), "sold")])
+    offer(1, "sealed")
+    for seat, amount in ((0, 5), (1, 10), (2, 20)):
+        table.step(Action.make("sealed_bid", seat, amount=amount), [
+            (me.button(w.t("ui.sealed_enter", player=seat)), f"{name[seat]}'s sealed bid"),
+            (me.button(w.ui("I am {name}", name=name[seat])), f"I am {name[seat]}"),
+            (me.button(w.t("ui.sealed_amount", amount=w.ctx.money(amount))), f"{name[seat]} bids {amount}")])
+        me.tap(me.button(w.ui("Continue")), "hidden: back to the table")
+    table.step(Action.make("reveal"), [(me.button(w.t("action.reveal")), "reveal the bids")])
+    offer(2, "once_around")
+    table.step(Action.make("bid", 0, amount=5),
+               [(me.button(w.t("ui.bid_amount", player=0, amount=w.ctx.money(5))), "Ana bids 5")])
+    for seat in (1, 2):
+        table.step(Action.make("pass", seat), [(me.button(w.t("ui.pass_as", player=seat)), f"{name[seat]} passes")])
+    offer(0, "fixed")
+    table.step(Action.make("set_price", 0, amount=10),
+               [(me.button(w.t("ui.price_amount", amount=w.ctx.money(10))), "price 10")])
+    table.step(Action.make("pass", 1), [(me.button(w.t("ui.pass_as", player=1)), "Ben passes")])
+    table.step(Action.make("buy", 2), [(me.button(w.t("ui.buy_for", player=2, amount=w.ctx.money(10))),
+                                        "Cho buys")])
     table.step(Action.make("offer", 1, artist="yoko"),
                [(me.button("Yoko"), "Ben plays the fifth Yoko"), (me.button(w.t("ui.play_last")), "play it")])
     me.tap(me.button(w.ui("Continue")), "results: continue")
@@ -177,7 +201,9 @@ def test_modern_arts_first_round_on_a_phone(browser, tmp_path, lang):
     if os.environ.get("LAYOUT_REPORT"):
         print("\n" + report)
         return
-    # 1 (who sells first) + 4 auctions x 5 (the painting, Open, the bidder, the bid, Sold!)
-    # + 2 (the fifth painting, play it) + 1 (Continue)
-    assert taps == 24, report
+    # 1 (who sells first); open: 5 (the painting, its type, the bidder, the bid, Sold!); sealed:
+    # 2 + 3 bidders x 4 (their button, I am, the bid, Continue) + Reveal = 15; once around: 2 + 3
+    # (a bid, two passes); fixed price: 2 + 3 (the price, a pass, a buy); the fifth painting: 2
+    # (the painting, play it); the results: Continue -> 1 + 5 + 15 + 5 + 5 + 2 + 1 = 34
+    assert taps == 34, report
     assert scrolls == 0, report
