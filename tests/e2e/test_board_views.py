@@ -130,7 +130,8 @@ def niagara_two_canoes(store: Store) -> str:
     return stored.id
 
 
-@pytest.mark.parametrize("lang, viewport, size", [("zh_Hant", PHONE, "phone")])
+@pytest.mark.parametrize("viewport, size", [(PHONE, "phone"), (TABLET, "tablet")])
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
 def test_niagara_two_canoes_keep_both_moves(browser, site, lang, viewport, size):
     """Issue 36: choosing canoe 1's space after canoe 2's wiped canoe 2's choice and Confirm
     went away.  With her 2 each canoe paddles 2: Ana moves canoe 2 first (4 -> 2), then
@@ -144,13 +145,14 @@ def test_niagara_two_canoes_keep_both_moves(browser, site, lang, viewport, size)
         tap(screen, "A2")
         screen.wait_text(say("ui.tap_place", canoe=2))
         tap(screen, "2")                  # canoe 2 paddles up onto canoe 1's space ...
-        screen.wait_text(say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place="2")), exact=False)
+        screen.wait_text(say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place=say("ui.space.2"))), exact=False)
         # canoe 2's piece now stands on 2 (the tap on 4 below cannot hit it)
         tap(screen, "A1")
         screen.wait_text(say("ui.tap_place", canoe=1))
         tap(screen, "4")                  # ... and canoe 1 down onto the space canoe 2 leaves
-        plan2 = say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place="2"))
-        plan1 = say("ui.canoe_plan", canoe=1, plan=say("ui.plan_move", place="4"))
+        # the plan lines name the spaces in words (到第 2 格, not 到 2)
+        plan2 = say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place=say("ui.space.2")))
+        plan1 = say("ui.canoe_plan", canoe=1, plan=say("ui.plan_move", place=say("ui.space.4")))
         screen.wait_text(plan2, exact=False)
         screen.wait_text(plan1, exact=False)
         screen.shot(f"board-niagara-two-canoes-{lang}-{size}")
