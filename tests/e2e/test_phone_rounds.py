@@ -20,7 +20,7 @@ from companion.registry import get_game
 from companion.storage import Store
 from companion.ui.context import GameContext
 from companion.ui.viewmodels import split_template
-from conftest import PHONE, Screen, Server
+from conftest import PHONE, TABLET, Screen, Server
 from test_phone_layout import Player
 
 pytestmark = pytest.mark.browser
@@ -207,3 +207,33 @@ def test_modern_arts_first_round_on_a_phone(browser, tmp_path, lang):
     # (the painting, play it); the results: Continue -> 1 + 5 + 15 + 5 + 5 + 2 + 1 = 34
     assert taps == 34, report
     assert scrolls == 0, report
+
+
+@pytest.mark.parametrize("viewport, size", [(PHONE, "phone"), (TABLET, "tablet")])
+@pytest.mark.parametrize("lang", LANGS)
+def test_modern_arts_sealed_bid_behind_hand_the_phone(browser, tmp_path, lang, viewport, size):
+    """Ben's sealed auction of Yoko: Ana's entry, behind hand-the-phone, says her own money
+    (100, the rulebook's start with 3 players) and offers round bids within it (0, 5, 10, 20);
+    a screenshot at each size in each language."""
+    store = Store(tmp_path / "companion.db")
+    game = get_game("modern_art")
+    stored = store.create_table(game, game.setup(NAMES, {}))
+    for action in (Action.make("first_seller", None, seller=1), Action.make("offer", 1, artist="yoko", auction="sealed")):
+        stored.apply(action)
+    store.set_setting("open_table", stored.id)
+    store.set_setting("lang", lang)
+    store.close()
+    server = Server(tmp_path)
+    w = Words("modern_art", lang)
+    screen = Screen(browser, server, viewport, locale=LOCALES[lang])
+    try:
+        screen.button(w.t("ui.sealed_enter", player=0), exact=True).click()
+        screen.button(w.ui("I am {name}", name="Ana"), exact=True).click()
+        screen.wait_text(w.t("ui.your_money", amount=w.ctx.money(100)), exact=False)
+        for amount in (0, 5, 10, 20):
+            screen.button(w.t("ui.sealed_amount", amount=w.ctx.money(amount)), exact=True).wait_for(timeout=10000)
+        assert not screen.page.get_by_text("Ben", exact=True).count()   # nobody else's name or figure here
+        screen.shot(f"modern-art-sealed-bid-{lang}-{size}")
+    finally:
+        screen.close()
+        server.stop()
