@@ -181,7 +181,7 @@ def test_board_screenshots(browser, site, lang, viewport, size):
         tap(screen, "C1")                                # Cho's canoe 1 ...
         screen.wait_text(say("niagara", "ui.tap_place", canoe=1))  # its places lit (a tap before is lost)
         tap(screen, "2")                                 # ... launches to 2
-        screen.wait_text(say("niagara", "ui.canoe_plan", canoe=1, plan=say("niagara", "ui.plan_move", place="2")))
+        screen.wait_text(say("niagara", "ui.canoe_plan", canoe=1, plan=say("niagara", "ui.plan_move", place=say("niagara", "ui.space.2"))))
         tap(screen, say("niagara", "ui.confirm"))
         screen.wait_text(say("niagara", "ui.fork_spot", arm=say("niagara", "ui.right")), exact=False)
         state = state_of(site, table_id)
