@@ -112,11 +112,14 @@ class Player:
         self.page.wait_for_timeout(400)  # a form step redraws its panel: let it land before the next tap
 
     def _bring(self, find, what: str):
-        self.page.wait_for_timeout(150)
-        locator = find()
-        box = locator.bounding_box() if locator is not None and locator.count() else None
-        if box is not None and self.visible(box) and not self._covered(locator, box):
-            return locator
+        # the screen may still be drawing the step (a loaded machine takes a second or more):
+        # what comes into view within 2.5 s without a scroll was in view when the step began
+        for _ in range(12):
+            self.page.wait_for_timeout(200)
+            locator = find()
+            box = locator.bounding_box() if locator is not None and locator.count() else None
+            if box is not None and self.visible(box) and not self._covered(locator, box):
+                return locator
         self.count.scrolls += 1
         self.count.missed.append(what)
         if os.environ.get("LAYOUT_SHOTS"):

@@ -97,6 +97,8 @@ def play_niagara(screen: Screen, lang: str) -> tuple[list[tuple[int, int, list[s
                         and a.get("canoe1") == to and "canoe2" not in a and len(a.args) == 1)
             # where canoe 1 ends (the turn in hand, no move yet); when canoe 2, ashore, could
             # launch as well, that it stays ashore (its place: the shore); Confirm makes the move
+            # its places lit first (a tap before they are is lost: seen under load)
+            me.page.get_by_text(w.t("ui.tap_place", canoe=1), exact=True).first.wait_for(timeout=20000)
             taps = [(me.button(to), f"{NAMES[seat]}'s canoe 1 to {to}")]
             if any(a.type == "paddle" and a.get("canoe1") == to and "canoe2" in a
                    for a in table.game.legal_actions(table.state)):
