@@ -265,8 +265,22 @@ def game_message(game_id: str | None, code: str, lang: str, params: dict[str, An
     return fill(template if template is not None else code, params, lang, players)
 
 
+#: a refusal's parameters that name a place on the board: a place given by its id (Niagara's
+#: "L6", "falls") is shown by the game's name for it (``ui.space.<id>``, ``ui.<id>``: "左支流第 6 格",
+#: not "停不到 L6")
+PLACE_KEYS = frozenset({"to", "from", "space", "place", "where"})
+
+
 def describe_error(err: RefereeError, game_id: str | None, lang: str, players: Sequence[str] = ()) -> str:
-    return game_message(game_id, err.code, lang, err.params, players)
+    params = dict(err.params)
+    for key, value in err.params.items():
+        if key in PLACE_KEYS and isinstance(value, str) and game_id is not None:
+            for code in (f"ui.space.{value}", f"ui.{value}"):  # a river space; the shore, the falls
+                named = game_message(game_id, code, lang, {})
+                if named != code and "{" not in named:
+                    params[key] = named
+                    break
+    return game_message(game_id, err.code, lang, params, players)
 
 
 def describe_problem(problem: SetupProblem, game_id: str | None, lang: str) -> str:

@@ -690,7 +690,7 @@ class App:
             dispatch=self.dispatch, private=self.private, open_clause=self.open_clause,
             refresh=self.render, refresh_control=self.patch, dark=self.theme == "dark",
             last_refusal=lambda: (self.refusal.message, self.refusal.rule) if self.refusal else None,
-            extra=self.view_memory, seat=seat, may_see_secrets_of=self.may_see_secrets_of,
+            extra=self.view_memory, seat=seat, may_see_secrets_of=self.may_see_secrets_of, narrow=not self.wide(),
             draft_stamp=(self.table.id, self.table.rev, seat, None if self.private_flow is None else
                          (id(self.private_flow), self.private_flow.player, self.private_flow.stage)))
         return context

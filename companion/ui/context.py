@@ -89,6 +89,10 @@ class GameContext:
     #: whether this device may show a seat's secrets now (its own phone, or the
     #: player holding it behind hand-the-phone); the shell decides
     may_see_secrets_of: Callable[[int], bool] = lambda seat: False
+    #: a phone's screen (narrower than ``board.SIDE_BY_SIDE``): the step's controls are pinned
+    #: at its foot under the banner (``ui/layout.py``), so a step leaves out a line that only
+    #: repeats what the banner says
+    narrow: bool = False
 
     TOUCH = 48
 

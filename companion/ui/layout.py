@@ -18,6 +18,8 @@ where each was scrolled: an accepted move leaves the board where it was.
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from typing import Any, Callable, Sequence
 
 import flet as ft
@@ -45,7 +47,8 @@ def estimate_height(control: Any, width: float) -> float:
     """A rough height (px) of ``control`` laid out ``width`` px wide: enough to
     tell a step that fits its panel from one that would push the board off the
     screen (Flet gives a container no maximum height, so the panel is capped by
-    this reckoning).  Buttons are 48 px, text runs about 0.55 em a character."""
+    this reckoning).  Buttons are 48 px; text runs about 0.55 em a Latin character and
+    1 em a Chinese one (:func:`text_width`)."""
     if control is None or getattr(control, "visible", True) is False:
         return 0.0
     fixed = getattr(control, "height", None)
@@ -56,9 +59,8 @@ def estimate_height(control: Any, width: float) -> float:
     if isinstance(control, ft.Text):
         size = float(control.size or 14)
         text = control.value or "".join(getattr(sp, "text", "") or "" for sp in (control.spans or []))
-        per_line = max(1.0, width / (size * 0.55))
-        lines = max(1, sum(-(-max(1, len(part)) // int(per_line)) for part in str(text).split("\n")))
-        return lines * size * 1.45
+        lines = sum(text_lines(part, size, width) for part in str(text).split("\n"))
+        return max(1, lines) * size * 1.45
     if isinstance(control, ft.Column):
         kids = [estimate_height(c, width) for c in control.controls or []]
         return sum(kids) + float(control.spacing or 0) * max(0, len(kids) - 1)
@@ -86,12 +88,29 @@ def estimate_height(control: Any, width: float) -> float:
     return 48.0
 
 
+#: a character's width in em: a Chinese (wide) one is a full em, a Latin one about 0.55
+WIDE_EM, NARROW_EM = 1.0, 0.55
+
+
+def text_width(text: str, size: float) -> float:
+    """A rough width (px) of ``text`` at ``size``: 1 em a wide character (Chinese, full-width
+    punctuation), 0.55 em any other."""
+    return size * sum(WIDE_EM if unicodedata.east_asian_width(ch) in ("W", "F") else NARROW_EM for ch in text)
+
+
+def text_lines(text: str, size: float, width: float) -> int:
+    """How many lines ``text`` (one paragraph) takes at ``size`` in ``width`` px (at least one)."""
+    return max(1, math.ceil(text_width(text, size) / max(size, width) - 1e-9))
+
+
 def _piece_width(control: Any) -> float:
     width = getattr(control, "width", None)
     if isinstance(width, (int, float)):
         return float(width)
     label = " ".join(t for t in _texts(control))
-    return 32.0 + 9.0 * len(label) + (24.0 if getattr(control, "icon", None) else 0.0)
+    # a button's label: 9 px a Latin character, 14 px (its 14 px em) a Chinese one
+    chars = sum(14.0 if unicodedata.east_asian_width(ch) in ("W", "F") else 9.0 for ch in label)
+    return 32.0 + chars + (24.0 if getattr(control, "icon", None) else 0.0)
 
 
 def _texts(control: Any) -> list[str]:

@@ -379,7 +379,10 @@ def screen_table(app: "App") -> tuple[Any, ft.Control]:
         parts.append(banner(_("Exported: {file} (downloaded to this device)", file=app.exported_to), "ok"))
     # the refusal's place on the page: filled in place (no rebuild) when a
     # move is refused, so a half-filled form stays open
-    app.refusal_slot = ft.Container(content=_refusal_banner(app))
+    shown = _refusal_banner(app)
+    # while empty it takes no room (a column's spacing still counts an empty container: 12 px
+    # off the phone's board under the pinned banner)
+    app.refusal_slot = ft.Container(content=shown, visible=shown is not None)
     parts.append(app.refusal_slot)
     if game.is_over(table.state):
         parts.append(_final_ranking(app))
@@ -523,6 +526,7 @@ def show_refusal(app: "App") -> None:
     slot = getattr(app, "refusal_slot", None)
     if slot is not None:
         slot.content = _refusal_banner(app)
+        slot.visible = True
         app.patch(slot)
 
 

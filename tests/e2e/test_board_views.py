@@ -102,7 +102,7 @@ def test_tapping_a_niagara_canoe_and_the_fork(browser, site):
         tap(screen, "C2")                                # Cho picks up her canoe 2 on the shore ...
         screen.wait_text("Tap where canoe 2 ends (lit places)")
         tap(screen, "2")                                 # ... it launches to space 2
-        screen.wait_text("Canoe 2: to 2")
+        screen.wait_text("Canoe 2: to space 2")
         screen.wait_text("Canoe 1: stays ashore")        # one canoe launches: canoe 1's move is known
         screen.shot("board-niagara-canoe-tapped")
         tap(screen, "Confirm")
@@ -130,7 +130,8 @@ def niagara_two_canoes(store: Store) -> str:
     return stored.id
 
 
-@pytest.mark.parametrize("lang, viewport, size", [("zh_Hant", PHONE, "phone")])
+@pytest.mark.parametrize("viewport, size", [(PHONE, "phone"), (TABLET, "tablet")])
+@pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
 def test_niagara_two_canoes_keep_both_moves(browser, site, lang, viewport, size):
     """Issue 36: choosing canoe 1's space after canoe 2's wiped canoe 2's choice and Confirm
     went away.  With her 2 each canoe paddles 2: Ana moves canoe 2 first (4 -> 2), then
@@ -144,13 +145,14 @@ def test_niagara_two_canoes_keep_both_moves(browser, site, lang, viewport, size)
         tap(screen, "A2")
         screen.wait_text(say("ui.tap_place", canoe=2))
         tap(screen, "2")                  # canoe 2 paddles up onto canoe 1's space ...
-        screen.wait_text(say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place="2")), exact=False)
+        screen.wait_text(say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place=say("ui.space.2"))), exact=False)
         # canoe 2's piece now stands on 2 (the tap on 4 below cannot hit it)
         tap(screen, "A1")
         screen.wait_text(say("ui.tap_place", canoe=1))
         tap(screen, "4")                  # ... and canoe 1 down onto the space canoe 2 leaves
-        plan2 = say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place="2"))
-        plan1 = say("ui.canoe_plan", canoe=1, plan=say("ui.plan_move", place="4"))
+        # the plan lines name the spaces in words (到第 2 格, not 到 2)
+        plan2 = say("ui.canoe_plan", canoe=2, plan=say("ui.plan_move", place=say("ui.space.2")))
+        plan1 = say("ui.canoe_plan", canoe=1, plan=say("ui.plan_move", place=say("ui.space.4")))
         screen.wait_text(plan2, exact=False)
         screen.wait_text(plan1, exact=False)
         screen.shot(f"board-niagara-two-canoes-{lang}-{size}")
@@ -179,7 +181,7 @@ def test_board_screenshots(browser, site, lang, viewport, size):
         tap(screen, "C1")                                # Cho's canoe 1 ...
         screen.wait_text(say("niagara", "ui.tap_place", canoe=1))  # its places lit (a tap before is lost)
         tap(screen, "2")                                 # ... launches to 2
-        screen.wait_text(say("niagara", "ui.canoe_plan", canoe=1, plan=say("niagara", "ui.plan_move", place="2")))
+        screen.wait_text(say("niagara", "ui.canoe_plan", canoe=1, plan=say("niagara", "ui.plan_move", place=say("niagara", "ui.space.2"))))
         tap(screen, say("niagara", "ui.confirm"))
         screen.wait_text(say("niagara", "ui.fork_spot", arm=say("niagara", "ui.right")), exact=False)
         state = state_of(site, table_id)

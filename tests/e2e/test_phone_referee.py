@@ -112,6 +112,16 @@ def into_view(screen: Screen, locator):
                 "el => { const out = []; for (let e = el.parentElement; e; e = e.parentElement)"
                 " if (e.tagName === 'FLT-SEMANTICS' && ['scroll', 'auto'].includes(getComputedStyle(e).overflowY))"
                 " { const r = e.getBoundingClientRect(); out.push([r.top, r.bottom]); } return out; }")
+            if not parts:
+                # a control whose semantics node is not under the scrolling part's (a correction
+                # form's field): the table's middle, the tallest scrolling part, holds it (Flutter
+                # marks it overflow hidden at times); what lies below it is under the pinned step panel
+                parts = screen.page.evaluate(
+                    "() => { let best = null; for (const e of document.querySelectorAll('flt-semantics'))"
+                    " if (['scroll', 'auto', 'hidden'].includes(getComputedStyle(e).overflowY)) {"
+                    " const r = e.getBoundingClientRect();"
+                    " if (!best || r.height > best[0][1] - best[0][0]) best = [[r.top, r.bottom]]; }"
+                    " return best || []; }")
             if parts:
                 top, end = parts[0]
                 bottom = min(bottom, end - 8)

@@ -9,6 +9,7 @@ import pytest
 
 from companion.core import Action, RefereeError, Session
 from companion.games.niagara import GAME
+from companion.messages import describe_error
 from companion.ui.views import niagara as screen
 
 from companion.ui.board import spots
@@ -190,7 +191,7 @@ def test_a_round_through_the_screen():
     assert not spots_now["place:4:canoe1"][1].legal and not spots_now["place:falls:canoe1"][1].legal
     assert "Tap where canoe 1 ends (lit places)" in texts(root)
     tap(root, "place:3:canoe1")        # to 3 (3 points) must use the 2 left: load violet, the one move ending there
-    assert "Canoe 1: to 3, load violet" in texts(root)
+    assert "Canoe 1: to space 3, load violet" in texts(root)
     assert "Canoe 2: stays ashore" in texts(root)   # only one canoe launches: canoe 2's move is known
     click(root, "Confirm")
     assert t.session.state.players[0].canoes[0].where == "3"
@@ -341,10 +342,35 @@ def test_a_picked_canoe_moves_to_where_it_goes_so_the_other_canoes_tap_keeps_it(
     assert "canoe:0:2" in [info.key for _, info in spots(row2)]          # canoe 2 now stands on 2
     tap(board_now, "place:4:canoe1")
     shown = texts(t.redrawn[-1])
-    assert "Canoe 1: to 4" in shown and "Canoe 2: to 2" in shown and "Confirm" in shown
+    assert "Canoe 1: to space 4" in shown and "Canoe 2: to space 2" in shown and "Confirm" in shown
     tap(t.redrawn[-2], "canoe:0:2")                                   # canoe 2 tapped where it goes:
     shown = texts(t.redrawn[-1])                                      # its move is taken back
-    assert "Canoe 2: to 2" not in shown and "Canoe 1: to 4" in shown
+    assert "Canoe 2: to space 2" not in shown and "Canoe 1: to space 4" in shown
     tap(t.redrawn[-2], "place:2:canoe2")
     click(t.redrawn[-1], "Confirm")
     assert [c.where for c in s.state.players[0].canoes] == ["4", "2"]
+
+
+@pytest.mark.parametrize("lang, lines, refusal", [
+    ("en", ["Canoe 1: to space 6 of the left arm", "Canoe 1: to space 4, load white", "Canoe 1: over the falls",
+            "Canoe 1: to space 3, rob Bo's canoe 1"],
+     "Canoe 1 cannot end at space 7 of the right arm: that is 7 points away and it has 2 to use."),
+    ("zh_Hans", ["1 号独木舟：到左支流第 6 格", "1 号独木舟：到第 4 格，装上白色宝石", "1 号独木舟：冲下瀑布",
+                 "1 号独木舟：到第 3 格，抢 Bo 的 1 号独木舟"],
+     "1 号独木舟不能停在右支流第 7 格：那里相距 7 点，而它要用掉 2 点。"),
+    ("zh_Hant", ["1 號獨木舟：到左支流第 6 格", "1 號獨木舟：到第 4 格，裝上白色寶石", "1 號獨木舟：衝下瀑布",
+                 "1 號獨木舟：到第 3 格，搶 Bo 的 1 號獨木舟"],
+     "1 號獨木舟停不到右支流第 7 格：那裡距離 7 點，可是它得用掉 2 點。"),
+])
+def test_plan_lines_and_refusals_name_the_space_in_words(lang, lines, refusal):
+    """Issue 36: the plan lines said "到 4" and "第 L6 格" (the board's bare marks in a Chinese
+    sentence), and a refusal "停不到 L6"; a gem was loaded as "装载白"."""
+    s = Session(GAME, GAME.setup(NAMES))
+    ctx = Table(s, lang).ctx()
+    plans = [(("", "L6"),), (("", "4"), ("_load", "white")), (("", "falls"),),
+             (("", "3"), ("_rob_player", 1), ("_rob_canoe", 1))]
+    assert [ctx.t("ui.canoe_plan", canoe=1, plan=screen._plan_text(ctx, plan)) for plan in plans] == lines
+    do(s, "card", 0, card=2)
+    with pytest.raises(RefereeError) as refused:
+        s.apply(Action.make("paddle", 0, canoe1="R7"))
+    assert describe_error(refused.value, "niagara", lang) == refusal

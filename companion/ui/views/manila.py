@@ -314,7 +314,7 @@ WATER = ("#e6eef6", "#d5e3f0")
 PIRATES = ("#b71c1c", "#ffffff")
 FREE_SPACE = "#ffffff"
 #: the harbor's and shipyard's spaces, and the other spaces, are this high at least (a row lines up)
-DOCK_HEIGHT = 76
+DOCK_HEIGHT = 56
 SPACE_HEIGHT = 76
 
 
@@ -554,15 +554,18 @@ def _docks(ctx: GameContext, form: BoardForm, view: Mapping[str, Any], kind: str
     cells: list[ft.Control] = []
     for space, cost, reward in zip(spaces, costs, rewards):
         holder = view["spaces"].get(space)
-        lines: list[ft.Control] = [_text(ctx.t(f"ui.space.{space}"), 13, bold=True),
-                                   _text(f"{ctx.num(cost)} · +{ctx.num(reward)}", 12, board.SOFT_INK)]
-        row: list[ft.Control] = [_holder(ctx, holder, ctx.t("ui.free"))]
+        # its cost and reward on one line with who stands there: the harbor and the shipyard take
+        # two lines each, so on a phone every place of a placement is in view under the banner
+        lines: list[ft.Control] = [_text(ctx.t(f"ui.space.{space}"), 13, bold=True)]
+        row: list[ft.Control] = [_text(f"{ctx.num(cost)} · +{ctx.num(reward)}", 12, board.SOFT_INK),
+                                 _holder(ctx, holder, ctx.t("ui.free"))]
         if space in boats:
             bg, fg = WARE_COLORS[boats[space]]
             row.append(board.mark(ft.Row([ft.Icon(ft.Icons.DIRECTIONS_BOAT, size=14, color=fg),
                                           _text(names[boats[space]], 11, fg, True)], spacing=2, tight=True),
                                   bgcolor=bg, padding=3))
-        lines.append(ft.Row(row, spacing=4, wrap=True, run_spacing=2, alignment=ft.MainAxisAlignment.CENTER))
+        lines.append(ft.Row(row, spacing=4, wrap=True, run_spacing=2, alignment=ft.MainAxisAlignment.CENTER,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER))
         content = ft.Column(lines, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         if space == target and sending is not None:
             action = form.play.plunder[sending][kind]
@@ -814,8 +817,10 @@ def _draw_launch_form(panel: FormPanel[LaunchForm], seat: int | None, legal: Seq
     boat's starting space: what is still missing, the total, and loading."""
     ctx, form = panel.ctx, panel.form
     action = form.action(seat, legal) if seat is not None else None
-    parts: list[ft.Control] = [ft.Text(ctx.t("ui.tap_board_launch", low=F.start_min, high=F.start_max,
-                                             total=F.start_sum), size=13)]
+    # on a phone the pinned banner says it already (load, starting spaces, their sum) and the
+    # hint under the button what is still to tap: the routes keep the room above the panel
+    parts: list[ft.Control] = [] if ctx.narrow else [
+        ft.Text(ctx.t("ui.tap_board_launch", low=F.start_min, high=F.start_max, total=F.start_sum), size=13)]
     if form.left_out is None:
         missing: tuple[str, str | None] | None = (ctx.t("ui.left_home"), "manila.harbor_master.cargo")
     elif set(form.starts) != set(form.cargo()):

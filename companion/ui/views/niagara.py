@@ -320,9 +320,12 @@ def read_turn(legal: Sequence[Action]) -> dict[str, list[Action]]:
 
 # ----- words ---------------------------------------------------------------------------
 def _place_name(ctx: GameContext, place: str) -> str:
+    """A place in a sentence: the shore, the falls, or a river space by its name ("space 4",
+    "左支流第 6 格"), never the board's bare mark ("到 4", "到 L6")."""
     if place in (SHORE, FALLS, LOST):
         return ctx.t(f"ui.{place}")
-    return place
+    named = ctx.t(f"ui.space.{place}")
+    return place if named == f"ui.space.{place}" else named
 
 
 def _gem_name(ctx: GameContext, colour: str) -> str:

@@ -519,7 +519,5 @@ def build(ctx: GameContext) -> ft.Control:
     # one decision in hand, shown on the board and beside it: a tap redraws just these two
     panels += [FormPanel(ctx, form, lambda p: _draw_board(board_of())),
                FormPanel(ctx, form, lambda p: _draw_turn(board_of()))]
-    # (not yet a pinned step: on a phone its turn panel and the correction form under it did not
-    # both fit; it scrolls with the board under the pinned banner)
-    controls = ft.Column([panels[1].control, _draw_last_play(ctx, view), _draw_money(ctx, state, view)], spacing=12)
-    return board.two_pane(panels[0].control, controls)
+    controls = ft.Column([_draw_last_play(ctx, view), _draw_money(ctx, state, view)], spacing=12)
+    return board.two_pane(panels[0].control, controls, step=panels[1].control)
