@@ -22,9 +22,7 @@ def pytest_configure(config):
 
 #: browser tests that wait for the end of the run (screenshot tours: no timing of their own)
 LATE_BROWSER_TESTS = ("tests/e2e/test_screenshots.py", "tests/e2e/test_board_views.py",
-                      "tests/e2e/test_story_browser.py", "tests/e2e/test_multidevice.py::test_invite_screen_screenshots",
-                      # the static build: each test cold-starts Pyodide (minutes of CPU, nothing timed tightly)
-                      "tests/e2e/test_static_web.py")
+                      "tests/e2e/test_story_browser.py", "tests/e2e/test_multidevice.py::test_invite_screen_screenshots")
 
 
 def browser_scope(nodeid: str) -> str:

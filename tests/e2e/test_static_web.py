@@ -25,7 +25,7 @@ import pytest
 from companion.core import Action
 from companion.registry import get_game
 from conftest import ARGS, CHROMIUM, PHONE, Screen
-from test_phone_layout import PROFIT, Player, _cheapest_seat
+from test_phone_layout import PROFIT, Player, Words, _cheapest_seat
 
 pytestmark = pytest.mark.browser
 
@@ -113,7 +113,7 @@ class Voyage:
 
     def __init__(self, phone: Phone) -> None:
         self.phone = phone
-        self.me = Player(phone)
+        self.me = Player(phone, Words("en"))
         self.game = get_game("manila")
         self.state = self.game.new_state(self.game.setup(NAMES, {}))
         self.moves = 0
@@ -198,7 +198,7 @@ def test_a_manila_table_in_the_static_build_survives_reload_and_a_closed_browser
     try:
         phone.move(at)
         phone.wait_text("Now: Ben", exact=False)
-        voyage.phone, voyage.me = phone, Player(phone)
+        voyage.phone, voyage.me = phone, Player(phone, Words("en"))
         voyage.place(1, "harbor_a")  # play goes on
         phone.shot("static-manila-offline-after-a-move")
         phone.page.reload()
@@ -253,7 +253,7 @@ def test_two_tabs_of_the_static_build_one_writes_and_no_move_is_lost(browser, st
         _start(second)
         second.move(2)  # both of the first tab's moves
         phone.page.get_by_text("went on in another tab or window", exact=False).wait_for(timeout=30000)
-        voyage.phone, voyage.me = second, Player(second)
+        voyage.phone, voyage.me = second, Player(second, Words("en"))
         voyage.step(Action.make("shares_later", 2), [(voyage.me.button("Tell us at the end"), "tell later")])
         second.page.close()  # the second tab closed: the first opens again, with every move
         phone.page.reload()
