@@ -199,10 +199,9 @@ class MinimalServer:
 
     def __init__(self, data: Path) -> None:
         import os
-        import socket
         import subprocess
 
-        from conftest import free_port
+        from conftest import free_port, wait_listening
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -210,14 +209,7 @@ class MinimalServer:
         env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
         self.proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("minimal_flet_app.py")),
                                       str(self.port)], env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the minimal app did not start")
+        wait_listening(self.port)
 
     def stop(self) -> None:
         self.proc.terminate()

@@ -34,6 +34,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def wait_listening(port: int, seconds: float = 60.0) -> None:
+    """Until something listens on ``port`` of 127.0.0.1 (a server just started)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on port {port} after {seconds:.0f} s: the server did not start")
+
+
 class Server:
     def __init__(self, data_dir: Path, host: str | None = None, port: int | None = None) -> None:
         self.port = port or free_port()  # the same port again: a restarted server
@@ -46,14 +58,7 @@ class Server:
         if host is not None:  # e.g. 0.0.0.0: served beyond loopback, every table needs its join code
             serve += ["--host", host]
         self.proc = subprocess.Popen(serve, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        wait_listening(self.port)
 
     def stop(self) -> None:
         self.proc.terminate()
