@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from conftest import PHONE, TABLET, Screen
 
 pytestmark = pytest.mark.browser
+
+#: seconds from a first visit's Chinese title appearing to its being drawn in the CJK font
+GRACE = 1.5
 
 
 def cjk_width_ok(screen: Screen, text: str, size: float) -> bool:
@@ -23,9 +28,16 @@ def test_device_language_is_used_on_first_start_and_its_chinese_is_drawn_from_th
     screen = Screen(browser, server, PHONE, locale="zh-TW")
     try:
         screen.wait_text("桌遊助手", exact=True)
-        assert cjk_width_ok(screen, "桌遊助手", 28), screen.text("桌遊助手", True).bounding_box()
+        # drawn in the first-screen font within a moment of appearing (it was boxes for good, or
+        # until the full font came, 10 s and more): on this machine the page is sometimes in the
+        # semantics tree a frame or two before that font is drawn, so a short grace is allowed
         line = "桌上遊戲的規則書、裁判和記分員。"
-        assert cjk_width_ok(screen, line, 15 * 0.95), screen.text(line, True).bounding_box()
+        start = time.perf_counter()
+        while not (cjk_width_ok(screen, "桌遊助手", 28) and cjk_width_ok(screen, line, 15 * 0.95)):
+            assert time.perf_counter() - start < GRACE, (screen.text("桌遊助手", True).bounding_box(),
+                                                         screen.text(line, True).bounding_box())
+            screen.page.wait_for_timeout(50)
+        print(f"drawn in the CJK font {1000 * (time.perf_counter() - start):.0f} ms after appearing")
         screen.wait_text("開新一桌")
         screen.shot("phone-home-zh_Hant")
     finally:
