@@ -59,6 +59,7 @@ from companion.core import Action  # noqa: E402
 from companion.registry import get_game  # noqa: E402
 from companion.storage import Store  # noqa: E402
 from companion import access  # noqa: E402
+from common import wait_port  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -77,15 +78,6 @@ MOVE = {n: packed_text(f"Move {n}") for n in (0, 1)}
 
 
 # ----- the server -----------------------------------------------------------------------------
-def wait_port(port: int, timeout: float = 90) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on {port}")
 
 
 def family(pid: int) -> list[int]:

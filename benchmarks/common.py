@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import socket
 import statistics
 import sys
 import time
@@ -128,3 +129,15 @@ def open_until_ready(page: Any, url: str, ready: str) -> float:
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     page.get_by_role("button", name=ready).first.wait_for(timeout=60000)
     return started
+
+
+def wait_port(port: int, timeout: float = 90) -> None:
+    """Until something listens on ``port`` of 127.0.0.1 (a server just started: the web benchmarks)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on {port}")
