@@ -282,6 +282,11 @@ BOOT = """<script>
         }).catch(lost);
       });
       if (got) return;
+      // this script runs in the page's head: with the service worker at work already (a second
+      // tab), the answer can come before the page's body is there to show the notice in
+      if (document.readyState === "loading") {
+        await new Promise(function (ok) { document.addEventListener("DOMContentLoaded", ok, {once: true}); });
+      }
       var loading = document.getElementById("loading");
       if (loading) loading.style.display = "none";
       var button = notice(WORDS.elsewhere);
