@@ -119,7 +119,7 @@ def main() -> None:
     if args.folder:
         folder = Path(args.folder)
     else:
-        from companion.hosts.build_web import build
+        from companion.ui.hosts.build_web import build
 
         folder = Path(tempfile.mkdtemp(prefix="static-bench-")) / "web"
         started = time.perf_counter()

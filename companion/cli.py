@@ -258,7 +258,7 @@ def _main(argv: list[str], lang: str) -> int:
         return 2
 
     if args.command == "serve":
-        from .hosts.server import parse_proxies, serve as run_app
+        from .ui.hosts.server import parse_proxies, serve as run_app
 
         try:
             proxies = parse_proxies(args.proxy)
@@ -268,7 +268,7 @@ def _main(argv: list[str], lang: str) -> int:
                 worker=args.worker, proxies=proxies)
         return 0
     if args.command == "build-web":
-        from .hosts import build_web
+        from .ui.hosts import build_web
 
         return build_web.main([a for a in (args.out,) if a] + (["--cache", args.cache] if args.cache else []))
     if args.command == "referee":

@@ -19,7 +19,7 @@ import pytest
 from flet.messaging.session import Session
 
 from companion import cli
-from companion.hosts import server as hostserver
+from companion.ui.hosts import server as hostserver
 from companion.ui import app as appmod
 from companion.ui import budget, flet_fixes
 from wire import EVENT, UPDATE, LiveServer, WireClient, niagara_folder

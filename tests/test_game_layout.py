@@ -179,6 +179,17 @@ def test_engine_modules_import_no_ui_or_storage(path):
     assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
 
 
+OUTSIDE_UI = sorted(p for p in (ROOT / "companion").rglob("*.py") if "ui" not in p.relative_to(ROOT).parts)
+
+
+@pytest.mark.parametrize("path", OUTSIDE_UI, ids=lambda p: str(p.relative_to(ROOT)))
+def test_nothing_outside_the_ui_imports_flet(path):
+    """The engine is ``companion`` minus ``ui/``: no module there imports flet (nor its web
+    client), even inside a function (the CLI starts the UI through ``companion.ui``)."""
+    bad = [name for name in _imports(path) if name.split(".")[0] in ("flet", "flet_web", "flet_charts")]
+    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_public_module_exports_what_it_lists(game_id):
     module = importlib.import_module(f"companion.games.{game_id}.public")

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion import hosts
-from companion.hosts.browser import BrowserHost, StorageFailed
+from companion.ui import hosts
+from companion.ui.hosts.browser import BrowserHost, StorageFailed
 from companion.storage import Store
 from companion.ui.app import App
 from ui_harness import FakePage, manila_to, run_coroutine, texts
@@ -27,8 +27,8 @@ import sys
 for name in {SERVER_ONLY!r}:
     sys.modules[name] = None  # importing it raises ImportError, as in Pyodide
 sys.path.insert(0, {str(ROOT / 'tests')!r})
-from companion import hosts
-from companion.hosts.browser import BrowserHost
+from companion.ui import hosts
+from companion.ui.hosts.browser import BrowserHost
 hosts.install(BrowserHost())
 from companion.storage import Store
 from companion.ui.app import App

@@ -8,7 +8,7 @@ from companion.storage import Store
 
 
 def test_serve_sets_a_short_session_timeout_and_shares_the_store(monkeypatch):
-    from companion.hosts import server as app
+    from companion.ui.hosts import server as app
     from companion.ui import app as ui_app
 
     calls = []

@@ -161,8 +161,17 @@ def test_no_imports_inside_functions_in_the_shell() -> None:
     held = [p.relative_to(ROOT).as_posix() for p in SHELL]
     assert "companion/ui/app.py" in held and "companion/ui/views/__init__.py" in held
     assert "companion/ui/views/generic.py" in held and "companion/ui/corrections.py" in held
-    found = [line for path in SHELL for line in _function_imports(path)]
+    found = [line for path in SHELL for line in _function_imports(path) if not _browser_only(line)]
     assert not found, "imports inside functions (move them to the top of the module):\n" + "\n".join(found)
+
+
+#: modules only the browser has (Pyodide's): the browser's host imports them where it runs there
+BROWSER_ONLY = ("pyodide", "pyodide_js", "js")
+
+
+def _browser_only(line: str) -> bool:
+    statement = line.split(": ", 1)[1].split()
+    return line.startswith("companion/ui/hosts/browser.py:") and statement[1].split(".")[0] in BROWSER_ONLY
 
 
 def test_no_imports_inside_functions_in_the_game_screens() -> None:

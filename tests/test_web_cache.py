@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from companion.paths import assets_dir
-from companion.hosts import server as hostserver
+from companion.ui.hosts import server as hostserver
 from companion.ui import app as app_module
 from companion.ui.offline_web import (GZ_DIR, compressed_path, flet_web_dir, folder_version, precompress,
                                       served_files, web_assets)

@@ -30,7 +30,7 @@ from companion.core import Action
 from companion.paths import assets_dir
 from companion.registry import get_game
 from companion.storage import Store
-from companion.hosts import server as hostserver
+from companion.ui.hosts import server as hostserver
 from companion.ui import app as appmod
 from companion.ui import changes, join
 from companion.ui.offline_web import web_assets

@@ -23,7 +23,8 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from .. import access, hosts
+from .. import access
+from . import hosts
 from ..access import Denied, Who
 from ..core import teach as core_teach
 from ..core.actions import Action

@@ -72,7 +72,7 @@ class StaticServer:
 
 @pytest.fixture(scope="session")
 def static_build(tmp_path_factory):
-    from companion.hosts.build_web import build
+    from companion.ui.hosts.build_web import build
 
     out = tmp_path_factory.mktemp("static") / "web"
     started = time.perf_counter()
@@ -368,8 +368,8 @@ def test_the_static_folder_names_only_its_own_files(static_build):
 
     app = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["table-companion"]["file_name"])
     inside = set(app.namelist())
-    assert "companion/hosts/browser.py" in inside and "companion/ui/app.py" in inside
-    assert not inside & {"companion/hosts/server.py", "companion/ui/web_cache.py", "companion/ui/offline_web.py"}
+    assert "companion/ui/hosts/browser.py" in inside and "companion/ui/app.py" in inside
+    assert not inside & {"companion/ui/hosts/server.py", "companion/ui/web_cache.py", "companion/ui/offline_web.py"}
     assert "companion/_data/locales/zh_Hant/LC_MESSAGES/companion.mo" in inside
     assert any(n.startswith("companion/_data/rules_data/manila/") for n in inside)
     babel = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["babel"]["file_name"]).namelist()

@@ -21,14 +21,16 @@ from typing import Any, Callable
 
 import flet as ft
 import uvicorn
+from starlette.responses import FileResponse, PlainTextResponse
 
-from ..paths import assets_dir
-from ..rules import search
-from ..storage import Store
-from ..ui import budget, join
-from ..ui.app import SERVING, make_main
-from ..ui.offline_web import precompress, web_assets
-from ..ui.web_cache import CachedWeb
+from ...paths import assets_dir
+from ...rules import search
+from ...storage import Store
+from .. import budget, join
+from ..app import SERVING, make_main
+from ..offline_web import precompress, web_assets
+from ..web_cache import CachedWeb
+from .build_web import default_out
 
 log = logging.getLogger(__name__)
 
@@ -227,8 +229,6 @@ def web_app(host: str, port: int, address: str, folder: Any,
 
 def static_folder() -> Path | None:
     """The static build ``companion build-web`` made (by default in the user's data folder), if any."""
-    from .build_web import default_out
-
     folder = default_out()
     return folder if (folder / "sw.js").is_file() and (folder / "index.html").is_file() else None
 
@@ -255,8 +255,6 @@ class StaticBuild:
         if not path.startswith(self.PREFIX) or scope.get("method", "GET") not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
-        from starlette.responses import FileResponse, PlainTextResponse
-
         rel = path[len(self.PREFIX):] or "index.html"
         target = self.folder.joinpath(*[p for p in rel.split("/") if p])
         try:

@@ -16,10 +16,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
 from pathlib import Path
 from typing import Any, Callable
 
-from . import Host
+import flet as ft
+
+from ...storage import Store, StoreUnavailable
+from ..app import make_main
+from . import Host, install
 
 log = logging.getLogger(__name__)
 
@@ -73,8 +78,6 @@ class BrowserHost(Host):
         self.mounted = True
 
     async def _syncfs(self, populate: bool) -> None:
-        import time
-
         import pyodide_js  # type: ignore[import-not-found]
         from pyodide.code import run_js  # type: ignore[import-not-found]
 
@@ -145,18 +148,10 @@ class BrowserHost(Host):
 def run() -> None:
     """The app in the browser: the same screens as served (``companion.ui.app``)."""
     os.environ.setdefault("COMPANION_DATA_DIR", DATA)
-    import flet as ft
-
-    from . import install
-    from ..storage import Store
-    from ..ui.app import make_main
-
     host = install(BrowserHost())
 
     def store() -> Store:
         if not host.mounted:  # IndexedDB blocked or gone: never a table kept in memory only
-            from ..storage import StoreUnavailable
-
             raise StoreUnavailable("cant_open", "the browser's storage (IndexedDB) cannot be opened",
                                    Path(DATA) / DB_NAME)
         return Store.shared(Path(DATA) / DB_NAME)

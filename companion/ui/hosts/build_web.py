@@ -29,6 +29,7 @@ The folder works from any static host, at its root or below (``/app/``).
 
 from __future__ import annotations
 
+import argparse
 import base64
 import csv
 import gzip
@@ -47,10 +48,13 @@ import zipfile
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..i18n import LANGUAGES, Translator
-from ..paths import assets_dir, locales_dir, rules_dir
+from ... import __version__
+from ...i18n import LANGUAGES, Translator
+from ...paths import assets_dir, locales_dir, rules_dir, user_data_dir
+from .. import icon_font
+from ..offline_web import ICON_FONT, PATCHED, flet_web_dir, patch_client, patch_index, trimmed_font_manifest
 
-PKG = Path(__file__).resolve().parents[1]
+PKG = Path(__file__).resolve().parents[2]
 ROOT = PKG.parent
 #: the wheels of the dependencies, by distribution name, as installed (packed again)
 PURE = ("flet", "flet-charts", "babel", "segno", "repath", "six")
@@ -63,7 +67,7 @@ SKIPPED = ("pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodid
            "flutter_service_worker.js")
 SKIPPED_SUFFIXES = (".symbols", ".map")
 #: the app's modules that are the server's alone (hosts/server.py and what only it imports)
-SERVER_ONLY = ("companion/hosts/server.py", "companion/hosts/build_web.py", "companion/ui/web_cache.py",
+SERVER_ONLY = ("companion/ui/hosts/server.py", "companion/ui/hosts/build_web.py", "companion/ui/web_cache.py",
                "companion/ui/offline_web.py", "companion/ui/budget.py", "companion/ui/icon_font.py")
 #: the app's assets served as files (not inside its wheel)
 SERVED_ASSETS = (".otf", ".png")
@@ -118,7 +122,6 @@ def _tree(base: Path, prefix: str, skip: Any = None) -> Iterable[tuple[str, byte
 def app_wheel(out: Path) -> tuple[Path, str]:
     """The app's wheel: the package (less the server's modules and the assets served as files),
     its rules and catalogs inside it (``paths._data_root``'s ``_data``)."""
-    from .. import __version__ as version  # noqa: F401 - the package's own version
 
     def skip(arc: str, path: Path) -> bool:
         rel = arc
@@ -131,8 +134,8 @@ def app_wheel(out: Path) -> tuple[Path, str]:
     files = list(_tree(PKG, "companion", skip))
     files += list(_tree(rules_dir(), "companion/_data/rules_data"))
     files += [(a, d) for a, d in _tree(locales_dir(), "companion/_data/locales") if a.endswith(".mo")]
-    meta = f"Metadata-Version: 2.1\nName: table-companion\nVersion: {version}\n"
-    return _wheel(out, "table-companion", version, files, meta), version
+    meta = f"Metadata-Version: 2.1\nName: table-companion\nVersion: {__version__}\n"
+    return _wheel(out, "table-companion", __version__, files, meta), __version__
 
 
 def installed_wheel(out: Path, dist_name: str) -> tuple[Path, str, list[str], list[str]]:
@@ -383,7 +386,7 @@ TAKEN = N_("Table Companion went on in another tab or window of this browser. Ev
 USE_HERE = N_("Use it here")
 
 MAIN_PY = '''"""Table Companion in the browser (built by companion build-web)."""
-from companion.hosts.browser import run
+from companion.ui.hosts.browser import run
 
 run()
 '''
@@ -407,8 +410,6 @@ def _manifest(lang: str) -> dict[str, Any]:
 
 
 def _index(web: Path) -> str:
-    from ..ui.offline_web import patch_index
-
     html = patch_index((web / "index.html").read_text(encoding="utf-8"))
     html = html.replace('<base href="/">', "")
     html = html.replace('<link rel="manifest" href="manifest.json">', "")
@@ -441,15 +442,11 @@ def _bootstrap(web: Path) -> str:
 def default_out() -> Path:
     """Where ``companion build-web`` writes without a folder named, and where ``companion serve``
     looks for it (handed out under ``/app/``)."""
-    from ..paths import user_data_dir
-
     return user_data_dir() / "static-web"
 
 
 def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
     """Build the static folder at ``out`` (replaced as a whole); returns build-info."""
-    from ..ui import icon_font
-    from ..ui.offline_web import ICON_FONT, PATCHED, flet_web_dir, patch_client, trimmed_font_manifest
 
     started = time.perf_counter()
     web = flet_web_dir()
@@ -550,8 +547,6 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
-
     parser = argparse.ArgumentParser(prog="companion build-web", description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", default=None,
                         help="the folder to write (replaced); default: the one companion serve hands out under "

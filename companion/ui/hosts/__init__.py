@@ -1,6 +1,7 @@
 """Where the app runs: the few things that differ between its two hosts.
 
-The screens (``companion/ui``) are one app.  They run either in a Python
+The screens (``companion/ui``) are one app; this package is the UI's too (the
+engine, ``companion`` outside ``ui/``, knows nothing of hosts or flet).  They run either in a Python
 process that serves browsers (``hosts/server.py``: uvicorn, threads, several
 devices at a table, other processes writing the same database) or inside the
 phone's browser itself (``hosts/browser.py``: Pyodide, no threads, one
@@ -19,7 +20,7 @@ know of that is here, and nothing else:
   invitations, seats on other phones): only when served.
 
 The server's web files, its ASGI stack and uvicorn are in ``hosts/server.py``;
-``companion.ui`` never imports uvicorn, fastapi, starlette or flet_web.
+the screens and ``hosts/browser.py`` never import uvicorn, fastapi, starlette or flet_web.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from __future__ import annotations
 import asyncio
 import sys
 from typing import Any, Callable
+
+from .. import changes
 
 
 class Host:
@@ -40,8 +43,6 @@ class Host:
         return await asyncio.to_thread(fn, *args)
 
     def in_turn(self, fn: Callable[..., Any], *args: Any) -> None:
-        from ..ui import changes
-
         changes.redraw_in_turn(fn, *args)
 
     def show_when_durable(self, store: Any, show: Callable[[], None],
@@ -51,8 +52,6 @@ class Host:
         show()  # a commit of SQLite (synchronous=FULL) is on the disk when it returns
 
     def watch(self, store: Any, hub: Any) -> None:
-        from ..ui import changes
-
         changes.for_store(store).start(changes.hub_publisher(hub))
 
 
@@ -60,14 +59,13 @@ _CURRENT: list[Host] = []
 
 
 def current() -> Host:
-    """This process's host: the browser's under Pyodide, else the server's."""
+    """This process's host: the one installed (the browser's, by ``hosts.browser.run``), else
+    the server's.  In the browser a screen drawn before the browser's host is installed would
+    take the server's threads and disk for its own: that is refused."""
     if not _CURRENT:
         if sys.platform == "emscripten":
-            from .browser import BrowserHost
-
-            _CURRENT.append(BrowserHost())
-        else:
-            _CURRENT.append(Host())
+            raise RuntimeError("in the browser the app starts with hosts.browser.run, which installs its host")
+        _CURRENT.append(Host())
     return _CURRENT[0]
 
 
