@@ -131,13 +131,35 @@ def explains_outcome(game_id: str, clause_id: str) -> bool:
     return any(c.why for c in play_cards(game_id) if c.clause == clause_id)
 
 
-def card_text(clause_id: str, lang: str) -> tuple[str, str] | None:
+def card_text(clause_id: str, lang: str, players: int | None = None) -> tuple[str, str] | None:
     """A card's title (its clause's) and words: the game's short card for it where
     ``teach.json`` has one (``cards``: a long clause said at the table in a few sentences,
-    facts filled in), else the clause's own text (our words, in the three languages)."""
+    facts filled in), else the clause's own text (our words, in the three languages).  A
+    clause whose words lead into its table (they end in a colon) is carded with the table
+    after them: the row of this table's player count (``players``) when the table is by
+    count, else every row."""
     found = library.clause(clause_id, _lang(lang))
     if found is None:
         return None
     game_id = clause_id.split(".", 1)[0]
     short = texts(game_id).get("cards", {}).get(clause_id, {}).get(_lang(lang))
-    return str(found["title"]), library.render(game_id, short, _lang(lang)) if short else str(found["text"])
+    if short:
+        return str(found["title"]), library.render(game_id, short, _lang(lang))
+    text = str(found["text"])
+    table = found.get("table")
+    if table and text.rstrip().endswith((":", "\uff1a")):
+        text = text.rstrip() + "\n" + _table_lines(table, players, _lang(lang))
+    return str(found["title"]), text
+
+
+def _table_lines(table: Mapping[str, Any], players: int | None, lang: str) -> str:
+    """A clause's table as a card's lines: ``Players 4: Face up 2 · Face down 1`` (this count's
+    row, where the first column is the player count), else ``Estate: 1`` a row a line."""
+    colon = ": " if lang == "en" else "\uff1a"
+    columns, rows = list(table["columns"]), [list(map(str, r)) for r in table["rows"]]
+    if players is not None and rows and all(r[0].isdigit() for r in rows):
+        row = next((r for r in rows if r[0] == str(players)), None)
+        if row is not None:
+            cells = " \u00b7 ".join(f"{c} {v}" for c, v in zip(columns[1:], row[1:]))
+            return f"{columns[0]} {row[0]}{colon}{cells}"
+    return "\n".join(f"{r[0]}{colon}" + " \u00b7 ".join(r[1:]) for r in rows)

@@ -349,6 +349,36 @@ def test_every_declared_card_names_a_clause_with_words_in_three_languages(game_i
 
 
 @pytest.mark.parametrize("game_id", game_ids())
+def test_no_card_ends_on_a_lead_in_with_nothing_after_it(game_id: str) -> None:
+    """A clause whose words lead into its table ("The number depends on the table size:") is
+    carded with the table's figures after the colon, never the colon alone."""
+    counts = library.facts(game_id)["players"]
+    for c in teach.play_cards(game_id):
+        for lang in teach.LANGS:
+            for players in range(counts["min"], counts["max"] + 1):
+                _title, text = teach.card_text(c.clause, lang, players=players)
+                assert not text.rstrip().endswith((":", "\uff1a")), (c.clause, lang, players, text)
+
+
+def test_a_card_of_a_table_by_player_count_says_this_tables_row() -> None:
+    """Citadels' set-aside card at 4 players and Modern Art's refill at 4, from the rulebooks:
+    Citadels 4 players set 2 characters aside face up and 1 face down, each player takes 1;
+    Modern Art deals 4 more cards each before rounds 2 and 3 at 4 players."""
+    _t, text = teach.card_text("citadels.draft.table", "en", players=4)
+    assert text.endswith("Players 4: Face up 2 \u00b7 Face down 1 \u00b7 Characters each 1")
+    _t, text = teach.card_text("citadels.draft.table", "zh_Hant", players=4)
+    assert "7" not in text and "\u6b63\u9762\u671d\u4e0a 2" in text  # 正面朝上 2, and no other count's row
+    _t, text = teach.card_text("modern_art.next.refill", "en", players=4)
+    assert text.endswith("Players 4: Cards added 4")
+    _t, text = teach.card_text("modern_art.next.refill", "zh_Hans", players=3)
+    assert text.endswith("6") and "4" not in text.rsplit("\uff1a", 1)[-1]
+    # a table not by player count: every row (Dominion's points)
+    _t, text = teach.card_text("dominion.scoring.points", "en", players=3)
+    for row in ("Estate: 1", "Duchy: 3", "Province: 6", "Curse: -1", "Gardens: 1 per 10 cards owned"):
+        assert row in text
+
+
+@pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_teaches_at_least_its_round_structure(game_id: str) -> None:
     game = get_game(game_id)
     setup = game.setup(["A", "B", "C", "D"][:max(game.min_players, 3)], {})

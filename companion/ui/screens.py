@@ -417,7 +417,7 @@ def teach_cards(app: "App") -> list[ft.Control]:
     _ = app._
     out: list[ft.Control] = []
     for clause in app.teach_cards():
-        words = teach.card_text(clause, app.lang)
+        words = teach.card_text(clause, app.lang, players=len(app.table.setup.players))
         if words is None:
             continue
         title, text = words
