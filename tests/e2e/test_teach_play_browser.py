@@ -1,7 +1,8 @@
-"""Teaching play in Chromium: a Manila and a Niagara table started from Teach, in the three
-languages at 390×844 and 1024×768, show the first step's first-time card under the banner
-(the rule in a few sentences, Read more and Got it); Got it puts it away.  Screenshots go to
-test-output/screenshots/teachplay-*.png."""
+"""Teaching play in Chromium: a Manila, a Niagara and a Citadels (a score sheet) table started
+from Teach, in the three languages at 390×844 and 1024×768, show the first step's first-time
+card under the banner (the rule in a few sentences, Read more and Got it); Got it puts it
+away.  Screenshots go to test-output/screenshots/: teach-<game>-<lang>-<size>-3players.png (Teach as
+it opens) and teachplay-*.png (the table's first step)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Ben", "Cho"]
 #: the first card each game's table shows (its teach.py PLAY: the first step's phase)
-FIRST = {"manila": "manila.setup.share_entry", "niagara": "niagara.cards.choose"}
+FIRST = {"manila": "manila.setup.share_entry", "niagara": "niagara.cards.choose",
+         "citadels": "citadels.draft.table"}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])
@@ -29,7 +31,7 @@ def test_first_time_card_on_a_table_started_from_teach(browser, tmp_path, lang):
     _ = Translator(lang).gettext
     try:
         for viewport, size in ((PHONE, "phone"), (TABLET, "tablet")):
-            for game_id in ("manila", "niagara"):
+            for game_id in ("manila", "niagara", "citadels"):
                 screen = Screen(browser, server, viewport)
                 screen.click(_("New table"))
                 screen.click(game_title(game_id, lang))
@@ -38,6 +40,8 @@ def test_first_time_card_on_a_table_started_from_teach(browser, tmp_path, lang):
                     screen.fill(_("Seat {n}").format(n=i + 1), name)
                 screen.scroll_to_text(_("Teach this game"), exact=True).click()
                 screen.page.wait_for_timeout(400)
+                screen.wait_text(teach.pitch(game_id, lang))
+                screen.shot(f"teach-{game_id}-{lang}-{size}-3players")
                 screen.scroll_to_text(_("Start the table"), exact=True).click()
                 screen.page.wait_for_timeout(600)
                 title, text = teach.card_text(FIRST[game_id], lang)
