@@ -43,8 +43,8 @@ def test_teach_from_new_table_then_start(app, lang, game_id, names):
     for part, sentence in teach.setup_text(game_id, len(names), None, lang, names):
         assert sentence in shown, sentence
     expected = {  # 4 at Manila: 3 accomplices each, the oldest (seat 1) bids first; 5 at Citadels: 1 face up
-        ("manila", "en"): ["3 accomplices of your colour.", "Ana, the oldest, opens the first bidding."],
-        ("manila", "zh_Hant"): ["自己顏色的同夥 3 個。", "最年長的 Ana 先開始第一次競標。"],
+        ("manila", "en"): ["3 accomplices of your colour.", "Ana, the oldest, opens the bidding."],
+        ("manila", "zh_Hant"): ["自己顏色的同夥 3 個。", "最年長的 Ana 先開始競標。"],
         ("citadels", "en"): ["Each round, 1 character is set aside face up (never the king)."],
         ("citadels", "zh_Hans"): ["每轮 1 张角色面朝上放一旁（不能是国王）。"],
     }

@@ -39,7 +39,7 @@ def _options(game: Any, raw: dict[str, Any]) -> dict[str, Any]:
 def _part_titles(app: "App") -> dict[str, str]:
     _ = app._
     return {"each": _("Each player takes"), "board": _("On the table"),
-            "aside": _("Back in the box, out of play"), "later": _("Later in the game"),
+            "aside": _("Out of play"), "later": _("Later in the game"),
             "start": _("Who starts")}
 
 
