@@ -136,6 +136,7 @@ def test_manila_from_teach_to_the_first_move(app, lang):
 def test_citadels_from_teach_to_the_first_move(app, lang):
     """A score sheet: Citadels at 4, whose first move sets 2 characters aside face up."""
     read, box = _teach(app, lang, "citadels")
+    first = read
     _ = app._
     taps = 1
     press(app.page, _("Start the table"))
@@ -151,5 +152,5 @@ def test_citadels_from_teach_to_the_first_move(app, lang):
     taps += 1
     read += teach.pitch_words(label)
     assert app.table.session.cursor == 1
-    print(f"\ncitadels {lang}: {read} words read, {taps} taps (box check apart: {box} words)")
+    print(f"\ncitadels {lang}: {read} words read ({first} on Teach), {taps} taps (box check apart: {box} words)")
     assert taps == 5
