@@ -160,12 +160,25 @@ class Screen:
 
     def fill(self, label: str, value: str) -> None:
         """Focus the field by its label, then type: Flutter makes the real
-        <input> only once a field has focus."""
-        self.page.get_by_label(label, exact=True).first.click()
-        self.page.wait_for_timeout(250)
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.type(value)
-        self.page.wait_for_timeout(250)
+        <input> only once a field has focus.  Typing waits until the field holds the focus
+        (on a loaded machine the click lands late, and keys typed before then went to the
+        field before it: seen in a full run), and is done again if the field did not get
+        the text."""
+        field = self.page.get_by_label(label, exact=True).first
+        for _attempt in range(3):
+            field.click()
+            for _ in range(40):
+                self.page.wait_for_timeout(125)
+                if field.evaluate("e => e === document.activeElement"):
+                    break
+            else:
+                continue
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.type(value)
+            self.page.wait_for_timeout(250)
+            if field.input_value() == value:
+                return
+        raise AssertionError(f"could not type {value!r} into {label!r}")
 
     def shot(self, name: str) -> Path:
         """Save what the screen shows.  Flutter fills the semantics tree before
