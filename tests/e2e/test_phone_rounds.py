@@ -1,5 +1,5 @@
-"""Niagara's first two rounds and Modern Art's first round played at 390x844
-with three players, tapping as a person does, counting taps and the scrolls a
+"""Niagara's first two rounds, Modern Art's first round and Maritime Silk Road's
+setup and first round played at 390x844 with three players, tapping as a person does, counting taps and the scrolls a
 person would need (issue 36), the same way as Manila's voyage
 (test_phone_layout.py: a control not wholly in view when its step begins is
 one scroll; the banner naming who acts must be in view at every step).
@@ -45,7 +45,10 @@ class Words:
     def ui(self, msgid: str, **params) -> str:
         return self.ctx.ui(msgid, **params)
 
-    def now(self, name: str) -> re.Pattern:
+    def now(self, name: str | None) -> re.Pattern:
+        """The banner's first line: who acts (None: a decision for the whole table)."""
+        if name is None:
+            return re.compile("^" + re.escape(self.ctx.translator.gettext("Now: everyone")) + "$")
         before, _after = split_template(self.ctx.translator.gettext("Now: {names}"), "names")
         return re.compile("^" + re.escape(before) + re.escape(name))
 
@@ -58,8 +61,11 @@ class Table:
     """One game's table on the phone: each step names who acts, the taps, and the engine's
     move it must come to (the app bar's move number says it was accepted)."""
 
-    def __init__(self, screen: Screen, game_id: str, lang: str) -> None:
+    def __init__(self, screen: Screen, game_id: str, lang: str, everyone: bool = False) -> None:
+        """``everyone``: a step nobody in particular acts on (the table enters a card) is
+        checked too, the banner saying "Now: everyone" in view."""
         self.screen = screen
+        self.everyone = everyone
         self.words = Words(game_id, lang)
         self.me = Player(screen, self.words)
         self.game = get_game(game_id)
@@ -70,6 +76,8 @@ class Table:
         seats = sorted(self.game.active_players(self.state))
         if seats:
             self.me.banner_shows(NAMES[seats[0]], action.type)
+        elif self.everyone:
+            self.me.banner_shows(None, action.type)
         for find, what in taps:
             self.me.tap(find, what)
         self.state = self.game.apply(self.state, action)
@@ -157,6 +165,63 @@ def play_modern_art(screen: Screen, lang: str) -> tuple[int, int, list[str]]:
     return me.count.taps, me.count.scrolls, me.count.missed
 
 
+#: Silk Road's table as the test sets it up: the market left to right, the loading twice round
+SILK_MARKET = ("tea", "silk", "tea", "ore", "tea", "glass")
+SILK_LOADS = ((0, "tea"), (1, "tea"), (2, "silk"), (0, "ore"), (1, "tea"), (2, "glass"))
+
+
+def play_silk_road(screen: Screen, lang: str) -> tuple[list[tuple[int, int, list[str]]], list[str]]:
+    """The setup (six market cards, Ana starts, two tokens each: Ana tea and ore, Ben tea
+    twice, Cho silk and glass) and round 1, worked out by hand from the rulebook (start money
+    0; a play earns every player (cards of the good showing) x (their ships carrying it)):
+    Ana passes, then plays 2 tea on positions 2 and 4 (silk, ore) -- 5 tea showing: Ana (one
+    tea ship) earns 5, Ben (two) 10, Cho none; Ben buys a ship (10, all of his money) loaded
+    with spice and draws; Cho swaps the glass on her ship 2, the last of the board's fleets,
+    for porcelain and draws.  Per part (setup, round 1): taps, scrolls and what needed one;
+    and where the banner was out of view."""
+    table = Table(screen, "silk_road", lang, everyone=True)
+    me, w = table.me, table.words
+    good = lambda g: w.t(f"ui.good.{g}")  # noqa: E731 - the good's name, as its buttons say it
+    me.page.get_by_text(w.now(None)).first.wait_for(timeout=30000)
+    parts = []
+    mark = (0, 0, 0)
+
+    def part() -> None:
+        nonlocal mark
+        parts.append((me.count.taps - mark[0], me.count.scrolls - mark[1], me.count.missed[mark[2]:]))
+        mark = (me.count.taps, me.count.scrolls, len(me.count.missed))
+
+    for slot, g in enumerate(SILK_MARKET):  # each card: its good in the step's panel
+        table.step(Action.make("market_card", good=g), [(me.button(good(g)), f"market card {slot + 1}: {g}")])
+    table.step(Action.make("first_player", first_player=0), [(me.button("Ana"), "Ana starts")])
+    for seat, g in SILK_LOADS:
+        table.step(Action.make("load", seat, good=g), [(me.button(good(g)), f"{NAMES[seat]} loads {g}")])
+    part()
+
+    table.step(Action.make("pass", 0), [(me.button(w.t("action.pass", player=0)), "Ana passes")])
+    # the good in the panel, the two positions on the board, the play
+    table.step(Action.make("play", 0, good="tea", slots=[1, 3]),
+               [(me.button(good("tea")), "Ana plays tea"),
+                (me.button(f"2. {good('silk')}"), "on position 2"), (me.button(f"4. {good('ore')}"), "on position 4"),
+                (me.button(w.t("ui.play_confirm", count=2)), "play these 2")])
+    # Ben: the ship for sale on the board, then the good it is loaded with
+    price = w.t("ui.card.ship") + w.ctx.paren(w.ctx.num(10))
+    table.step(Action.make("buy", 1, card="ship", good="spice"),
+               [(me.button(price, exact=False), "Ben buys a ship"), (me.button(good("spice")), "loaded with spice")])
+    draw = w.t("ui.draw_button", count=2)
+    table.step(Action.make("draw", 1), [(me.button(draw), "Ben draws")])
+    # Cho: her ship 2 on the board (in the row under her name: a market position may read the
+    # same), then its new good in the step's panel
+    table.step(Action.make("swap", 2, ship=2, good="porcelain"),
+               [(me.in_row("Cho", f"2. {good('glass')}", below=True), "Cho's ship 2 (glass)"),
+                (me.button(good("porcelain")), "its new good: porcelain")])
+    table.step(Action.make("draw", 2), [(me.button(draw), "Cho draws")])
+    part()
+    assert table.state.phase == "phase1" and table.state.turn == 0, (table.state.phase, table.state.turn)
+    assert [p.money for p in table.state.players] == [5, 0, 0], table.state.players
+    return parts, me.count.banner_hidden
+
+
 def _table(tmp_path, game_id: str, lang: str) -> Server:
     store = Store(tmp_path / "companion.db")
     game = get_game(game_id)
@@ -239,3 +304,26 @@ def test_modern_arts_sealed_bid_behind_hand_the_phone(browser, tmp_path, lang, v
     finally:
         screen.close()
         server.stop()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_silk_roads_setup_and_first_round_on_a_phone(browser, tmp_path, lang):
+    server = _table(tmp_path, "silk_road", lang)
+    screen = Screen(browser, server, PHONE, locale=LOCALES[lang])
+    try:
+        parts, hidden = play_silk_road(screen, lang)
+    finally:
+        screen.close()
+        server.stop()
+    report = f"Maritime Silk Road at 390x844 ({lang}), taps and scrolls of the setup and of round 1: {parts}; " \
+             f"banner out of view at {hidden}"
+    if os.environ.get("LAYOUT_REPORT"):
+        print("\n" + report)
+        return
+    assert hidden == [], report
+    # the setup: one tap a market card (its good: 6), the start player (1), one a token loaded
+    # (its good: 6) = 13; round 1: Ana 5 (pass; the good, two positions on the board, the play),
+    # Ben 3 (the ship for sale on the board, its good; draw), Cho 3 (her ship on the board, its
+    # new good; draw) = 11
+    assert [taps for taps, _s, _m in parts] == [13, 11], report
+    assert [scrolls for _t, scrolls, _m in parts] == [0, 0], report

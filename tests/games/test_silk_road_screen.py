@@ -12,6 +12,7 @@ from companion.games.silk_road import GAME
 from companion.ui.views import silk_road as screen
 
 from companion.ui.board import spots
+from companion.ui.layout import estimate_height
 from games.screen_harness import Table, click, texts
 from games.test_silk_road_support import A, play, table, turn
 from touch import pressables, small_targets
@@ -213,6 +214,54 @@ def test_places_not_legal_now_say_why():
     for key in ("deck", "ship:1:0", "special:licence", "slot:0"):
         reason = ctx.why_not(on_board[key][1].action)
         assert reason is not None and reason[1] is not None, key
+
+
+class Phone(Table):
+    """The same table on a phone's screen (``ctx.narrow``: its step pinned at the foot)."""
+
+    def ctx(self):
+        ctx = super().ctx()
+        ctx.narrow = True
+        return ctx
+
+
+def _fleet_names(root, names):
+    """The players' names in the order their places stand on the board."""
+    board_root = next(c for c in walk(root) if getattr(c, "key", None) == "silk-board")
+    return [x for x in texts(board_root) if x in names]
+
+
+def test_on_a_phone_the_player_acting_has_the_first_fleet_and_a_short_step():
+    """Cho's phase 1 of three: on a phone the places run clockwise from Cho (her ships, which
+    she taps to swap, first: in view above the pinned step), the step leaves out the titles
+    the banner says and has Pass beside the hints; a tablet keeps seat order and the titles."""
+    names = ["Ana", "Ben", "Cho"]
+    s = table(names, GOODS, 0, ["tea", "tea", "silk", "ore", "tea", "glass"])
+    turn(s, 0)
+    turn(s, 1)
+    assert s.state.phase == "phase1" and s.state.turn == 2
+    wide = Table(s).build()
+    assert _fleet_names(wide, names) == ["Ana", "Ben", "Cho"]
+    assert {"Swap a token", "Buy a special card"} <= set(texts(wide))
+    phone = Phone(s)
+    root = phone.build()
+    assert _fleet_names(root, names) == ["Cho", "Ana", "Ben"]
+    shown = texts(root)
+    assert "Swap a token" not in shown and "Buy a special card" not in shown
+    hints = next(c for c in walk(root) if isinstance(c, ft.Row) and "Cho passes" in texts(c))
+    assert texts(hints) == ["Tap one of your ships on the board to swap its token.",
+                            "Tap a special card on the board to buy it.", "Cho passes"]
+    assert estimate_height(hints, 366) <= 100       # the panel stays low: the ships above it
+    click(root, "2. Glass")                          # Cho's ship 2, on the board ...
+    assert "New good for ship 2" in texts(root)
+    click(root, "Porcelain")                         # ... gets porcelain
+    assert s.state.players[2].ships == ["silk", "porcelain"] and phone.refused == []
+    # the start of a table and the loading: nobody's turn yet, then the loader's fleet first
+    fresh = table(names, GOODS, 1, ["tea"])
+    assert _fleet_names(Phone(fresh).build(), names) == ["Cho", "Ana", "Ben"]
+    assert _fleet_names(Phone(table(names)).build(), names) == ["Ana", "Ben", "Cho"]
+    assert screen.fleet_order(4, 3, narrow=True) == [3, 0, 1, 2]
+    assert screen.fleet_order(4, 3, narrow=False) == [0, 1, 2, 3]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_Hans", "zh_Hant"])

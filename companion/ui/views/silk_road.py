@@ -368,13 +368,24 @@ def _fleet(b: Board, seat: int) -> ft.Control:
         bgcolor=SEA, border_radius=8, padding=6, border=ft.Border.all(frame, board.seat_color(seat)))
 
 
+def fleet_order(seats: int, acting: int | None, narrow: bool) -> list[int]:
+    """The order of the players' places on the board: seat order, and on a phone
+    (``narrow``) clockwise from the player acting now, whose ships (tapped to swap a
+    token) then come first, in view above the pinned step; on a tablet the whole board
+    is in view beside the step and keeps seat order."""
+    if not narrow or acting is None:
+        return list(range(seats))
+    return [(acting + k) % seats for k in range(seats)]
+
+
 def _draw_board(b: Board) -> ft.Control:
     ctx = b.ctx
     supply = ft.Row([_deck(b), *(_special(b, c) for c in SPECIALS)], wrap=True, spacing=4, run_spacing=4)
+    seats = fleet_order(len(b.view["players"]), None if b.over else b.seat, ctx.narrow)
     return board.surface(ft.Column([
         _market(b), supply, _tokens(b),
         board.heading(ctx.t("ui.ships")),
-        *(_fleet(b, seat) for seat in range(len(b.view["players"]))),
+        *(_fleet(b, seat) for seat in seats),
     ], spacing=8), key="silk-board")
 
 
@@ -444,24 +455,41 @@ def _draw_turn(b: Board) -> ft.Control:
                   ft.Row([big_button(ctx.num(n), lambda e, n=n: ctx.dispatch(
                       Action.make("exchange_draw", b.seat, count=n))) for n in ch.extra_counts], wrap=True, spacing=8)]
     elif not b.over:
+        # on a phone the pinned banner already says the step ("phase 1: swap a token, buy a
+        # special card or pass"): the panel leaves out its titles and says what to tap beside
+        # Pass, so the board keeps the room above it (the player's own ships among it)
+        narrow = ctx.narrow
+        hints: list[ft.Control] = []
+        chosen: list[ft.Control] = []  # a ship's new good, a new ship's good: under the hints
         if ch.swaps:
-            parts.append(ft.Text(ctx.t("ui.swap_title"), size=16, weight=ft.FontWeight.BOLD))
+            if not narrow:
+                parts.append(ft.Text(ctx.t("ui.swap_title"), size=16, weight=ft.FontWeight.BOLD))
             if form.ship is not None and form.ship in ch.swaps:
-                parts += [ft.Text(ctx.t("ui.swap_good", n=form.ship + 1), size=14),
-                          _goods_choices(ctx, [Action.make("swap", b.seat, ship=form.ship + 1, good=g)
-                                               for g in ch.swaps[form.ship]], "swap")]
+                (chosen if narrow else parts).extend([
+                    ft.Text(ctx.t("ui.swap_good", n=form.ship + 1), size=14),
+                    _goods_choices(ctx, [Action.make("swap", b.seat, ship=form.ship + 1, good=g)
+                                         for g in ch.swaps[form.ship]], "swap")])
             else:
-                parts.append(ft.Text(ctx.t("ui.tap_ship"), size=14))
+                (hints if narrow else parts).append(ft.Text(ctx.t("ui.tap_ship"), size=13 if narrow else 14))
         if ch.buys:
-            parts.append(ft.Text(ctx.t("ui.buy_title"), size=16, weight=ft.FontWeight.BOLD))
+            if not narrow:
+                parts.append(ft.Text(ctx.t("ui.buy_title"), size=16, weight=ft.FontWeight.BOLD))
             if form.card == "ship" and ch.buys.get("ship"):
-                parts += [ft.Text(ctx.t("ui.ship_good"), size=14),
-                          _goods_choices(ctx, [buy_action(b.seat, "ship", g) for g in ch.buys["ship"]], "buy")]
+                (chosen if narrow else parts).extend([
+                    ft.Text(ctx.t("ui.ship_good"), size=14),
+                    _goods_choices(ctx, [buy_action(b.seat, "ship", g) for g in ch.buys["ship"]], "buy")])
             else:
-                parts.append(ft.Text(ctx.t("ui.tap_special"), size=14))
+                (hints if narrow else parts).append(ft.Text(ctx.t("ui.tap_special"), size=13 if narrow else 14))
         if ch.can_pass:
-            parts.append(big_button(ctx.t("action.pass", player=b.seat),
-                                    lambda e: ctx.dispatch(Action.make("pass", b.seat))))
+            button = big_button(ctx.t("action.pass", player=b.seat), lambda e: ctx.dispatch(Action.make("pass", b.seat)))
+            if hints:
+                parts.append(ft.Row([ft.Column(hints, spacing=2, expand=True), button], spacing=8,
+                                    vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            else:
+                parts.append(button)
+        else:
+            parts += hints
+        parts += chosen
         if ch.plays:
             parts += _draw_play(b)
         if ch.can_draw:
