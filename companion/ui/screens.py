@@ -132,7 +132,7 @@ def _export_raw(app: "App", table_id: str) -> None:
     data = json.dumps(app.store.raw_log(table_id), ensure_ascii=False, indent=1).encode("utf-8")
     app.problem = app._("Saved as {file}.", file=name)
     app.render()
-    app.page.run_task(download, app.page, name, data)
+    app.page.run_task(download, app.picker, app.page, name, data)
 
 
 # ----- new table ----------------------------------------------------------------
