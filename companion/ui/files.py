@@ -15,11 +15,12 @@ A file is chosen with :func:`pick_action`: the browser's file chooser is opened
 by the client itself, inside the person's tap (Flet's ``ft.PickFiles`` client
 action), and the chosen file comes back as the picker's ``on_result``
 (:func:`chosen_text`).  A chooser asked for from Python (``pick_files``) opens
-only after the tap has gone to Python and back: a browser opens one only while
-it is still handling the tap, so on an iPhone or iPad (Flet's client then
-refuses: "This browser only opens a file picker while it is handling a user's
-click") and whenever Python is busy past the browser's few seconds (seen in
-the static build, Pyodide in the phone's browser), the button did nothing."""
+only after the tap has gone to Python and back, and a browser opens one only
+while it still counts the tap (Chromium: 5 s).  Flet's client refuses it in an
+Apple browser once the tap no longer counts ("This browser only opens a file
+picker while it is handling a user's click"; iOS Safari, Flet's documentation
+says, drops it after any round trip), and in the static build (Pyodide in the
+phone's browser) with Python busy at the tap no chooser opened at all."""
 
 from __future__ import annotations
 
