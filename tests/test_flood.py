@@ -162,6 +162,12 @@ def test_an_oversize_frame_is_refused_and_a_large_text_is_not(server):
     assert budget.COUNTS["too_big"] == too_big + 1
     client.close()
     other = phone(server)  # the server goes on
+    # a chosen file's answer (the picker's "result") to a page never offered the file chooser
+    picker = next(c["_i"] for c in other.controls() if c.get("_c") == "FilePicker")
+    other._send(EVENT, {"target": picker, "name": "result",
+                        "data": {"files": [{"id": 0, "name": "x.json", "size": 1, "bytes": b"x" * (1024 * 1024)}]}})
+    other.wait(lambda: other.close_code is not None, 30, "the connection closed")
+    assert other.close_code == budget.CLOSE_TOO_BIG and budget.COUNTS["too_big"] == too_big + 2
     other.close()
 
 

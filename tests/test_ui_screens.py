@@ -3,6 +3,7 @@ refusal banner with its rule link, undo/redo, language switch, hand-the-phone.""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import flet as ft
@@ -290,6 +291,78 @@ def test_export_and_import_through_the_screens(app, tmp_path, monkeypatch):
     type_into(app.page, "Paste an exported table", '{"format": "table-companion", "version": 7}')
     press(app.page, "Import")
     assert "The file has version 7; this app reads version 2." in texts(app.page)
+
+
+class Saver:
+    """A stand-in for the page's file picker: what a download hands the browser."""
+
+    def __init__(self) -> None:
+        self.saved: list[tuple[str, bytes]] = []
+
+    async def save_file(self, file_name: str, src_bytes: bytes) -> str:
+        self.saved.append((file_name, src_bytes))
+        return file_name
+
+
+def test_a_damaged_tables_raw_log_is_downloaded_through_the_pages_picker(app, tmp_path):
+    """A damaged table's Export raw log handed download() no picker: the download failed
+    (a TypeError in its task) and only "Saved as ..." was shown."""
+    path = tmp_path / "bad.db"
+    store = Store(path)
+    table = store.create_table(registry.get_game("toy"), registry.get_game("toy").setup(["Ann", "Bo"], {}))
+    store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE tables SET game='no_such_game' WHERE id=?", (table.id,))
+    conn.commit()
+    conn.close()
+    listed = App(FakePage(), Store(path))
+    listed.page.web = True  # a browser's download (in a desktop window the chosen path is written)
+    with pytest.raises(storage.TableDamaged):
+        listed.store.open_table(table.id)
+    listed.render()
+    press(listed.page, "Export raw log")
+    assert f"Saved as damaged-{table.id}.json." in texts(listed.page)
+    handler, args, kwargs = listed.page.tasks[-1]
+    assert handler.__name__ == "download" and args[0] is listed.picker  # the page's one picker
+    saver = Saver()
+    assert run_coroutine(handler(saver, *args[1:], **kwargs)) == f"damaged-{table.id}.json"
+    (name, data), = saver.saved
+    assert json.loads(data) == listed.store.raw_log(table.id) and listed.store.raw_log(table.id)
+
+
+def test_import_chooses_the_file_in_the_tap_and_reads_the_pickers_result(app, tmp_path, monkeypatch):
+    """The import's "Choose a file" opens the browser's chooser itself (a PickFiles client
+    action on the page's picker, the file's bytes asked for); the chosen file arrives at the
+    picker's on_result and is imported.  A path named by a browser is not read."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    start_toy(app)
+    press(app.page, "Ann: take n=2")
+    press(app.page, "Export")
+    exported, state = app.page.tasks[-1][1][3], app.table.state
+    app.store.delete_table(app.table.id)
+    app.go_home()
+    press(app.page, "Import a table")
+    button = find(app.page, "Choose a file on this device")
+    action = button.action
+    assert isinstance(action, ft.PickFiles) and action.file_picker is app.picker
+    assert action.with_data and action.allowed_extensions == ["json"] and not action.cancel_upload_on_window_blur
+    assert button.on_click is None  # no round trip to Python before the chooser opens
+    secret = tmp_path / "secret.json"
+    secret.write_bytes(exported)
+    app.page.web = True
+    app.picker.on_result(ft.FilePickerResultEvent(name="result", control=app.picker, files=[
+        ft.FilePickerFile(id=0, name="secret.json", size=len(exported), path=str(secret))]))
+    assert app.nav.screen == "import_table" and app.store.list_tables() == []  # the path was not read
+    app.picker.on_result(ft.FilePickerResultEvent(name="result", control=app.picker, files=[]))  # cancelled
+    assert app.nav.screen == "import_table"
+    app.picker.on_result(ft.FilePickerResultEvent(name="result", control=app.picker, files=[
+        ft.FilePickerFile(id=0, name="toy.json", size=len(exported), bytes=exported)]))
+    assert app.nav.screen == "table" and app.table.state == state
+    app.store.delete_table(app.table.id)
+    app.go_home()  # a file arriving when the import screen is no longer shown is not imported
+    app.picker.on_result(ft.FilePickerResultEvent(name="result", control=app.picker, files=[
+        ft.FilePickerFile(id=0, name="toy.json", size=len(exported), bytes=exported)]))
+    assert app.nav.screen == "home" and app.store.list_tables() == []
 
 
 def test_correction_form_offers_names_choices_and_switches(app):

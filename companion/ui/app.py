@@ -38,7 +38,7 @@ from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
 from . import flet_fixes, ink, join, screens, sections, taps, teach_screen
 from .context import GameContext
-from .files import download
+from .files import chosen_text, download
 from .reconcile import forget, keep_unchanged, thaw
 from .board import PANE_BOARD, SIDE_BY_SIDE
 from .viewmodels import now_players, refusal_text
@@ -211,8 +211,11 @@ class App:
         self._shown_board: tuple[str, Any] = ("", None)
         #: the sections this device opened or closed, by screen and section (sections.py)
         self.sections: dict[str, bool] = {}
-        #: this page's one file picker, registered with the page as the app starts (files.py: why)
-        self.picker = ft.FilePicker()
+        #: this page's one file picker, registered with the page as the app starts (files.py: why);
+        #: a file chosen by a tap's own chooser (files.pick_action) arrives at its on_result
+        self.picker = ft.FilePicker(on_result=self._file_chosen)
+        #: what the screen shown does with a chosen file (name, text): the import screen's
+        self.on_file: Callable[[str, str], None] | None = None
         #: a translated message after an unexpected error (shown on the home screen)
         self.problem: str | None = None
         #: the rev of the table screen drawn last, and the revs this device wrote
@@ -640,6 +643,12 @@ class App:
         players = self.table.setup.players if self.table is not None else ()
         return describe_error(Denied(code, **params), self.table.game.id if self.table else None, self.lang,
                               players)
+
+    def _file_chosen(self, e: Any) -> None:
+        """A file chosen in the browser's chooser: to the import screen, if it is still shown."""
+        chosen = chosen_text(e.files, bool(getattr(self.page, "web", False)))
+        if chosen is not None and self.on_file is not None and self.nav.screen == "import_table":
+            self.on_file(*chosen)
 
     def export_table(self, e: Any = None) -> None:
         """A download of the open table, by role: the host's holds the whole

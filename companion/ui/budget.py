@@ -19,11 +19,12 @@ before Flet decodes a frame or hands it to a session):
   :data:`HOLD_LIMIT` seconds in all, without its bucket getting back to half
   full, is **closed** (1008, policy violation).
 * a frame larger than :data:`MAX_FRAME` is **refused** (the connection is
-  closed with 1009, message too big) unless it answers the file the server
-  asked the browser for (an import: ``pick_files``) or carries a value the
-  phone changed (an exported table pasted into the import field; its size is
-  paid for in tokens); uvicorn's ``ws_max_size`` (:data:`MAX_FILE_FRAME`,
-  16 MiB) bounds those.
+  closed with 1009, message too big) unless it brings a chosen file to a page
+  the server offered the browser's file chooser (an import: the button's
+  ``pick_files`` client action, whose answer is the file picker's ``result``
+  event) or carries a value the phone changed (an exported table pasted into
+  the import field); their size is paid for in tokens, and uvicorn's
+  ``ws_max_size`` (:data:`MAX_FILE_FRAME`, 16 MiB) bounds them.
 
 Events for controls the session does not have are dropped after the frame's
 decoding, before any task or thread is made for them
@@ -52,10 +53,13 @@ MAX_FILE_FRAME = 16 * 1024 * 1024
 #: close codes
 CLOSE_FLOOD = 1008
 CLOSE_TOO_BIG = 1009
-#: how an outgoing frame asking the browser for a file starts and what it names
-#: (Flet's ``[0x00][msgpack [INVOKE_METHOD=5, body]]``)
-_INVOKE = b"\x00\x92\x05"
-_PICK = b"pick_files"
+#: the file chooser's method as a frame names it (msgpack's string): a page was offered the
+#: chooser (a button's client action, ``files.pick_action``) once a frame to it has it
+_PICK = b"\xaapick_files"
+#: how the chosen file comes back: an event (CONTROL_EVENT=3) of the file picker, named "result"
+#: (Flet's ``[0x00][msgpack [action, body]]``)
+_EVENT = b"\x00\x92\x03"
+_RESULT = b"\xa6result"
 #: how a frame with a value the phone changed starts (UPDATE_CONTROL_PROPS=4: a typed or pasted text)
 _UPDATE = b"\x00\x92\x04"
 
@@ -119,6 +123,15 @@ def hang_up(receive: Any) -> None:
         pass
 
 
+def _may_be_large(data: bytes | str, chooser: bool) -> bool:
+    """A frame over :data:`MAX_FRAME` that is taken: a pasted text (an exported table is a
+    value the phone changed), or a chosen file on a page that was offered the chooser."""
+    head = data[:3]
+    if head == _UPDATE:
+        return True
+    return chooser and head == _EVENT and isinstance(data, bytes) and _RESULT in data[:64]
+
+
 def budgeted(app: Any, rate: float = RATE, burst: float = BURST) -> Any:
     """ASGI middleware: every web socket's incoming frames within a budget
     of their own (module docstring); HTTP requests pass as they are."""
@@ -127,7 +140,8 @@ def budgeted(app: Any, rate: float = RATE, burst: float = BURST) -> Any:
             await app(scope, receive, send)
             return
         bucket = Bucket(rate, burst)
-        state = {"closed": 0, "files": 0}  # closed: the code it was closed with
+        # closed: the code it was closed with; chooser: the page was offered the file chooser
+        state = {"closed": 0, "chooser": False}
 
         async def close(code: int) -> dict[str, Any]:
             if not state["closed"]:
@@ -150,13 +164,9 @@ def budgeted(app: Any, rate: float = RATE, burst: float = BURST) -> Any:
                 data = message.get("text") or ""
             size = len(data)
             price = cost(size)
-            if size > MAX_FRAME:
-                if state["files"] > 0 and data[:3] == _INVOKE:
-                    state["files"] -= 1  # the file it was asked for: the server's own request
-                    price = 1.0
-                elif data[:3] != _UPDATE:  # a pasted text (an exported table) is a value, paid for by its size
-                    COUNTS["too_big"] += 1
-                    return await close(CLOSE_TOO_BIG)
+            if size > MAX_FRAME and not _may_be_large(data, state["chooser"]):
+                COUNTS["too_big"] += 1
+                return await close(CLOSE_TOO_BIG)
             wait = bucket.spend(price)
             if wait is None:
                 COUNTS["closed"] += 1
@@ -173,8 +183,8 @@ def budgeted(app: Any, rate: float = RATE, burst: float = BURST) -> Any:
                 return  # the app's last frames to a socket this closed
             if message.get("type") == "websocket.send":
                 data = message.get("bytes")
-                if data is not None and data[:3] == _INVOKE and _PICK in data[:512]:
-                    state["files"] += 1  # the browser may answer with the file's bytes
+                if not state["chooser"] and data is not None and _PICK in data:
+                    state["chooser"] = True  # the browser may send a chosen file's bytes
             try:
                 await send(message)
             except OSError:

@@ -23,7 +23,7 @@ from ..core.events import Event
 from ..transfer import ImportRefused, import_from_text
 from .context import PLAYER_COLORS
 from .corrections import corrections_panel
-from .files import download, pick_text
+from .files import download, pick_action
 from .history_screen import history_body
 from .log_screen import log_body, story_chart
 from .layout import table_page
@@ -132,7 +132,7 @@ def _export_raw(app: "App", table_id: str) -> None:
     data = json.dumps(app.store.raw_log(table_id), ensure_ascii=False, indent=1).encode("utf-8")
     app.problem = app._("Saved as {file}.", file=name)
     app.render()
-    app.page.run_task(download, app.page, name, data)
+    app.page.run_task(download, app.picker, app.page, name, data)
 
 
 # ----- new table ----------------------------------------------------------------
@@ -773,11 +773,7 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
             return
         app.open_table(stored.id)
 
-    async def upload(e: Any) -> None:
-        chosen = await pick_text(app.picker)
-        if chosen is not None:
-            load(chosen[1])
-
+    app.on_file = lambda name, text: load(text)  # the file chosen by the button below (files.py)
     paste = ft.TextField(label=_("Paste an exported table"), multiline=True, min_lines=3, max_lines=8)
     parts: list[ft.Control] = []
     if params.get("error"):
@@ -785,7 +781,9 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
     if params.get("existing"):
         parts.append(big_button(_("Open that table"), lambda e, t=params["existing"]: app.open_table(t),
                                 icon=ft.Icons.PLAY_ARROW))
-    parts += [big_button(_("Choose a file on this device"), upload, icon=ft.Icons.UPLOAD_FILE, filled=True),
+    # the chooser opens inside the tap, by the browser itself (files.pick_action: why)
+    parts += [big_button(_("Choose a file on this device"), None, icon=ft.Icons.UPLOAD_FILE, filled=True,
+                         action=pick_action(app.picker)),
               paste, big_button(_("Import"), lambda e: load(paste.value or ""), icon=ft.Icons.UPLOAD)]
     if files:
         parts.append(section_title(_("Exported files")))

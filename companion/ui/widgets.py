@@ -48,12 +48,14 @@ def themed(**kwargs: Any) -> ft.Theme:
                     primary_text_theme=ft.TextTheme(**styles), **kwargs)
 
 
-def big_button(label: str, on_click: Callable[[Any], Any], icon: Any = None, filled: bool = False,
-               tooltip: str | None = None) -> ft.Control:
+def big_button(label: str, on_click: Callable[[Any], Any] | None, icon: Any = None, filled: bool = False,
+               tooltip: str | None = None, action: Any = None) -> ft.Control:
+    """``action``: a Flet client action, done by the browser inside the tap (files.pick_action)."""
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12),
                            text_style=text_style(size=16))
     cls = ft.FilledButton if filled else ft.Button
-    button = cls(content=label, icon=icon, on_click=on_click, style=style, height=TOUCH, tooltip=tooltip)
+    button = cls(content=label, icon=icon, on_click=on_click, style=style, height=TOUCH, tooltip=tooltip,
+                 action=action)
     return button
 
 

@@ -24,6 +24,8 @@ import pytest
 
 from companion.core import Action
 from companion.registry import get_game
+from companion.storage import Store
+from companion.transfer import import_data
 from conftest import ARGS, CHROMIUM, PHONE, Screen
 from test_phone_layout import PROFIT, Player, Words, _cheapest_seat
 
@@ -38,6 +40,9 @@ FULL = """() => {
     throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
   };
 }"""
+
+#: the Python worker busy for 6.5 s from now (its event loop blocked: no message is read meanwhile)
+BUSY = "() => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < 6500) {} }, 0); }"
 
 
 class StaticServer:
@@ -378,3 +383,78 @@ def test_the_static_folder_names_only_its_own_files(static_build):
     names = {json.loads((static_build / f"manifest.{lang}.json").read_text(encoding="utf-8"))["name"]
              for lang in ("en", "zh_Hans", "zh_Hant")}
     assert len(names) == 3  # the app's name in each language
+
+
+def test_a_table_exported_from_the_static_build_imports_on_another_phone_and_when_served(browser, static_build,
+                                                                                        tmp_path):
+    """Export and import as files (issue 32): a Manila table three moves in is exported from the
+    static build (a download in the browser, nothing sent anywhere), imported on another phone
+    (a fresh browser profile, the file chosen in the browser's file chooser, which opens though
+    Python is busy at the tap) at the same move, kept there across a reload, and the same file
+    imports into the served app's store."""
+    server = StaticServer(static_build)
+    phone = Phone(browser, server, tmp_path / "first")
+    actions = [Action.make("shares_later", seat) for seat in range(3)]
+    try:
+        voyage = Voyage(phone)
+        voyage.new_table()
+        for action in actions:
+            voyage.step(action, [(voyage.me.button("Tell us at the end"), "tell later")])
+        phone.wait_text("Now: Dan", exact=False)
+        phone.tap("More")
+        with phone.page.expect_download(timeout=30000) as got:
+            phone.page.get_by_role("menuitem", name="Export").or_(
+                phone.page.get_by_role("button", name="Export")).first.click()
+        download = got.value
+        assert download.failure() is None
+        saved = tmp_path / download.suggested_filename
+        download.save_as(saved)
+        phone.wait_text("downloaded to this device", exact=False)
+        assert phone.outside == [] and server.missing() == [] and phone.errors == []
+    finally:
+        phone.close()
+    try:
+        # the table's full export: its game, its players, the three moves, at move 3
+        assert re.fullmatch(r"manila-[0-9a-f-]+-\d{8}-\d{6}\.json", saved.name), saved.name
+        exported = json.loads(saved.read_text(encoding="utf-8"))
+        assert exported["format"] == "table-companion" and exported["version"] == 2
+        assert exported["game"] == "manila" and exported["setup"]["players"] == NAMES
+        assert exported["log"] == [a.to_json() for a in actions] and exported["cursor"] == 3
+        assert len(exported["story"]) == 3
+
+        other = Phone(browser, server, tmp_path / "second")  # another phone: nothing of the first's
+        try:
+            other.button("Import a table").wait_for(timeout=30000)
+            assert other.page.get_by_text("Resume a table").count() == 0
+            other.click("Import a table")
+            other.wait_text("Choose a file on this device")
+            # Python busy when the tap comes (as a slow phone's can be): a browser opens a chooser
+            # only while it still counts the tap (Chromium 5 s; iOS Safari, Flet's documentation
+            # says, not after a round trip to Python), so the tap's own client action opens it
+            python = next(w for w in other.page.workers if "python-worker" in w.url)
+            python.evaluate(BUSY)
+            with other.page.expect_file_chooser(timeout=5000) as chooser:
+                other.click("Choose a file on this device")
+            chooser.value.set_files(str(saved))
+            other.move(3)  # the imported table open at the same move
+            other.wait_text("Now: Dan", exact=False)
+            other.shot("static-imported-table")
+            other.page.reload()  # and kept in this browser's storage
+            _start(other)
+            other.move(3)
+            other.wait_text("Now: Dan", exact=False)
+            assert other.outside == [] and server.missing() == [] and other.errors == []
+        finally:
+            other.close()
+    finally:
+        server.stop()
+
+    # the same file onto a café's server: the served app's import replays it to the same table
+    store = Store(tmp_path / "served.db")
+    try:
+        stored = import_data(store, saved.read_bytes())
+        reopened = store.open_table(stored.id)
+        assert reopened.session.cursor == 3 and reopened.setup.players == tuple(NAMES)
+        assert reopened.state == voyage.state
+    finally:
+        store.close()
