@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator
 import msgpack
 import uvicorn
 from flet.messaging.protocol import decode_ext_from_msgpack
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from companion.core import Action
@@ -212,7 +213,12 @@ class WireClient:
     def _send(self, action: int, body: Any) -> None:
         if self.closed:
             return
-        self.ws.send(b"\x00" + msgpack.packb([action, body], use_bin_type=True))
+        try:
+            self.ws.send(b"\x00" + msgpack.packb([action, body], use_bin_type=True))
+        except ConnectionClosed:
+            # the server closed the connection while this answer was on its way (a reply to
+            # its last call, or a tap): what a phone meets too; the reader notes the close
+            pass
 
     def _read(self) -> None:
         while not self.closed:
