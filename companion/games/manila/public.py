@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
+from .account import voyage_account
 from .facts import INSURANCE, PILOT_SPACES, PILOTS, PIRATE, load
 from .money import credit, share_cost
 from .moves import open_spaces
@@ -26,4 +27,4 @@ def roll_dice(boats: Sequence[str], rng: random.Random | None = None) -> Mapping
 
 
 __all__ = ["BANK", "INSURANCE", "PILOT_SPACES", "PILOTS", "PIRATE", "ManilaState", "credit", "load", "odds", "open_spaces", "roll_dice",
-           "share_cost"]
+           "share_cost", "voyage_account"]
