@@ -308,7 +308,8 @@ def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]]:
     rows = sorted(enumerate(view["players"]), key=lambda r: (-r[1].get("score", r[1]["points"]), r[0]))
     for seat, p in rows:
         items = []
-        for key, what, each in (("settlements", "ui.settlements", pts["settlement"]), ("cities", "ui.cities", pts["city"]),
+        for key, what, each in (("settlements", "ui.settlements", pts["settlement"]),
+                                ("cities", "ui.cities", pts["city"]),
                                 ("vp_cards", "ui.vp_cards", pts["victory_point"])):
             if p.get(key):
                 items.append(t("ui.why.item", what=t(what), count=p[key], each=each))

@@ -1068,10 +1068,12 @@ def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]] | None:
             if s.holder is None:
                 spaces.append(t("ui.why.shipyard_nobody", space=where))
             else:
-                spaces.append(t("ui.why.shipyard_bank", space=where, player=s.holder, amount=money(by_bank or s.reward)))
+                spaces.append(t("ui.why.shipyard_bank", space=where, player=s.holder,
+                                amount=money(by_bank or s.reward)))
             continue
         if s.holder is None:
-            spaces.append(t("ui.why.shipyard_insurer_bank", space=where, payer_player=insurer, amount=money(by_insurer)))
+            spaces.append(t("ui.why.shipyard_insurer_bank", space=where, payer_player=insurer,
+                            amount=money(by_insurer)))
         else:
             spaces.append(t("ui.why.shipyard_insurer", space=where, player=s.holder, payer_player=insurer,
                             amount=money(by_insurer)))
@@ -1082,9 +1084,9 @@ def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]] | None:
     if acc.insurance is not None:
         ins = acc.insurance
         paid = sum(a for _w, _to, a in ins.claims)
+        repaired = any(b.space.startswith("shipyard") for b in acc.boats)
         lines = [t("ui.why.insurer", player=ins.insurer, bonus=money(ins.bonus)),
-                 t("ui.why.insurer_claims", amount=money(paid)) if any(b.space.startswith("shipyard") for b in acc.boats)
-                 else t("ui.why.insurer_none")]
+                 t("ui.why.insurer_claims", amount=money(paid)) if repaired else t("ui.why.insurer_none")]
         net = ins.bonus - paid
         lines.append(t("ui.why.insurer_net", player=ins.insurer,
                        amount=("+" if net >= 0 else "−") + money(abs(net))))
