@@ -427,3 +427,15 @@ def test_catan_account_keeps_a_victory_point_card_secret_until_the_end(store: St
     # 2 cities and Longest Road in the open: 6; the card's point is Ann's secret
     assert shown[1] == "Ann: Cities 2 × 2 + Longest Road 2 = 6 points"
     assert not [t for t in shown if "VP cards" in t]
+
+
+def test_the_account_reads_in_the_dark_theme(store: Store) -> None:
+    from companion.ui import ink
+    from test_ink import texts_on_the_page_ground
+
+    app = device(store)
+    app.set_theme("dark")
+    manila_paid_out(app)
+    why(app)
+    shown = texts_on_the_page_ground([app.page.appbar, app.page.controls])
+    assert not [(t, c) for t, c in shown if ink.contrast(c, ink.DARK_GROUND) < 4.5]
