@@ -439,3 +439,94 @@ def test_the_account_reads_in_the_dark_theme(store: Store) -> None:
     why(app)
     shown = texts_on_the_page_ground([app.page.appbar, app.page.controls])
     assert not [(t, c) for t, c in shown if ink.contrast(c, ink.DARK_GROUND) < 4.5]
+
+
+# ----- the accounts hold for any game: random play, checked against the rules' formulas -------------
+def _random_states(game_id: str, seed: int, steps: int = 400) -> Any:
+    import random
+
+    from companion.registry import get_game
+
+    game = get_game(game_id)
+    names = ["Ann", "Bo", "Cy", "Di"]
+    state = game.new_state(game.setup(names, dict(game.random_playout_options)))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        legal = list(game.legal_actions(state))
+        if not legal:
+            break
+        state = game.apply(state, legal[rng.randrange(len(legal))])
+        yield state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_manila_account_follows_the_payout_rules_in_random_games(seed: int) -> None:
+    from companion.games.manila.account import SETTLED, last_paid_voyage, voyage_account
+    from companion.games.manila.facts import load
+    from companion.games.manila.state import BANK
+
+    f = load()
+    seen = 0
+    for state in _random_states("manila", seed):
+        acc = voyage_account(state)
+        if acc is None:
+            continue
+        seen += 1
+        for boat in acc.boats:
+            if boat.paid:  # the value shared evenly by those aboard (or the pirates), rounded down
+                assert boat.each == f.profit[boat.ware] // len(boat.paid)
+        flows = [x for x in state.ledger if x.voyage == last_paid_voyage(state)]
+        paid = sum(x.amount for x in flows if x.reason in SETTLED and x.payer == BANK and x.payee != BANK)
+        assert sum(a for seat in acc.bank_pays for *_w, a in seat) == paid
+        harbor = [s for s in acc.spaces if s.space.startswith("harbor") and s.ware and s.holder is not None]
+        for s in harbor:  # a harbour space with a boat pays its printed reward
+            assert sum(a for _p, a in s.paid_by) == f.harbor_rewards[f.harbor_spaces.index(s.space)]
+    assert seen
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_modern_art_account_follows_the_value_rules_in_random_games(seed: int) -> None:
+    from companion.games.modern_art.account import round_account
+
+    seen = 0
+    for state in _random_states("modern_art", seed, steps=600):
+        acc = round_account(state)
+        if acc is None:
+            continue
+        seen += 1
+        places = [r.place for r in acc.artists if r.place is not None]
+        assert places == list(range(1, len(places) + 1))
+        counts = [r.count for r in acc.artists if r.place is not None]
+        assert counts == sorted(counts, reverse=True)
+        for r in acc.artists:
+            assert r.value == (r.earlier + r.token if r.place is not None else 0)
+            assert r.token == ((30, 20, 10)[r.place - 1] if r.place is not None else 0)
+        value = {r.artist: r.value for r in acc.artists}
+        for row in acc.seats:
+            assert row.paid == sum(k * value.get(a, 0) for a, k, _v in row.paintings)
+    assert seen
+
+
+@pytest.mark.parametrize("game_id", ["manila", "modern_art", "niagara", "catan"])
+def test_the_why_screen_draws_at_any_step_of_a_random_game(store: Store, game_id: str) -> None:
+    """Opened at any step (a card is met at the step it explains; a device may stay on the
+    account while the table moves on), the account draws: the last outcome, or the move log."""
+    import random
+
+    from companion.registry import get_game
+
+    game = get_game(game_id)
+    app = device(store)
+    app.start_table(game_id, ["Ann", "Bo", "Cy"], dict(game.random_playout_options), teaching=True)
+    rng = random.Random(5)
+    for step in range(240):
+        if game.is_over(app.table.state):
+            break
+        legal = list(game.legal_actions(app.table.state))
+        app.table.apply(legal[rng.randrange(len(legal))])
+        if step % 20 == 19:
+            app.go("why", clause=None)
+            assert app.nav.screen == "why" and not app.problem, app.problem
+            app.go_back()
