@@ -21,8 +21,8 @@ import flet as ft
 
 from ...core.actions import Action
 from ...i18n import join_list
-from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRATE, ManilaState, credit, load, odds,
-                                    open_spaces, roll_dice, share_cost, voyage_account)
+from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRATE, SETTLED, ManilaState, credit, load,
+                                    odds, open_spaces, roll_dice, share_cost, voyage_account)
 from .. import board
 from ..context import GameContext
 from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, italic, player_card, reason_line,
@@ -231,7 +231,7 @@ class PayoutLine:
 
 #: what is settled when the voyage ends (manila.payout.*): the rest of a voyage's money
 #: (bids, shares, seats, the insurance premium, loans) changed hands while it was played
-SETTLED_AT_END = frozenset({"boat_profit", "harbor_reward", "loot", "shipyard_reward", "claim", "claim_cover"})
+SETTLED_AT_END = SETTLED  # games.manila.account: the one list
 
 
 def paid_now(lines: Sequence[PayoutLine], n: int) -> tuple[list[int], list[PayoutLine]]:
