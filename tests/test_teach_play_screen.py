@@ -145,7 +145,8 @@ def test_the_cards_never_stand_between_the_banner_and_the_next_move(store, width
 
 def test_a_payout_card_offers_why_the_account_of_the_voyage(store):
     """After the first voyage's payouts, the payout cards stand beside the voyage's results and
-    each offers "Why?": the move log, every payout line with its reason and place."""
+    each offers "Why?": the voyage's account (tests/test_teach_play_why.py holds its figures),
+    and from it the move log, every payout line with its reason and place."""
     import sys
     from pathlib import Path
 
@@ -163,6 +164,8 @@ def test_a_payout_card_offers_why_the_account_of_the_voyage(store):
     assert "Voyage 1: results" in shown  # the voyage's own account, on the same screen
     assert shown.count("Why?") == 4  # boats, harbour, pirates, insurance: each payout card (not the prices)
     press(app.page, "Why?")
+    assert app.nav.screen == "why" and "How voyage 1 was paid out" in texts(app.page)
+    press(app.page, "Move log")
     assert app.nav.screen == "log"
     assert "D pays the bank 6 pesos: insurance claim, Shipyard A." in texts(app.page)
 

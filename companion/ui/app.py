@@ -812,7 +812,8 @@ class App:
             self.nav = Nav("join", {"code": code, "error": self.denied_text(exc)})
             self.render()
             return
-        if self.table is not None and self.table.id == table_id and self.nav.screen in ("table", "claim", "invite", "log"):
+        staying = ("table", "claim", "invite", "log", "why")
+        if self.table is not None and self.table.id == table_id and self.nav.screen in staying:
             # the same link again: the tab's address told twice as the app starts (by the
             # route change of a reconnected tab, then by the app's own start), or the code
             # scanned again at the table -- the person stays where they went (claiming a seat)

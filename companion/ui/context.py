@@ -3,7 +3,11 @@
 A game screen is a module ``companion/ui/views/<game_id>.py`` with::
 
     def build(ctx: GameContext) -> ft.Control
+    def account(ctx: GameContext, clause: str | None) -> tuple[str, list[ft.Control]] | None   # optional
 
+``account`` (optional) is teaching play's "Why?" of a card about a computed outcome (the
+clause given): a title and the lines of how it was computed, as this device may see them
+(``screens.screen_why``; None: the move log instead).
 ``build`` is called afresh after every accepted action, undo, redo, language
 or theme change: build the screen from ``ctx.state`` (views are built from
 state; keep no state of your own beyond what a half-filled form needs).  The

@@ -409,11 +409,34 @@ def screen_log(app: "App") -> tuple[Any, ft.Control]:
     return _bar(app, app._("Move log")), log_body(app)
 
 
+def screen_why(app: "App") -> tuple[Any, ft.Control]:
+    """"Why?" of a teaching card: how the outcome it explains was computed, line by line (the
+    game screen's ``account(ctx, clause)``: Manila's voyage, Modern Art's round, Niagara's gems,
+    Catan's points), as this device may see it; Back returns to the table, where the step's
+    controls are.  A game without an account shows the move log (every line of it)."""
+    _ = app._
+    if app.table is None:
+        return screen_home(app)
+    ctx = app.game_context()
+    maker = getattr(view_for(app.table.game.id), "account", None)
+    got = maker(ctx, app.nav.params.get("clause")) if maker is not None else None
+    if got is None:
+        return _bar(app, _("Move log")), log_body(app)
+    title, lines = got
+    parts: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD, key="why-title"), *lines,
+                               ft.Row([ft.TextButton(_("Move log"), icon=ft.Icons.HISTORY, height=TOUCH,
+                                                     on_click=lambda e: app.go("log")),
+                                       ft.FilledButton(_("Back to the table"), icon=ft.Icons.ARROW_BACK,
+                                                       height=TOUCH, on_click=app.go_back)],
+                                      wrap=True, spacing=8)]
+    return _bar(app, _("How it was computed")), ft.Column(parts, spacing=6, key="why-account")
+
+
 def teach_cards(app: "App") -> list[ft.Control]:
     """Teaching play's first-time cards for this device now (``App.teach_cards``): the
     rule in a few sentences, "Read more" opening its clause (where a refusal's rule link goes),
     "Got it" putting it away for good; a card of a computed outcome (a payout, a value) adds
-    "Why?": the move log, every line of it."""
+    "Why?": the account of that outcome (``screen_why``)."""
     _ = app._
     out: list[ft.Control] = []
     for clause in app.teach_cards():
@@ -428,8 +451,8 @@ def teach_cards(app: "App") -> list[ft.Control]:
                                 color=ft.Colors.BLUE_GREY_900, expand=True)],
                        spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
                 ft.Text(text, size=15, color=ft.Colors.BLUE_GREY_900),
-                ft.Row([*([ft.TextButton(_("Why?"), icon=ft.Icons.HISTORY, height=TOUCH,
-                                         on_click=lambda e: app.go("log"))]
+                ft.Row([*([ft.TextButton(_("Why?"), icon=ft.Icons.CALCULATE, height=TOUCH,
+                                         on_click=lambda e, c=clause: app.go("why", clause=c))]
                           if teach.explains_outcome(app.table.game.id, clause) else []),
                         ft.TextButton(_("Read more"), icon=ft.Icons.MENU_BOOK, height=TOUCH,
                                       on_click=lambda e, c=clause: app.open_clause(c)),

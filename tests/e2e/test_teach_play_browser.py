@@ -65,7 +65,8 @@ def test_first_time_card_on_a_table_started_from_teach(browser, tmp_path, lang):
                                                       ("zh_Hans", PHONE, "phone", "dark")])
 def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewport, size, theme):
     """The first voyage of the 4-player game of tests/test_teach_play.py played on a table
-    started with teaching on, resumed from Home: the payout cards with Why? beside the results."""
+    started with teaching on, resumed from Home: the payout cards with Why? beside the results;
+    Why? opens the voyage's account, and its Back to the table returns to the cards."""
     import sys
     from pathlib import Path
 
@@ -101,7 +102,14 @@ def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewpor
         screen.shot(f"teachplay-manila-payouts-{lang}-{size}-{theme}-cards")
         screen.click(_("Why?"), exact=True)
         screen.page.wait_for_timeout(600)
-        screen.wait_text(_("Move log"))
+        # the voyage's account, a screen of its own (its figures: tests/test_teach_play_why.py)
+        from companion.messages import game_message
+        screen.wait_text(game_message("manila", "ui.why.title", lang, {"voyage": 1}))
+        screen.shot(f"teachplay-manila-why-{lang}-{size}-{theme}")
+        screen.scroll_to_text(_("Back to the table"), exact=True).click()  # back to the step
+        screen.page.wait_for_timeout(800)
+        screen.scroll_to_text(heading, exact=True)
+        assert screen.text(heading, exact=True).is_visible()
         screen.context.close()
     finally:
         server.stop()

@@ -41,5 +41,8 @@ PLAY = (
     card("catan.setup.placement", phase="setup"),
     card("catan.turn.order", phase="play"),
     card("catan.turn.roll", phase="play"),
-    card("catan.end.win", phase="end"),
+    # the points the sheet counts (catan.end.points): at the first change of anyone's points,
+    # with "Why?" (each player's points by source); the final count at the end
+    card("catan.end.points", event="points", why=True),
+    card("catan.end.win", phase="end", why=True),
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
+from .account import SETTLED, voyage_account
 from .facts import INSURANCE, PILOT_SPACES, PILOTS, PIRATE, load
 from .money import credit, share_cost
 from .moves import open_spaces
@@ -25,5 +26,5 @@ def roll_dice(boats: Sequence[str], rng: random.Random | None = None) -> Mapping
     return {ware: rng.randint(facts.die_min, facts.die_max) for ware in boats}
 
 
-__all__ = ["BANK", "INSURANCE", "PILOT_SPACES", "PILOTS", "PIRATE", "ManilaState", "credit", "load", "odds", "open_spaces", "roll_dice",
-           "share_cost"]
+__all__ = ["BANK", "SETTLED", "INSURANCE", "PILOT_SPACES", "PILOTS", "PIRATE", "ManilaState", "credit", "load", "odds", "open_spaces", "roll_dice",
+           "share_cost", "voyage_account"]

@@ -55,7 +55,7 @@ PLAY = (
     card("niagara.gems.cost", event="gem_loaded"),
     card("niagara.gems.swap", event="gem_unloaded"),
     card("niagara.rob.when", event="robbed"),
-    card("niagara.land.bank", event="gem_banked"),
+    card("niagara.land.bank", event="gem_banked", why=True),
     card("niagara.land.ashore", event="landed"),
     card("niagara.weather.step", event="weather_moved"),
     card("niagara.flow.steps", event=("river_flows", "river_flows_weather", "river_still", "river_still_weather")),
@@ -63,5 +63,5 @@ PLAY = (
     card("niagara.falls.lost", event=("paddled_over", "paddled_over_gem", "swept_over", "swept_over_gem")),
     card("niagara.falls.buy-back", event="bought_back"),
     card("niagara.round.lifebuoy", event="round_starts"),
-    card("niagara.end.goals", event="goal_reached"),
+    card("niagara.end.goals", event="goal_reached", why=True),
 )

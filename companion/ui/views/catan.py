@@ -298,6 +298,50 @@ def _own_cards(ctx: GameContext) -> ft.Control | None:
     return ft.Text(line, size=14, weight=ft.FontWeight.W_600)
 
 
+# ----- "Why?": everyone's points by source (teaching play) --------------------------------------------
+def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]]:
+    """Each player's points by source, from the public view (a settlement, a city, Longest Road,
+    Largest Army; Victory Point cards once the game is over and the view shows them: until then
+    they are their owners' secret), then who holds each special card and why."""
+    view, t, pts = ctx.view, ctx.t, FACTS["points"]
+    sums: list[str] = []
+    rows = sorted(enumerate(view["players"]), key=lambda r: (-r[1].get("score", r[1]["points"]), r[0]))
+    for seat, p in rows:
+        items = []
+        for key, what, each in (("settlements", "ui.settlements", pts["settlement"]),
+                                ("cities", "ui.cities", pts["city"]),
+                                ("vp_cards", "ui.vp_cards", pts["victory_point"])):
+            if p.get(key):
+                items.append(t("ui.why.item", what=t(what), count=p[key], each=each))
+        for award, points in (("longest_road", pts["longest_road"]), ("largest_army", pts["largest_army"])):
+            if p[award]:
+                items.append(t("ui.why.award", what=t(f"ui.{award}"), points=points))
+        total = p.get("score", p["points"])
+        sums.append(t("ui.why.total", player=seat, sum=" + ".join(items), total=total) if items
+                    else t("ui.why.nothing", player=seat))
+    awards = []
+    road, army = view["longest_road"], view["largest_army"]
+    awards.append(t("ui.why.road_held", player=road, length=view["players"][road]["road_length"],
+                    min=FACTS["longest_road_min"]) if road is not None else
+                  t("ui.why.road_none", min=FACTS["longest_road_min"]))
+    awards.append(t("ui.why.army_held", player=army, knights=view["players"][army]["knights"],
+                    min=FACTS["largest_army_min"]) if army is not None else
+                  t("ui.why.army_none", min=FACTS["largest_army_min"]))
+    if any(p.get("vp_cards") is None for p in view["players"]):
+        awards.append(t("ui.why.hidden"))
+    awards.append(t("ui.target_line_own_turn" if view["own_turn"] else "ui.target_line", target=view["target"]))
+    return [("", sums), ("", awards)]
+
+
+def account(ctx: GameContext, clause: str | None = None) -> tuple[str, list[ft.Control]]:
+    """Teaching play's "Why?" of the points (``account_lines``)."""
+    body: list[ft.Control] = []
+    for i, (_title, sentences) in enumerate(account_lines(ctx)):
+        body += [ft.Text(s, size=16 if i == 0 else 15, weight=ft.FontWeight.W_600 if i == 0 else None)
+                 for s in sentences]
+    return ctx.t("ui.why.title"), body
+
+
 def build(ctx: GameContext) -> ft.Control:
     view = ctx.view
     ch = read_choices(ctx.legal)

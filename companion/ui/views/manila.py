@@ -21,8 +21,8 @@ import flet as ft
 
 from ...core.actions import Action
 from ...i18n import join_list
-from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRATE, ManilaState, credit, load, odds,
-                                    open_spaces, roll_dice, share_cost)
+from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRATE, SETTLED, ManilaState, credit, load,
+                                    odds, open_spaces, roll_dice, share_cost, voyage_account)
 from .. import board
 from ..context import GameContext
 from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, italic, player_card, reason_line,
@@ -231,7 +231,7 @@ class PayoutLine:
 
 #: what is settled when the voyage ends (manila.payout.*): the rest of a voyage's money
 #: (bids, shares, seats, the insurance premium, loans) changed hands while it was played
-SETTLED_AT_END = frozenset({"boat_profit", "harbor_reward", "loot", "shipyard_reward", "claim", "claim_cover"})
+SETTLED_AT_END = SETTLED  # games.manila.account: the one list
 
 
 def paid_now(lines: Sequence[PayoutLine], n: int) -> tuple[list[int], list[PayoutLine]]:
@@ -1009,6 +1009,118 @@ def _draw_voyage_results(ctx: GameContext, state: ManilaState, voyage: int) -> f
                          section=f"voyage-{voyage}-account"))
     body.append(board.surface(_price_track(ctx, ctx.view, frozenset())))
     return results_sheet(ctx, f"voyage-{voyage}", ctx.ui("Voyage {n}: results", n=voyage), body)
+
+
+# ----- "Why?": how the voyage was paid out (teaching play) -----------------------------------------
+def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]] | None:
+    """The last paid voyage's account as (section title, sentences), in the table's language:
+    each boat (where it ended, its value and who shared it), the harbour and shipyard spaces,
+    the insurance, the pilots, what the bank hands each player now, the prices.  Every figure
+    is a line of the engine's ledger (``games.manila.account``); nothing in it is a seat's
+    secret (the shares in hand play no part in a payout)."""
+    acc = voyage_account(ctx.state)
+    if acc is None:
+        return None
+    t, money = ctx.t, ctx.money
+    names = _names(ctx)
+
+    def space(where: str) -> str:
+        return _space_name(ctx, where)
+
+    out: list[tuple[str, list[str]]] = []
+    boats: list[str] = []
+    for b in acc.boats:
+        ware = names[b.ware]
+        if b.fate == "shipyard":
+            boats.append(t("ui.why.boat_shipyard", ware=ware, space=space(b.space)))
+            continue
+        if not b.paid:
+            boats.append(t("ui.why.boat_harbor_empty", ware=ware, space=space(b.space), value=money(b.value)))
+            continue
+        key = "ui.why.boat_plundered" if b.fate == "plundered" else "ui.why.boat_harbor"
+        boats.append(t(key, ware=ware, space=space(b.space), value=money(b.value), count=len(b.paid),
+                       each=money(b.each), players=list(dict.fromkeys(b.paid))))
+        rest = b.value - b.each * len(b.paid)
+        if rest:
+            boats.append(t("ui.why.rounded", rest=money(rest)))
+    if boats:
+        out.append((t("ui.why.boats"), boats))
+    spaces: list[str] = []
+    insurer = acc.insurance.insurer if acc.insurance is not None else None
+    for s in acc.spaces:
+        where = space(s.space)
+        if s.ware is None:
+            spaces.append(t("ui.why.space_no_boat", space=where, player=s.holder))
+            continue
+        if s.space.startswith("harbor"):
+            if s.holder is None:
+                spaces.append(t("ui.why.harbor_nobody", space=where))
+            else:
+                spaces.append(t("ui.why.harbor_paid", space=where, player=s.holder,
+                                amount=money(sum(a for _p, a in s.paid_by))))
+            continue
+        by_insurer = sum(a for p, a in s.paid_by if p != BANK)
+        by_bank = sum(a for p, a in s.paid_by if p == BANK)
+        if insurer is not None and insurer == s.holder:
+            spaces.append(t("ui.why.shipyard_self", space=where, player=s.holder))
+            continue
+        if insurer is None:
+            if s.holder is None:
+                spaces.append(t("ui.why.shipyard_nobody", space=where))
+            else:
+                spaces.append(t("ui.why.shipyard_bank", space=where, player=s.holder,
+                                amount=money(by_bank or s.reward)))
+            continue
+        if s.holder is None:
+            spaces.append(t("ui.why.shipyard_insurer_bank", space=where, payer_player=insurer,
+                            amount=money(by_insurer)))
+        else:
+            spaces.append(t("ui.why.shipyard_insurer", space=where, player=s.holder, payer_player=insurer,
+                            amount=money(by_insurer)))
+            if by_bank:
+                spaces.append(t("ui.why.shipyard_cover", amount=money(by_bank)))
+    if spaces:
+        out.append((t("ui.why.spaces"), spaces))
+    if acc.insurance is not None:
+        ins = acc.insurance
+        paid = sum(a for _w, _to, a in ins.claims)
+        repaired = any(b.space.startswith("shipyard") for b in acc.boats)
+        lines = [t("ui.why.insurer", player=ins.insurer, bonus=money(ins.bonus)),
+                 t("ui.why.insurer_claims", amount=money(paid)) if repaired else t("ui.why.insurer_none")]
+        net = ins.bonus - paid
+        lines.append(t("ui.why.insurer_net", player=ins.insurer,
+                       amount=("+" if net >= 0 else "−") + money(abs(net))))
+        out.append((t("ui.why.insurance"), lines))
+    if acc.pilots:
+        out.append((t("ui.why.pilots"), [t("ui.why.pilot", space=space(w), player=seat, amount=money(cost))
+                                         for w, seat, cost in acc.pilots]))
+    totals: list[str] = []
+    for seat in sorted(range(len(acc.bank_pays)), key=lambda s: (-sum(a for *_x, a in acc.bank_pays[s]), s)):
+        got = acc.bank_pays[seat]
+        if not got:
+            continue
+        total = sum(a for *_x, a in got)
+        parts = " + ".join(ctx.num(a) + ctx.paren(names.get(where) or space(where)).rstrip() if where else ctx.num(a)
+                           for _reason, where, a in got)
+        totals.append(t("ui.why.total", player=seat, sum=parts, total=money(total)))
+    out.append((t("ui.bank_pays_now"), totals or [t("ui.bank_pays_nobody")]))
+    risen = [b.ware for b in acc.boats if b.space.startswith("harbor")]
+    if risen:
+        out.append((t("ui.why.prices"), [t("ui.why.price_up", ware=names[w], price=money(ctx.view["prices"][w]))
+                                          for w in risen]))
+    return out
+
+
+def account(ctx: GameContext, clause: str | None = None) -> tuple[str, list[ft.Control]] | None:
+    """Teaching play's "Why?" after a payout: the voyage's account (``account_lines``)."""
+    lines = account_lines(ctx)
+    if lines is None:
+        return None
+    body: list[ft.Control] = []
+    for title, sentences in lines:
+        body.append(section_title(title))
+        body += [ft.Text(s, size=15) for s in sentences]
+    return ctx.t("ui.why.title", voyage=voyage_account(ctx.state).voyage), body  # type: ignore[union-attr]
 
 
 def build(ctx: GameContext) -> ft.Control:

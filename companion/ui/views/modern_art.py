@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 import flet as ft
 
 from ...core.actions import Action
-from ...games.modern_art.public import ModernArtState
+from ...games.modern_art.public import ModernArtState, round_account
 from ...games.modern_art.public import load as load_facts
 from .. import board
 from ..context import GameContext
@@ -704,6 +704,48 @@ def _draw_round_results(ctx: GameContext, state: ModernArtState, rnd: int) -> ft
         body.append(ft.Text(f"{name}  {ctx.money(amount)}", size=17, weight=ft.FontWeight.BOLD,
                             color=ctx.player_color(seat)))
     return results_sheet(ctx, f"round-{rnd}", ctx.ui("Round {n}: results", n=rnd), body)
+
+
+# ----- "Why?": how the round was valued (teaching play) ----------------------------------------------
+def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]] | None:
+    """The last scored round's account as (section title, sentences): each artist's paintings
+    and place, one painting's value (earlier tokens + this round's), what the bank pays each
+    player for what they bought.  The figures are the engine's own round result
+    (``games.modern_art.account``); no player's money is in it (it stays secret)."""
+    acc = round_account(ctx.state)
+    if acc is None:
+        return None
+    t = ctx.t
+    ranking = [t("ui.why.rank", place=r.place, artist=_artist_name(ctx, r.artist), count=r.count, token=r.token)
+               if r.place is not None else
+               t("ui.why.unranked", artist=_artist_name(ctx, r.artist), count=r.count) for r in acc.artists]
+    if acc.tie:
+        ranking.append(t("ui.why.tie"))
+    values = [t("ui.why.value", artist=_artist_name(ctx, r.artist), earlier=r.earlier, token=r.token, value=r.value)
+              if r.place is not None else
+              t("ui.why.value_none_earlier" if r.earlier else "ui.why.value_none", artist=_artist_name(ctx, r.artist),
+                earlier=r.earlier) for r in acc.artists]
+    pays: list[str] = []
+    for row in sorted(acc.seats, key=lambda r: (-r.paid, r.seat)):
+        if not row.paintings:
+            pays.append(t("ui.why.pays_nothing", player=row.seat))
+            continue
+        items = " + ".join(t("ui.why.item", count=k, artist=_artist_name(ctx, a), value=v) for a, k, v in row.paintings)
+        pays.append(t("ui.why.pays", player=row.seat, sum=items, total=ctx.money(row.paid)))
+    return [(t("ui.why.ranking"), ranking or ["—"]), (t("ui.why.values"), values or ["—"]),
+            (t("ui.why.sales"), pays)]
+
+
+def account(ctx: GameContext, clause: str | None = None) -> tuple[str, list[ft.Control]] | None:
+    """Teaching play's "Why?" after a round's end: the round's account (``account_lines``)."""
+    lines = account_lines(ctx)
+    if lines is None:
+        return None
+    body: list[ft.Control] = []
+    for title, sentences in lines:
+        body.append(section_title(title))
+        body += [ft.Text(s, size=15) for s in sentences]
+    return ctx.t("ui.why.title", round=ctx.state.results[-1]["round"]), body
 
 
 def build(ctx: GameContext) -> ft.Control:

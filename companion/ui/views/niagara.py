@@ -793,6 +793,46 @@ def _draw_turn(b: Board, state: NiagaraState) -> ft.Control:
     return ft.Column(parts, spacing=10)
 
 
+# ----- "Why?": the gems each player banked and how they count (teaching play) -------------------------
+def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]]:
+    """(heading, sentences): how gems count, then each player's banked gems by colour (the
+    heading) and how far they are from each goal (the view's own
+    ``bank`` and ``needs``: the engine's ``needs``), the gem value where the table breaks ties
+    by it; nothing of Niagara is secret."""
+    f = facts()
+    t = ctx.t
+    out: list[tuple[str, list[str]]] = [("", [t("ui.why.how", same=f.win_same, different=f.win_different,
+                                                any=f.win_any)])]
+    for seat, p in enumerate(ctx.view["players"]):
+        bank = {c: n for c, n in p["bank"].items() if n}
+        if not bank:
+            out.append((t("ui.why.no_gems", player=seat), []))
+            continue
+        gems = ctx.join(t("ui.why.gem", count=bank[c], colour=t(f"ui.gem.{c}")) for c in f.colours if c in bank)
+        need = p["needs"]
+        head = t("ui.why.gems", player=seat, gems=gems, count=sum(bank.values()))
+        lines = [t("ui.why.same", have=max(bank.values()), goal=f.win_same, need=need["same_colour"]),
+                 t("ui.why.different", have=len(bank), goal=f.win_different, need=need["different_colours"]),
+                 t("ui.why.any", have=sum(bank.values()), goal=f.win_any, need=need["any_colours"])]
+        if p["goal"]:
+            lines.append(t("ui.why.reached"))
+        if getattr(ctx.state, "tiebreak", False):
+            worth = " + ".join(t("ui.why.worth_item", count=bank[c], value=f.values[c]) for c in f.colours if c in bank)
+            lines.append(t("ui.why.worth", sum=worth, total=sum(bank[c] * f.values[c] for c in bank)))
+        out.append((head, lines))
+    return out
+
+
+def account(ctx: GameContext, clause: str | None = None) -> tuple[str, list[ft.Control]]:
+    """Teaching play's "Why?" after a gem is banked or a goal reached (``account_lines``)."""
+    body: list[ft.Control] = []
+    for title, sentences in account_lines(ctx):
+        if title:
+            body.append(section_title(title))
+        body += [ft.Text(s, size=15) for s in sentences]
+    return ctx.t("ui.why.title"), body
+
+
 def build(ctx: GameContext) -> ft.Control:
     state: NiagaraState = ctx.state
     view = ctx.view
