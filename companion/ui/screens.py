@@ -451,7 +451,7 @@ def teach_cards(app: "App") -> list[ft.Control]:
                                 color=ft.Colors.BLUE_GREY_900, expand=True)],
                        spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
                 ft.Text(text, size=15, color=ft.Colors.BLUE_GREY_900),
-                ft.Row([*([ft.TextButton(_("Why?"), icon=ft.Icons.CALCULATE, height=TOUCH,
+                ft.Row([*([ft.TextButton(_("Why?"), icon=ft.Icons.HISTORY, height=TOUCH,
                                          on_click=lambda e, c=clause: app.go("why", clause=c))]
                           if teach.explains_outcome(app.table.game.id, clause) else []),
                         ft.TextButton(_("Read more"), icon=ft.Icons.MENU_BOOK, height=TOUCH,
