@@ -72,11 +72,21 @@ def test_heldout_3_is_large_honest_and_never_tuned_on() -> None:
     assert not asked & {(q.query, q.game) for q in search_eval.heldout()}
 
 
-@pytest.mark.parametrize(("round_", "per_lang"), [(4, 15), (5, 10)])
+#: round 6 (issue 34): written and committed before any of its questions was run; not yet in
+#: search_eval's figures (the lead engineer wires it in after the search changes land), so it is
+#: loaded here by path only, and nothing here runs the search on it
+HELDOUT_6 = Path(__file__).resolve().parent / "search_heldout_6.json"
+
+
+def heldout_6() -> list[search_eval.Question]:
+    return search_eval.heldout(HELDOUT_6)
+
+
+@pytest.mark.parametrize(("round_", "per_lang"), [(4, 15), (5, 10), (6, 30)])
 def test_later_rounds_cover_every_game_and_repeat_no_question(round_: int, per_lang: int) -> None:
-    """Rounds 4 and 5 (issue 34): per_lang questions per language over all 13 games, each at its
+    """Rounds 4, 5 and 6 (issue 34): per_lang questions per language over all 13 games, each at its
     game's table with clauses that exist; none in the tuning set or in an earlier held-out set."""
-    rounds = {3: search_eval.heldout_3, 4: search_eval.heldout_4, 5: search_eval.heldout_5}
+    rounds = {3: search_eval.heldout_3, 4: search_eval.heldout_4, 5: search_eval.heldout_5, 6: heldout_6}
     questions = rounds[round_]()
     for lang in LANGUAGES:
         assert sum(q.lang == lang for q in questions) >= per_lang, lang
@@ -87,3 +97,38 @@ def test_later_rounds_cover_every_game_and_repeat_no_question(round_: int, per_l
     asked = {(q.query, q.game) for q in questions}
     for earlier in (search_eval.tuning(), search_eval.heldout(), *(rounds[r]() for r in rounds if r < round_)):
         assert not asked & {(q.query, q.game) for q in earlier}
+
+
+def _asked_form(query: str) -> str:
+    """A query as compared for repeats: case, spaces and punctuation do not make a new question."""
+    return "".join(ch for ch in query.casefold() if ch.isalnum())
+
+
+def test_heldout_6_has_the_shape_issue_34_asks_for() -> None:
+    """Round 6 (issue 34, "Must show"): at least 90 questions, exactly 30 per language, at least 5
+    per game for each of the 13 games, round 6 throughout, every clause named exists in
+    rules_data in all three languages and belongs to the question's game, and no query repeats
+    one of the set itself or of any earlier set (tuning, held-out, rounds 3 to 5), whatever the
+    game, case, spacing or punctuation.  Only the file is read: the search is not run."""
+    data = json.loads(HELDOUT_6.read_text(encoding="utf-8"))
+    assert all(q["round"] == 6 for q in data["questions"])
+    questions = heldout_6()
+    assert len(questions) >= 90
+    for lang in LANGUAGES:
+        assert sum(q.lang == lang for q in questions) == 30, lang
+    games = library.game_dirs()
+    assert len(games) == 13
+    for game in games:
+        assert sum(q.game == game for q in questions) >= 5, game
+    for q in questions:
+        assert q.clauses and len(set(q.clauses)) == len(q.clauses), q
+        for c in q.clauses:
+            assert c.startswith(f"{q.game}."), (q, c)
+            assert all(library.clause(c, lang) is not None for lang in LANGUAGES), (q, c)
+    asked = [_asked_form(q.query) for q in questions]
+    assert len(set(asked)) == len(asked)
+    earlier = [*search_eval.tuning(), *search_eval.heldout(), *search_eval.heldout_3(),
+               *search_eval.heldout_4(), *search_eval.heldout_5()]
+    moved = json.loads(search_eval.HELDOUT.read_text(encoding="utf-8"))["moved_to_tuning"]
+    before = {_asked_form(q.query) for q in earlier} | {_asked_form(q["query"]) for q in moved}
+    assert not set(asked) & before, sorted(set(asked) & before)
