@@ -486,6 +486,61 @@ def test_manila_account_follows_the_payout_rules_in_random_games(seed: int) -> N
     assert seen
 
 
+@pytest.mark.parametrize("seed", [33, 36, 53])  # seeds whose games have an insurer short of cash
+def test_an_insurer_short_of_cash_takes_as_few_loans_as_the_claims_need_and_why_says_so(seed: int) -> None:
+    """manila.insurance.forced: an insurer without the cash for the claims (after collecting the
+    voyage's own profits, manila.insurance.first_profits) mortgages shares, 12 pesos each
+    (facts.json loans.mortgage), as few as cover the claims; the account shows it as a line."""
+    from companion.games.manila.account import last_paid_voyage, voyage_account
+    from companion.games.manila.facts import load
+    from companion.ui.views.manila import account_lines
+
+    f = load()
+    short = 0
+    for state in _random_states("manila", seed, 1500):
+        acc = voyage_account(state)
+        if acc is None or acc.insurance is None or state.ledger[-1].reason not in ("claim", "claim_cover"):
+            continue  # only the state right after the payout: the ledger's last lines are its claims
+        insurer, voyage = acc.insurance.insurer, last_paid_voyage(state)
+        first = next(i for i, x in enumerate(state.ledger)
+                     if x.voyage == voyage and x.reason in ("claim", "claim_cover"))
+        loans = 0
+        while state.ledger[first - 1 - loans].reason == "forced_mortgage":
+            loans += 1
+        cash = f.start_money  # the insurer's cash when the claims came, from the whole ledger
+        for x in state.ledger[:first - loans]:
+            cash += (x.amount if x.payee == insurer else 0) - (x.amount if x.payer == insurer else 0)
+        # each shipyard space a boat ended on, whose holder is not the insurer himself (his own
+        # claim cancels out): its printed reward (the board is already cleared for the next voyage)
+        owed = sum(f.shipyard_rewards[f.shipyard_spaces.index(sp.space)] for sp in acc.spaces
+                   if sp.space.startswith("shipyard") and sp.ware is not None and sp.holder != insurer)
+        in_full = sum(x.amount for x in state.ledger[first:] if x.reason == "claim") == owed
+        if cash >= owed:
+            assert acc.insurance.loans == 0
+        elif in_full:  # he had the shares: the fewest loans that cover the claims
+            assert acc.insurance.loans == -(-(owed - cash) // f.mortgage)
+            assert acc.insurance.loan_cash == acc.insurance.loans * f.mortgage
+        else:  # not even his shares were enough: all he had went to the claims
+            assert cash + acc.insurance.loan_cash == sum(a for _w, _to, a in acc.insurance.claims)
+        assert acc.insurance.loans == loans
+        said = [s for _title, lines in account_lines(_ctx(state)) for s in lines if "mortgaged" in s]
+        assert len(said) == (1 if loans else 0)
+        if loans:
+            short += 1
+            assert f"{loans} share" in said[0] and f"{loans * f.mortgage} pesos" in said[0]
+    assert short
+
+
+def _ctx(state: Any) -> Any:
+    """The Manila view's context for an engine state, in English (no page needed)."""
+    from companion.registry import get_game
+    from companion.ui.context import GameContext
+
+    game = get_game("manila")
+    setup = game.setup(["Ann", "Bo", "Cy", "Di"], dict(game.random_playout_options))
+    return GameContext(game, setup, state, "en", None, None, None, None)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_modern_art_account_follows_the_value_rules_in_random_games(seed: int) -> None:
     from companion.games.modern_art.account import round_account

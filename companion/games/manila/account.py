@@ -54,6 +54,10 @@ class Insurance:
     bonus: int
     #: each claim: (space, to: a seat or BANK, amount paid by the insurer)
     claims: tuple[tuple[str, int, int], ...]
+    #: the shares the insurer had to mortgage to pay the claims (manila.insurance.forced), and
+    #: the cash those loans brought
+    loans: int = 0
+    loan_cash: int = 0
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,20 @@ def ended(state: ManilaState) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if state.phase in ("reveal", "end"):  # the last voyage: its board is left as it ended
         return tuple(state.harbor), tuple(state.shipyard)
     return state.ended
+
+
+def _claim_loans(flows: list[Flow], insurer: int) -> tuple[int, int]:
+    """The forced loans the insurer took to pay the claims: the ``forced_mortgage`` lines just
+    before the first claim (``flow.pay_claims`` raises the cash, then pays)."""
+    first = next((i for i, f in enumerate(flows) if f.reason in ("claim", "claim_cover")), None)
+    if first is None:
+        return 0, 0
+    loans = []
+    for f in reversed(flows[:first]):
+        if f.reason != "forced_mortgage" or f.payee != insurer:
+            break
+        loans.append(f.amount)
+    return len(loans), sum(loans)
 
 
 def voyage_account(state: ManilaState) -> Account | None:
@@ -121,7 +139,7 @@ def voyage_account(state: ManilaState) -> Account | None:
     if bonus:
         insurer = bonus[0].payee
         claims = tuple((f.where, f.payee, f.amount) for f in flows if f.reason == "claim")
-        insurance = Insurance(insurer, bonus[0].amount, claims)
+        insurance = Insurance(insurer, bonus[0].amount, claims, *_claim_loans(flows, insurer))
     elif holder(INSURANCE) is not None:
         insurance = Insurance(holder(INSURANCE), 0, ())  # type: ignore[arg-type]
     pilots = tuple((f.where, f.payer, f.amount) for f in flows

@@ -1087,6 +1087,8 @@ def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]] | None:
         repaired = any(b.space.startswith("shipyard") for b in acc.boats)
         lines = [t("ui.why.insurer", player=ins.insurer, bonus=money(ins.bonus)),
                  t("ui.why.insurer_claims", amount=money(paid)) if repaired else t("ui.why.insurer_none")]
+        if ins.loans:
+            lines.append(t("ui.why.insurer_loans", player=ins.insurer, count=ins.loans, amount=money(ins.loan_cash)))
         net = ins.bonus - paid
         lines.append(t("ui.why.insurer_net", player=ins.insurer,
                        amount=("+" if net >= 0 else "−") + money(abs(net))))
