@@ -23,13 +23,13 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
-from .core.teach import PARTS, Card, Component, Line, due
+from .core.teach import PARTS, Card, Component, Line, Piece, Place, due
 from .messages import fill
 from .registry import get_game
 from .rules import library
 
 __all__ = ["PARTS", "Card", "Component", "Line", "box", "box_text", "card_text", "dues", "explains_outcome",
-           "figures", "pitch", "pitch_words", "play_cards", "setup_guide", "setup_text", "texts"]
+           "figures", "Piece", "Place", "pitch", "pitch_words", "play_cards", "setup_board", "setup_guide", "setup_sentences", "setup_text", "texts"]
 
 LANGS = ("en", "zh_Hans", "zh_Hant")
 
@@ -57,6 +57,21 @@ def figures(game_id: str, players: int, options: Mapping[str, Any] | None = None
         assert (line.part, line.key) not in out, line
         out[(line.part, line.key)] = line.params
     return out
+
+
+def setup_board(game_id: str, players: int, options: Mapping[str, Any] | None = None) -> list[Place] | None:
+    """Where each starting piece goes on the board, for a game whose teach module says
+    (``board``): read from the public view of the engine's first state at this count, so
+    the drawing shows what the referee will start from.  None: the game declares no board."""
+    module = _module(game_id)
+    if not hasattr(module, "board"):
+        return None
+    game = get_game(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game_id} takes {game.min_players}-{game.max_players} players, not {players}")
+    resolved = game.resolve_options(options or {})
+    state = game.new_state(game.setup([f"Seat {i + 1}" for i in range(players)], resolved))
+    return list(module.board(game.observe(state, None)["public"], players, resolved))
 
 
 def box(game_id: str) -> list[dict[str, Any]]:
@@ -98,12 +113,18 @@ def _item(game_id: str, lang: str, value: Any) -> Any:
 def setup_text(game_id: str, players: int, options: Mapping[str, Any] | None, lang: str,
                names: Sequence[str] = ()) -> list[tuple[str, str]]:
     """``(part, sentence)`` for each set-up line in ``lang``."""
+    return [(part, text) for part, _, text in setup_sentences(game_id, players, options, lang, names)]
+
+
+def setup_sentences(game_id: str, players: int, options: Mapping[str, Any] | None, lang: str,
+                    names: Sequence[str] = ()) -> list[tuple[str, str, str]]:
+    """``(part, "<part>.<key>", sentence)`` for each set-up line in ``lang``."""
     words = texts(game_id)["lines"]
     out = []
     for line in setup_guide(game_id, players, options):
-        template = words[f"{line.part}.{line.key}"][_lang(lang)]
+        name = f"{line.part}.{line.key}"
         params = {k: _item(game_id, lang, v) for k, v in line.params.items()}
-        out.append((line.part, fill(template, params, lang, names)))
+        out.append((line.part, name, fill(words[name][_lang(lang)], params, lang, names)))
     return out
 
 

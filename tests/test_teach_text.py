@@ -40,7 +40,7 @@ def scripts_han(text: str) -> list[str]:
 def _strings(game_id: str, lang: str) -> list[tuple[str, str]]:
     data = teach.texts(game_id)
     out = [("pitch", data["pitch"][lang])]
-    for group in ("lines", "box", "items", "cards"):
+    for group in ("lines", "box", "items", "cards", "places"):
         out += [(f"{group} {k}", v[lang]) for k, v in data.get(group, {}).items()]
     return out
 

@@ -214,3 +214,38 @@ def dismiss(record: dict[str, Any], clause: str, position: int, seat: int | None
             done.append(key)
             changed = True
     return changed
+
+
+# ----- the set-up drawn on the board ----------------------------------------------------------
+#
+# A game whose board the app draws (its view has ``setup_board``) may declare in its teach
+# module ``board(view, players, options) -> list[Place]``: where each starting piece goes,
+# read from the public view of the engine's first state (``Game.new_state``) and its facts.
+# The screen draws each place with its pieces; tests read the numbers.
+
+class Piece(NamedTuple):
+    #: what it is ("price_marker", "share", "canoe", "gem", "goods_card", ...)
+    kind: str
+    #: how many
+    n: int
+    #: which one, where that matters (a ware, a gem's colour, a good); None: any
+    what: str | None = None
+    #: whose (a seat), None: the table's
+    seat: int | None = None
+    #: the space of a track it stands on (a price, the weather), None: not on a track
+    at: Any = None
+
+
+class Place(NamedTuple):
+    #: where ("price_track", "harbor", "site.violet", "seats", ...)
+    key: str
+    #: the pieces set there
+    pieces: tuple[Piece, ...] = ()
+    #: spaces left empty at the start (the harbour's three docks): drawn as empty boxes
+    empty: int = 0
+    #: the set-up lines (``<part>.<key>``) the place draws (none: it only shows the board)
+    lines: tuple[str, ...] = ()
+
+
+def place(key: str, *pieces: Piece, empty: int = 0, line: str | tuple[str, ...] = ()) -> Place:
+    return Place(key, tuple(pieces), empty, (line,) if isinstance(line, str) else tuple(line))

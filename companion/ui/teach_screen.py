@@ -18,6 +18,7 @@ from ..access import Denied
 from ..core.errors import SetupError
 from ..messages import describe_problem
 from ..registry import get_game
+from . import setup_board
 from .labels import game_title
 from .widgets import banner, big_button, card, icon_button, section_title, text_style
 
@@ -70,13 +71,20 @@ def teach_body(app: "App", game_id: str) -> ft.Control:
         # the count is the form's when Teach was opened from it; from the rules page it is picked here
         heading if from_form else ft.Row([fewer, heading, more], vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]
-    lines = teach.setup_text(game_id, count, options, app.lang, shown)
+    sentences = teach.setup_sentences(game_id, count, options, app.lang, shown)
+    # a game whose board the app draws: "On the table" is the board with its starting pieces
+    # where they go (the sentences it draws are not said twice)
+    places = teach.setup_board(game_id, count, options)
+    drawn = setup_board.drawn_lines(places)
     for part, title in _part_titles(app).items():
-        mine = [text for p, text in lines if p == part]
-        if mine:
+        mine = [text for p, name, text in sentences if p == part and name not in drawn]
+        drawing = places is not None and part == "board"
+        if mine or drawing:
             parts.append(ft.Text(title, size=16, weight=ft.FontWeight.W_600))
-            parts += [ft.Row([ft.Text("•", size=15), ft.Text(text, size=15, expand=True)],
-                             vertical_alignment=ft.CrossAxisAlignment.START, spacing=8) for text in mine]
+        if drawing:
+            parts.append(setup_board.draw(game_id, places or [], app.lang, shown, app.t.number))
+        parts += [ft.Row([ft.Text("•", size=15), ft.Text(text, size=15, expand=True)],
+                         vertical_alignment=ft.CrossAxisAlignment.START, spacing=8) for text in mine]
     parts += [section_title(_("Box check")),
               ft.Text(_("Count each component; a short count means an incomplete box."), size=14)]
     # a packing list: the count beside its component (not across a tablet's width), a box to tick

@@ -41,6 +41,11 @@ def test_teach_then_start(browser, tmp_path, lang, viewport, size):
             first = teach.setup_text(game_id, 4, None, lang, NAMES)[0][1]
             screen.wait_text(first)
             screen.shot(f"teach-{game_id}-{lang}-{size}")
+            if game_id == "manila":  # the set-up drawn on the board, the bank's shares on it
+                label = teach.texts(game_id)["places"]["bank"][lang]
+                assert screen.scroll_to_text(label, exact=True).is_visible()
+                screen.page.wait_for_timeout(300)
+                screen.shot(f"teach-{game_id}-{lang}-{size}-board")
             box_name = teach.box_text(game_id, lang)[-1][0]
             assert screen.scroll_to_text(box_name, exact=True).is_visible()
             screen.page.mouse.wheel(0, 2000)  # the box check, at the end of the screen

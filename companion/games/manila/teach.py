@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, card, lines
+from ...core.teach import Component, Line, Piece, Place, card, lines, place
 
 F = load("manila")
 
@@ -24,6 +24,27 @@ def setup_guide(players: int, options: Mapping[str, Any]) -> list[Line]:
         ("aside", "accomplices", {"n": F["accomplice_colours"] * F["accomplices_per_colour"] - acc * players}),
         ("start", "oldest", {"player": int(options.get("oldest", 0))}),
     )
+
+
+def board(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[Place]:
+    """The set-up on the board: the price markers at the track's foot, the shares to deal and
+    the bank's, the spaces all empty, the boats beside the board (the harbour master places
+    them), each player's pesos and accomplices; read from the first state's view."""
+    shares = F["shares"]
+    seats = view["players"]
+    spaces = view["spaces"]
+    return [
+        place("price_track", *(Piece("price_marker", 1, ware, at=price) for ware, price in view["prices"].items()),
+              line="board.price_markers"),
+        place("deal", *(Piece("share", shares["dealt_per_ware"], ware) for ware in F["wares"]),
+              line="board.shares_dealt"),
+        place("bank", Piece("share", shares["total"] - sum(p["shares"] for p in seats)), line="board.share_supply"),
+        place("harbor", empty=sum(1 for k, v in spaces.items() if k.startswith("harbor") and v is None)),
+        place("shipyard", empty=sum(1 for k, v in spaces.items() if k.startswith("shipyard") and v is None)),
+        place("boats", Piece("boat", F["boats_sailing"] - len(view["boats"]))),
+        place("seats", *(piece for seat, p in enumerate(seats) for piece in (
+            Piece("money", p["money"], seat=seat), Piece("accomplice", p["accomplices"], seat=seat)))),
+    ]
 
 
 def box() -> list[Component]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, card, lines
+from ...core.teach import Component, Line, Piece, Place, card, lines, place
 
 F = load("modern_art")
 
@@ -21,6 +21,20 @@ def setup_guide(players: int, options: Mapping[str, Any]) -> list[Line]:
         ("later", "refill", {"n": F["refill"][str(players)]}),
         ("start", "random", {}),
     )
+
+
+def board(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[Place]:
+    """The set-up on the board: the value board empty (a column for each of the artists, a row
+    for each round), the value tokens beside it, the deck, each player's money behind a
+    screen and hand; read from the first state's view."""
+    return [
+        place("value_board", *(Piece("column", view["rounds"], a["id"]) for a in view["artists"])),
+        place("value_tokens", *(Piece("value_token", F["tokens_each"], at=v) for v in F["values"])),
+        place("deck", Piece("painting", F["total_cards"] - sum(p["hand"] for p in view["players"])),
+              line="board.deck"),
+        place("seats", *(piece for seat, p in enumerate(view["players"]) for piece in (
+            Piece("money", F["start_money"], seat=seat), Piece("card", p["hand"], seat=seat)))),
+    ]
 
 
 def box() -> list[Component]:

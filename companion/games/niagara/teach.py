@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, card, lines
+from ...core.teach import Component, Line, Piece, Place, card, lines, place
 
 F = load("niagara")
 
@@ -23,6 +23,24 @@ def setup_guide(players: int, options: Mapping[str, Any]) -> list[Line]:
     # the weather marker's start space is a place, not a count: shown even at 0
     out.insert(2, Line("board", "weather", {"n": F["weather"]["start"]}))
     return out
+
+
+def board(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[Place]:
+    """The set-up on the board: the river's discs, the gems on their sites (one of each colour
+    spare, with the spare discs), the weather marker on its start, every canoe on the shore, each player's paddle
+    cards; read from the first state's view."""
+    river = F["river"]
+    return [
+        place("river", Piece("disc", river["discs_on_board"]), line="board.river_discs"),
+        place("weather", Piece("weather", 1, at=view["weather"]), line="board.weather"),
+        place("sites", *(Piece("gem", n, colour) for site in view["sites"].values() for colour, n in site.items()),
+              line="board.gems"),
+        place("spares", *(Piece("gem", n, colour) for colour, n in view["spares"].items()),
+              Piece("disc", river["discs_spare"])),
+        place("shore", *(Piece("canoe", sum(1 for c in p["canoes"] if c["where"] == river["shore"]), seat=seat)
+                         for seat, p in enumerate(view["players"]))),
+        place("seats", *(Piece("paddle_card", len(p["hand"]), seat=seat) for seat, p in enumerate(view["players"]))),
+    ]
 
 
 def box() -> list[Component]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.facts import load
-from ...core.teach import Component, Line, card, lines
+from ...core.teach import Component, Line, Piece, Place, card, lines, place
 
 F = load("silk_road")
 
@@ -23,6 +23,24 @@ def setup_guide(players: int, options: Mapping[str, Any]) -> list[Line]:
         ("board", "coins", {"n": F["coins"]}),
         ("start", "last_seller", {}),
     )
+
+
+def board(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[Place]:
+    """The set-up on the board: the market's slots to deal face up, the deck, the ships and the
+    special cards for sale, the goods tokens and the coins; each player's hand and ships; read
+    from the first state's view."""
+    sp = view["specials"]
+    return [
+        place("market", *(Piece("goods_card", 1, g) for g in view["market"]),
+              empty=F["market_size"] - len(view["market"]), line="board.market"),
+        place("deck", Piece("goods_card", view["deck"]), line="board.deck"),
+        place("specials", *(Piece(k, sp[k]) for k in ("ship", "exchange", "licence", "porter")),
+              line=("board.ships", "board.specials")),
+        place("tokens", *(Piece("token", n, g) for g, n in view["tokens"].items()), line="board.tokens"),
+        place("coins", Piece("coin", F["coins"]), line="board.coins"),
+        place("seats", *(piece for seat, p in enumerate(view["players"]) for piece in (
+            Piece("goods_card", p["hand"], seat=seat), Piece("ship", F["start_ships"], seat=seat)))),
+    ]
 
 
 def box() -> list[Component]:

@@ -37,6 +37,8 @@ WARE_COLORS: dict[str, tuple[str, str]] = {
     "ginseng": ("#fdd835", "#212121"),
     "jade": ("#43a047", "#ffffff"),
 }
+#: the Teach screen's set-up board colours its pieces as this board does (ui/setup_board.py)
+SETUP_COLORS = WARE_COLORS
 FREE = ("#eeeeee", "#424242")
 
 

@@ -32,6 +32,8 @@ ARTIST_COLORS: dict[str, tuple[str, str]] = {
     "karl_gitter": ("#1565c0", "#ffffff"),
     "krypto": ("#6a1b9a", "#ffffff"),
 }
+#: the Teach screen's set-up board colours its pieces as this board does (ui/setup_board.py)
+SETUP_COLORS = ARTIST_COLORS
 
 
 # ----- plain screen logic ---------------------------------------------------------------

@@ -56,6 +56,8 @@ GEM_HEX: dict[str, tuple[str, str]] = {
     "blue": ("#1e88e5", "#ffffff"),
     "pink": ("#ec407a", "#ffffff"),
 }
+#: the Teach screen's set-up board colours its pieces as this board does (ui/setup_board.py)
+SETUP_COLORS = GEM_HEX
 WATER = "#b3e5fc"
 DEEP = "#4fc3f7"
 SHORE_GROUND = "#d7ccc8"

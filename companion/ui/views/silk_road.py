@@ -40,6 +40,8 @@ GOOD_COLORS: dict[str, tuple[str, str]] = {
     "glass": ("#c62828", "#ffffff"),
     "ore": ("#212121", "#ffffff"),
 }
+#: the Teach screen's set-up board colours its pieces as this board does (ui/setup_board.py)
+SETUP_COLORS = GOOD_COLORS
 EMPTY_COLORS = ("#bdbdbd", "#212121")
 SEA = "#bbdefb"
 #: the actions that have a place on the board (tests/games/test_board_reach.py plays them by tapping)
