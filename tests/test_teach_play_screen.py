@@ -160,14 +160,21 @@ def test_a_payout_card_offers_why_the_account_of_the_voyage(store):
     for text in manila_voyage():
         assert app.dispatch(parse_line(text, app.table.setup.players))
     shown = texts(app.page)
-    assert f"New rule: {teach.card_text('manila.insurance.claims', 'en')[0]}" in shown
     assert "Voyage 1: results" in shown  # the voyage's own account, on the same screen
-    assert shown.count("Why?") == 4  # boats, harbour, pirates, insurance: each payout card (not the prices)
+    assert shown.count("Why?") == 1  # one card at a time: the first payout card's
     press(app.page, "Why?")
     assert app.nav.screen == "why" and "How voyage 1 was paid out" in texts(app.page)
     press(app.page, "Move log")
     assert app.nav.screen == "log"
     assert "D pays the bank 6 pesos: insurance claim, Shipyard A." in texts(app.page)
+    app.go("table")
+    titles, why = [], 0
+    while card_titles(app):  # the voyage's cards one after another, each put away with one tap
+        titles += card_titles(app)
+        why += texts(app.page).count("Why?")
+        press(app.page, "Got it")
+    assert f"New rule: {teach.card_text('manila.insurance.claims', 'en')[0]}" in titles
+    assert why == 4  # boats, harbour, pirates, insurance: each payout card (not the prices)
 
 
 def test_the_payout_cards_follow_the_results_they_explain(store):
@@ -229,3 +236,31 @@ def test_teaching_banner_says_what_to_do_at_the_real_table_and_what_it_costs(sto
     assert plain != taught
     app.set_teaching(False)
     assert plain in texts(app.page) and taught not in texts(app.page)  # teaching off: the usual line
+
+
+def test_a_step_that_meets_several_rules_shows_one_card_at_a_time_and_keeps_the_board_on_a_phone(store):
+    """Niagara's first step meets three rules (the round, choosing cards, the order): on a
+    390x844 phone they came as three cards, some 650 px, and pushed the board (where the
+    canoes are moved) under the pinned step.  One card shows, with how many follow; "Got it"
+    brings the next; what stands above the board leaves it on the first screen."""
+    from companion.ui import board, layout
+
+    app = device(store, "host")
+    app.page.width, app.page.height = 390, 844
+    from_teach(app, ["Ana", "Ben", "Cho"], game_id="niagara")
+    seen = []
+    for left in (2, 1, 0):
+        cards = [c for c in walk(app.page.controls) if str(getattr(c, "key", "") or "").startswith("teach-card-")]
+        assert len(cards) == 1, [c.key for c in cards]
+        notes = [c.value for c in walk(app.page.controls) if getattr(c, "key", None) == "teach-more"]
+        assert notes == ([app.t.ngettext("{n} more new rule after this one", "{n} more new rules after this one",
+                                         left)] if left else [])
+        if left == 2:  # the first screen: appbar, banner, the card, then the board, above the pinned step
+            layout_keys = {c.key: c for c in walk(app.page.controls) if isinstance(getattr(c, "key", None), str)}
+            above = 56 + layout.estimate_height(layout_keys["table:banner"], 390) + layout.estimate_height(cards[0], 366)
+            foot = layout.estimate_height(layout_keys["table:step"], 390)
+            assert above + 100 <= 844 - foot, (above, foot)  # at least 100 px of the board in view
+            assert board.PANE_BOARD in layout_keys
+        seen.append(cards[0].key)
+        press(app.page, app._("Got it"))
+    assert len(set(seen)) == 3 and card_titles(app) == []

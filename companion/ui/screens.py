@@ -436,14 +436,19 @@ def teach_cards(app: "App") -> list[ft.Control]:
     """Teaching play's first-time cards for this device now (``App.teach_cards``): the
     rule in a few sentences, "Read more" opening its clause (where a refusal's rule link goes),
     "Got it" putting it away for good; a card of a computed outcome (a payout, a value) adds
-    "Why?": the account of that outcome (``screen_why``)."""
+    "Why?": the account of that outcome (``screen_why``).  One card at a time: a step that
+    meets several rules (Niagara's first) shows the first with a line saying how many follow,
+    and "Got it" brings the next, so the cards never push the step's board off a phone's screen."""
     _ = app._
     out: list[ft.Control] = []
-    for clause in app.teach_cards():
-        words = teach.card_text(clause, app.lang, players=len(app.table.setup.players))
-        if words is None:
-            continue
-        title, text = words
+    due = [(c, w) for c in app.teach_cards()
+           if (w := teach.card_text(c, app.lang, players=len(app.table.setup.players))) is not None]
+    for clause, (title, text) in due[:1]:
+        more = len(due) - 1
+        note = ([ft.Text(app.t.ngettext("{n} more new rule after this one", "{n} more new rules after this one",
+                                         more),
+                         size=14, italic=True, color=ft.Colors.BLUE_GREY_800, key="teach-more")]
+                if more else [])
         out.append(ft.Container(
             content=ft.Column([
                 ft.Row([ft.Icon(ft.Icons.SCHOOL, color=ft.Colors.AMBER_900, size=22),
@@ -451,6 +456,7 @@ def teach_cards(app: "App") -> list[ft.Control]:
                                 color=ft.Colors.BLUE_GREY_900, expand=True)],
                        spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
                 ft.Text(text, size=15, color=ft.Colors.BLUE_GREY_900),
+                *note,
                 ft.Row([*([ft.TextButton(_("Why?"), icon=ft.Icons.HISTORY, height=TOUCH,
                                          on_click=lambda e, c=clause: app.go("why", clause=c))]
                           if teach.explains_outcome(app.table.game.id, clause) else []),
