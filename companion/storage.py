@@ -731,7 +731,8 @@ class Store:
     def create_table(self, game: Game, setup: TableSetup,  # type: ignore[type-arg]
                      session: Session | None = None, *,  # type: ignore[type-arg]
                      origin: str | None = None, created: float | None = None,
-                     finished: float | None = None, teaching: bool = False) -> "StoredSession":
+                     finished: float | None = None, teaching: bool = False,
+                     teach_record: dict[str, Any] | None = None) -> "StoredSession":
         """A new table; with ``session`` (an import) its whole log is written
         in the same transaction, so a half-imported table never appears.
 
@@ -740,12 +741,16 @@ class Store:
         ``origin``: the stable export id (default: a new one); ``created`` and
         ``finished``: the original dates of an imported play (Unix time).  ``teaching``:
         teaching play is on from the start (a table started from Teach): the first step's
-        cards are met at once."""
+        cards are met at once.  ``teach_record``: an imported table's teaching record
+        (``transfer``: which cards it met and put away), kept as it was."""
         table_id = uuid.uuid4().hex[:12]
         now = time.time()
         session = session or Session(game, setup)
         record = None
-        if teaching:
+        if teach_record is not None:
+            record = {"on": bool(teach_record.get("on")), "met": dict(teach_record.get("met") or {}),
+                      "done": list(teach_record.get("done") or [])}
+        elif teaching:
             record = core_teach.new_record(True)
             core_teach.meet(record, _dues(game, session.state), session.cursor)
         stored = StoredSession(self, table_id, session, rev=0, teach=record)

@@ -10,7 +10,14 @@ still read)::
      "game": "manila",
      "setup": {"players": [...], "options": {...}},
      "log": [{"type": ...}, ...], "cursor": 12,
-     "story": [{"move": 1, "chapter": ["voyage", 1], "events": [...]}, ...]}
+     "story": [{"move": 1, "chapter": ["voyage", 1], "events": [...]}, ...],
+     "teaching": {"on": true, "met": {"manila.setup.share_entry": 0, ...},
+                  "done": ["manila.setup.share_entry"]}}
+
+``teaching`` (written since teaching play exists, only for a table that ever taught; read
+back) is teaching play's record (``core/teach.py``): whether it is on, which first-time cards
+the table met at which move, which it put away; so an imported table resumes teaching where
+it was, neither showing again a card put away nor skipping one still to read.
 
 ``story`` (written since events exist; never read back: importing replays the
 log, and the story follows from it) is every event of every action in force
@@ -88,6 +95,10 @@ def export_table(stored: StoredSession) -> dict[str, Any]:
     # the rules search's "Did this answer it?" no's asked at this table (issue 34; not read back)
     body["search_misses"] = [{"time": iso(m["time"]), "lang": m["lang"], "query": m["query"], "clause": m["clause"]}
                              for m in stored.store.search_misses(stored.id)]
+    if stored.teach is not None:  # teaching play's record: an imported table resumes teaching where it was
+        record = stored.teach
+        body["teaching"] = {"on": bool(record.get("on")), "met": dict(record.get("met") or {}),
+                            "done": list(record.get("done") or [])}
     return {"format": FORMAT, "version": VERSION, "export_id": identity["origin"],
             "created": iso(identity["created"]), "finished": iso(identity["finished"]), **body}
 
@@ -140,11 +151,43 @@ class ParsedExport:
     """A validated export: the replayed session plus its identity and dates."""
 
     def __init__(self, session: Session, origin: str, created: float | None,  # type: ignore[type-arg]
-                 finished: float | None) -> None:
+                 finished: float | None, teaching: dict[str, Any] | None = None) -> None:
         self.session = session
         self.origin = origin
         self.created = created
         self.finished = finished
+        #: teaching play's record (core/teach.py), None: the table never taught
+        self.teaching = teaching
+
+
+_CARD_KEY = re.compile(r"^([a-z0-9_]+(?:\.[a-z0-9_]+)+)(?:@(\d{1,2}))?$")
+
+
+def _teaching(raw: Any, game_id: str, players: int, moves: int) -> dict[str, Any] | None:
+    """The file's teaching record, checked: ``on`` a bool; ``met`` each card's key (a clause
+    of this game, or ``<clause>@<seat>`` for a seat of this table) and the move it was met at
+    (within the log); ``done`` keys it met.  Anything else refuses the file (where: teaching)."""
+    if raw is None:
+        return None
+
+    def bad() -> ImportRefused:
+        return ImportRefused("import_bad_log", where="teaching")
+
+    if not isinstance(raw, dict) or set(raw) - {"on", "met", "done"} or not isinstance(raw.get("on", False), bool):
+        raise bad()
+    met, done = raw.get("met", {}), raw.get("done", [])
+    if not isinstance(met, dict) or not isinstance(done, list) or len(met) > 1000 or len(done) > len(met):
+        raise bad()
+    for key, at in met.items():
+        found = _CARD_KEY.match(key)
+        if found is None or not found.group(1).startswith(game_id + ".") \
+                or (found.group(2) is not None and int(found.group(2)) >= players):
+            raise bad()
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= moves:
+            raise bad()
+    if any(not isinstance(k, str) or k not in met for k in done) or len(set(done)) != len(done):
+        raise bad()
+    return {"on": bool(raw.get("on", False)), "met": dict(met), "done": list(done)}
 
 
 def _content_origin(game_id: str, setup: Any, log: list[Any]) -> str:
@@ -204,8 +247,9 @@ def read_export(data: Any) -> ParsedExport:
         session = Session.replay(game, setup, log)
     except RefereeError as exc:
         raise ImportRefused("import_illegal_action", index=exc.params.get("index", 0) + 1, reason=exc.code) from exc
+    teaching = _teaching(data.get("teaching"), game_id, len(setup.players), len(log))
     session.seek(cursor)  # back to the saved position, from the nearest snapshot
-    return ParsedExport(session, origin, created, finished)
+    return ParsedExport(session, origin, created, finished, teaching)
 
 
 def parse_export(data: Any) -> Session:  # type: ignore[type-arg]
@@ -239,7 +283,7 @@ def import_data(store: Store, data: bytes | str) -> StoredSession:
         raise ImportRefused("import_duplicate", table=existing)
     session = parsed.session
     return store.create_table(session.game, session.setup, session, origin=parsed.origin,
-                              created=parsed.created, finished=parsed.finished)
+                              created=parsed.created, finished=parsed.finished, teach_record=parsed.teaching)
 
 
 def import_from_text(store: Store, text: str) -> StoredSession:
