@@ -600,3 +600,42 @@ def test_the_why_screen_draws_at_any_step_of_a_random_game(store: Store, game_id
             app.go("why", clause=None)
             assert app.nav.screen == "why" and not app.problem, app.problem
             app.go_back()
+
+
+def _scrolls_to(app: App) -> list[str]:
+    """The parts the screens asked to open at, in order (the page's scheduled tasks)."""
+    return [args[0] for handler, args, _kw in app.page.tasks if getattr(handler, "__name__", "") == "_scroll_to_key"]
+
+
+def _marked(app: App) -> str | None:
+    """The account section the why screen is marked to open at (its title)."""
+    from companion.ui.widgets import WHY_AT
+
+    body = next(c for c in walk(app.page.controls) if getattr(c, "key", None) == "why-account")
+    return next((c.value for c in walk(body) if getattr(getattr(c, "key", None), "value", None) == WHY_AT), None)
+
+
+def test_why_opens_the_account_at_the_section_of_the_cards_clause(store: Store) -> None:
+    """The first voyage's payout cards one after another: boats (the account's first section,
+    no scroll), the harbour's (its spaces), the shipyard's, the pirates' (the boats again: a
+    plundered boat's share is there), the insurance's; each Why? marks its section and, past
+    the first, the screen is scrolled there."""
+    app = device(store)
+    manila_paid_out(app)
+    expected = {"manila.payout.boats": "The boats", "manila.payout.harbor": "Harbour and shipyard spaces",
+                "manila.payout.shipyard": "Harbour and shipyard spaces", "manila.payout.pirates": "The boats",
+                "manila.insurance.claims": "Insurance"}
+    met = []
+    while any(t.startswith(app._("New rule: {title}", title="")) for t in texts(app.page)):
+        clause = next(str(c.key)[len("teach-card-"):] for c in walk(app.page.controls)
+                      if str(getattr(c, "key", "") or "").startswith("teach-card-"))
+        if app._("Why?") in texts(app.page):
+            before = len(_scrolls_to(app))
+            press(app.page, app._("Why?"))
+            assert _marked(app) == expected[clause], clause
+            assert _scrolls_to(app)[before:] == ([] if expected[clause] == "The boats" else ["why-at"]), clause
+            met.append(clause)
+            app.go_back()
+        press(app.page, app._("Got it"))
+    # this voyage pays no shipyard reward of the bank's own (D insures: the claim is the insurance card)
+    assert met == ["manila.payout.boats", "manila.payout.harbor", "manila.payout.pirates", "manila.insurance.claims"]

@@ -202,6 +202,8 @@ class App:
         #: the next render should put it: 0 for a new screen, the saved offset on back
         self.offset = 0.0
         self.scroll_target: float | None = 0.0
+        #: the key of the part a new screen opens at (its build sets it; None: the top)
+        self.scroll_key: str | None = None
         #: the table screen's scrolling part (layout.py; None: the page itself scrolls), the
         #: invite / seat strip it leads with, and whether it was laid out for a wide screen
         self.scroller: Any = None
@@ -1228,8 +1230,13 @@ class App:
         self.full_font = True
 
     def _settle_scroll(self) -> None:
-        """A new screen starts at its top; a return goes back to where it was."""
+        """A new screen starts at its top, or at the part it asked for (``scroll_key``: a
+        "Why?" account at its clause's section); a return goes back to where it was."""
         target, self.scroll_target = self.scroll_target, None
+        key, self.scroll_key = self.scroll_key, None
+        if key is not None and target == 0.0:
+            self.page.run_task(self._scroll_to_key, key)
+            return
         if target is None or getattr(self.page, "scroll_to", None) is None:
             return
         self.offset = target
@@ -1240,6 +1247,10 @@ class App:
             await self.scroll_to(offset=target)
 
         self.page.run_task(settle)
+
+    async def _scroll_to_key(self, key: str) -> None:
+        await asyncio.sleep(0.05)  # let the new screen be laid out first
+        await self.scroll_to(scroll_key=key, duration=0)
 
     async def scroll_to(self, **where: Any) -> None:
         """Scroll what scrolls on this screen: the table screen's middle (layout.py), else the page."""

@@ -32,7 +32,7 @@ from .rules_screen import rules_body
 from .viewmodels import (final_ranking, now_players, now_text, player_slots, seat_order,
                          setup_problems, split_template)
 from .views import view_for
-from .widgets import TOUCH, banner, big_button, expander, icon_button, italic, section_title, text_style
+from .widgets import TOUCH, WHY_AT, banner, big_button, expander, icon_button, italic, section_title, text_style
 
 if TYPE_CHECKING:
     from .app import App
@@ -423,6 +423,11 @@ def screen_why(app: "App") -> tuple[Any, ft.Control]:
     if got is None:
         return _bar(app, _("Move log")), log_body(app)
     title, lines = got
+    # opened from a card about one part of the outcome (a harbour's reward, the insurance):
+    # the screen opens at that part's section (the first needs no scroll)
+    marked = [i for i, c in enumerate(lines) if getattr(getattr(c, "key", None), "value", None) == WHY_AT]
+    if marked and marked[0] > 0:
+        app.scroll_key = WHY_AT
     parts: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD, key="why-title"), *lines,
                                ft.Row([ft.TextButton(_("Move log"), icon=ft.Icons.HISTORY, height=TOUCH,
                                                      on_click=lambda e: app.go("log")),

@@ -72,6 +72,20 @@ def section_title(text: str) -> ft.Control:
     return ft.Text(text, size=18, weight=ft.FontWeight.BOLD)
 
 
+#: the key of the section of a "Why?" account that the card's clause is about: the why screen
+#: opens there (``screens.screen_why``, ``App.scroll_key``)
+WHY_AT = "why-at"
+
+
+def account_section(text: str, at: bool = False) -> ft.Control:
+    """A section's title in a "Why?" account; ``at``: the section the asked clause is about
+    (the screen opens scrolled to it)."""
+    title = section_title(text)
+    if at:
+        title.key = ft.ScrollKey(WHY_AT)
+    return title
+
+
 def card(content: ft.Control, padding: int = 12) -> ft.Control:
     return ft.Card(content=ft.Container(content=content, padding=padding))
 

@@ -69,7 +69,8 @@ def test_first_time_card_on_a_table_started_from_teach(browser, tmp_path, lang):
 def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewport, size, theme):
     """The first voyage of the 4-player game of tests/test_teach_play.py played on a table
     started with teaching on, resumed from Home: the payout cards with Why? beside the results;
-    Why? opens the voyage's account, and its Back to the table returns to the cards."""
+    Why? opens the voyage's account, and its Back to the table returns to the cards; the next
+    card's Why? (the harbour's) opens the account at the harbour's section."""
     import sys
     from pathlib import Path
 
@@ -113,6 +114,19 @@ def test_payout_cards_beside_the_voyage_results(browser, tmp_path, lang, viewpor
         screen.page.wait_for_timeout(800)
         screen.scroll_to_text(heading, exact=True)
         assert screen.text(heading, exact=True).is_visible()
+        # the next card, the harbour's: its Why? opens the account at the harbour's section
+        screen.click(_("Got it"), exact=True)
+        screen.page.wait_for_timeout(800)
+        harbor = _("New rule: {title}").format(title=teach.card_text("manila.payout.harbor", lang)[0])
+        screen.scroll_to_text(harbor, exact=True)
+        screen.click(_("Why?"), exact=True)
+        screen.page.wait_for_timeout(1000)
+        spaces = screen.text(game_message("manila", "ui.why.spaces", lang, {}), exact=True)
+        box = spaces.bounding_box()
+        assert box is not None and 0 <= box["y"] <= viewport["height"] - 40
+        if size == "phone":  # a phone's account is longer than its screen: scrolled to the section's top
+            assert box["y"] < 150, box
+        screen.shot(f"teachplay-manila-why-spaces-{lang}-{size}-{theme}")
         screen.context.close()
     finally:
         server.stop()

@@ -25,7 +25,7 @@ from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRAT
                                     odds, open_spaces, roll_dice, share_cost, voyage_account)
 from .. import board
 from ..context import GameContext
-from ..widgets import (TOUCH, FormPanel, big_button, confirm_button, expander, italic, player_card, reason_line,
+from ..widgets import (TOUCH, FormPanel, account_section, big_button, confirm_button, expander, italic, player_card, reason_line,
                        results_sheet, section_title, seen, send, tile, wrap)
 
 F = load()
@@ -1115,14 +1115,22 @@ def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]] | None:
     return out
 
 
+#: the account's section each payout card's clause is about (the why screen opens there)
+ACCOUNT_SECTION = {"manila.payout.boats": "ui.why.boats", "manila.payout.pirates": "ui.why.boats",
+                   "manila.payout.harbor": "ui.why.spaces", "manila.payout.shipyard": "ui.why.spaces",
+                   "manila.insurance.claims": "ui.why.insurance"}
+
+
 def account(ctx: GameContext, clause: str | None = None) -> tuple[str, list[ft.Control]] | None:
-    """Teaching play's "Why?" after a payout: the voyage's account (``account_lines``)."""
+    """Teaching play's "Why?" after a payout: the voyage's account (``account_lines``), the
+    section of ``clause`` (``ACCOUNT_SECTION``) marked for the screen to open at."""
     lines = account_lines(ctx)
     if lines is None:
         return None
+    at = ctx.t(ACCOUNT_SECTION[clause]) if clause in ACCOUNT_SECTION else None
     body: list[ft.Control] = []
     for title, sentences in lines:
-        body.append(section_title(title))
+        body.append(account_section(title, title == at))
         body += [ft.Text(s, size=15) for s in sentences]
     return ctx.t("ui.why.title", voyage=voyage_account(ctx.state).voyage), body  # type: ignore[union-attr]
 

@@ -21,7 +21,7 @@ from ...games.modern_art.public import ModernArtState, round_account
 from ...games.modern_art.public import load as load_facts
 from .. import board
 from ..context import GameContext
-from ..widgets import (FormPanel, big_button, money_buttons, results_sheet, section_title, seen, sending, unsent,
+from ..widgets import (FormPanel, account_section, big_button, money_buttons, results_sheet, section_title, seen, sending, unsent,
                        wrap)
 
 #: card colours per artist (background, text)
@@ -738,14 +738,21 @@ def account_lines(ctx: GameContext) -> list[tuple[str, list[str]]] | None:
             (t("ui.why.sales"), pays)]
 
 
+#: the account's section each value card's clause is about (the why screen opens there)
+ACCOUNT_SECTION = {"modern_art.value.ranking": "ui.why.ranking", "modern_art.value.accumulated": "ui.why.values",
+                   "modern_art.value.sell-to-bank": "ui.why.sales"}
+
+
 def account(ctx: GameContext, clause: str | None = None) -> tuple[str, list[ft.Control]] | None:
-    """Teaching play's "Why?" after a round's end: the round's account (``account_lines``)."""
+    """Teaching play's "Why?" after a round's end: the round's account (``account_lines``), the
+    section of ``clause`` (``ACCOUNT_SECTION``) marked for the screen to open at."""
     lines = account_lines(ctx)
     if lines is None:
         return None
+    at = ctx.t(ACCOUNT_SECTION[clause]) if clause in ACCOUNT_SECTION else None
     body: list[ft.Control] = []
     for title, sentences in lines:
-        body.append(section_title(title))
+        body.append(account_section(title, title == at))
         body += [ft.Text(s, size=15) for s in sentences]
     return ctx.t("ui.why.title", round=ctx.state.results[-1]["round"]), body
 
