@@ -28,8 +28,8 @@ LATE_BROWSER_TESTS = ("tests/e2e/test_screenshots.py", "tests/e2e/test_board_vie
 def browser_scope(nodeid: str) -> str:
     """The group a test runs in under ``-n 2``: ``browser`` (one worker, one
     page at a time), ``browser-late`` (after everything else), or its own."""
-    if nodeid.startswith(LATE_BROWSER_TESTS):
-        return "browser-late"
+    if nodeid.startswith(LATE_BROWSER_TESTS):  # one by one: whichever worker is free takes the next
+        return "browser-late::" + nodeid
     return "browser" if nodeid.startswith("tests/e2e/") else nodeid
 
 
@@ -42,8 +42,9 @@ if importlib.util.find_spec("xdist") is not None:
         That worker is done long before the browser tests are (6.7 of 14.7
         minutes on an idle machine), so the screenshot tours wait in a group of
         their own until everything else has started, and the worker that is
-        free then takes them: two Chromiums only at the end, for tests that
-        time nothing.  (xdist's own ``loadgroup`` marks its groups on the test
+        free then takes them, one test at a time, so that the browser worker
+        shares them when it is done first: two Chromiums only at the end, for
+        tests that time nothing.  (xdist's own ``loadgroup`` marks its groups on the test
         ids, which pytest 9.2 no longer reads.)"""
         from xdist.scheduler import LoadScopeScheduling
 
@@ -52,11 +53,11 @@ if importlib.util.find_spec("xdist") is not None:
                 return browser_scope(nodeid)
 
             def _assign_work_unit(self, node) -> None:
-                # the browser group first, the late one last, whatever their sizes
+                # the browser group first, the late ones last, whatever their sizes
                 if "browser" in self.workqueue:
                     self.workqueue.move_to_end("browser", last=False)
-                elif "browser-late" in self.workqueue and len(self.workqueue) > 1:
-                    self.workqueue.move_to_end("browser-late")
+                for scope in [s for s in self.workqueue if s.startswith("browser-late::")]:
+                    self.workqueue.move_to_end(scope)
                 super()._assign_work_unit(node)
 
         return BrowserTestsTogether(config, log)
