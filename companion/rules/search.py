@@ -51,19 +51,28 @@ Issue 34 (questions in the words of players at a table):
   :data:`TABLE_COVER` of what the best anywhere holds;
 * :func:`related`: the clauses a player needs next after an answer.
 
-The index is built once from :mod:`companion.rules.library` (:func:`default_index`):
-in a background thread when the app starts (:func:`warm_up`), so the first query
-does not wait for it; :class:`SearchIndex` can also be built from any documents
-(tests, benchmarks).
+The index of the library is built ahead (``scripts/build_search_index.py``) into package data,
+:data:`INDEX_FILE`, with the hash of the rules and code it was built from: the first search of a
+process loads it (:func:`default_index`, ~20 ms, no thread: the static build runs in Pyodide),
+each term's postings decoded when a query first meets it.  When the rules or the search code
+have changed since (another hash), the file is not used and the index is built from
+:mod:`companion.rules.library` instead (about 0.6 s; the server also starts that in a background
+thread, :func:`warm_up`).  :class:`SearchIndex` can also be built from any documents (tests,
+benchmarks).
 """
 
 from __future__ import annotations
 
+import array
 import functools
+import gc
+import hashlib
 import json
 import math
 import operator
+import pickle
 import re
+import sys
 import threading
 from bisect import bisect_left
 from collections import Counter
@@ -587,6 +596,78 @@ class _Synonyms:
             self.english.setdefault(phrase[0], []).append((phrase, gs))
 
 
+_LITTLE = sys.byteorder == "little"
+
+
+def _pack(postings: Mapping[int, tuple[float, int]]) -> bytes:
+    """One term's postings as bytes: the unit ids (uint32), the scores (doubles), the fields
+    (one byte each), in the postings' order; little-endian."""
+    ids = array.array("I", postings)
+    scores = array.array("d", (s for s, _ in postings.values()))
+    if not _LITTLE:
+        ids.byteswap()
+        scores.byteswap()
+    return ids.tobytes() + scores.tobytes() + bytes(m for _, m in postings.values())
+
+
+def _unpack(data: bytes) -> dict[int, tuple[float, int]]:
+    n = len(data) // 13
+    ids = array.array("I")
+    ids.frombytes(data[:4 * n])
+    scores = array.array("d")
+    scores.frombytes(data[4 * n:12 * n])
+    if not _LITTLE:
+        ids.byteswap()
+        scores.byteswap()
+    return dict(zip(ids, zip(scores, data[12 * n:])))
+
+
+class _Postings(dict):  # type: ignore[type-arg]
+    """Term -> {unit: (score, fields)} of an index loaded from its file: each term decoded from
+    its packed bytes when first asked for (a query meets a few dozen of 16,000 terms)."""
+
+    def __init__(self, packed: dict[str, bytes]) -> None:
+        super().__init__()
+        self._packed = packed
+
+    def __missing__(self, term: str) -> dict[int, tuple[float, int]]:
+        value = _unpack(self._packed.pop(term))  # KeyError: no such term
+        self[term] = value
+        return value
+
+    def get(self, term: str, default=None):  # type: ignore[no-untyped-def,override]
+        try:
+            return self[term]
+        except KeyError:
+            return default
+
+    def __contains__(self, term: object) -> bool:
+        return dict.__contains__(self, term) or term in self._packed
+
+    def _all(self) -> None:
+        for term in list(self._packed):
+            self[term]  # noqa: B018 (decodes it)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self._all()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + len(self._packed)
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        self._all()
+        return super().keys()
+
+    def values(self):  # type: ignore[no-untyped-def]
+        self._all()
+        return super().values()
+
+    def items(self):  # type: ignore[no-untyped-def]
+        self._all()
+        return super().items()
+
+
 @dataclass(slots=True)
 class _Unit:
     game: str
@@ -698,6 +779,36 @@ class SearchIndex:
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
         docs, names, aliases, section_aliases = library_documents(games)
         return cls(docs, names, aliases, section_aliases)
+
+    #: what :meth:`_state` saves as it is (the postings and the clauses are packed)
+    _PLAIN = ("_n_docs", "_prior", "_first", "_chars", "_pairs", "_n_chars", "_idf", "_max_idf", "_df",
+              "_surface_stem", "_surfaces", "_near", "_name_terms", "_name_surfaces", "_name_keys",
+              "_synonym_cache", "_wholes")
+
+    def _state(self) -> dict[str, object]:
+        """The index as plain values for the file built ahead: each term's postings packed into
+        one bytes (unit ids, scores as exact doubles, fields), decoded when a query first meets
+        the term (:class:`_Postings`); the clauses as tuples."""
+        state: dict[str, object] = {name: getattr(self, name) for name in self._PLAIN}
+        state["_postings"] = {term: _pack(postings) for term, postings in self._postings.items()}
+        state["_units"] = [(u.game, u.clause_id, u.order, [(d.lang, d.title, d.body, d.section) for d in u.docs.values()])
+                           for u in self._units]
+        state["_names"] = [(g.game, g.lang, g.name, g.aka) for g in self._names.values()]
+        state["_related_saved"] = {u.clause_id: tuple(self.related(u.clause_id)) for u in self._units}
+        return state
+
+    @classmethod
+    def _from_state(cls, state: Mapping[str, object]) -> "SearchIndex":
+        index = cls.__new__(cls)
+        for name in cls._PLAIN:
+            setattr(index, name, state[name])
+        index._postings = _Postings(state["_postings"])  # type: ignore[arg-type]
+        index._units = [_Unit(game, cid, order, {lang: Document(game, lang, cid, title, body, section)
+                                                 for lang, title, body, section in docs})
+                        for game, cid, order, docs in state["_units"]]  # type: ignore[attr-defined]
+        index._names = {(g, lang): GameName(g, lang, name, aka) for g, lang, name, aka in state["_names"]}  # type: ignore[attr-defined]
+        index._related_saved = state["_related_saved"]
+        return index
 
     def __len__(self) -> int:
         """The number of clause texts indexed (clauses x languages)."""
@@ -971,7 +1082,11 @@ class SearchIndex:
         that title, in English) or that share the most of its distinctive terms (cosine of the
         clauses' BM25F weights over words and pairs rarer than RELATED_MIN_IDF, so the rare
         words of both count most).  An overview or components clause is never offered, nor the
-        app's own bookkeeping (app, sheet, table) unless the clause is itself one of those."""
+        app's own bookkeeping (app, sheet, table) unless the clause is itself one of those.
+        An index loaded from its file has every clause's answer for :data:`RELATED` already."""
+        saved = getattr(self, "_related_saved", None)
+        if saved is not None and limit == RELATED and clause_id in saved:
+            return list(saved[clause_id])
         me = self._by_id().get(clause_id)
         if me is None:
             return []
@@ -1326,18 +1441,109 @@ def _show(game: str, template: str, lang: str) -> str:
         return template
 
 
+# ---------------------------------------------------------------- the index built ahead
+
+#: the library's index built ahead (``scripts/build_search_index.py``), shipped as package data:
+#: the first search of a process loads it (~10 ms) instead of building it (~0.6 s), with no
+#: thread (the static build runs in Pyodide).  It holds the hash of what it was built from
+#: (:func:`source_hash`); a file of other sources is never used: the index is built then
+INDEX_FILE = Path(__file__).resolve().parent / "data" / "search_index.bin"
+#: the layout of the file (bump it when what is saved changes)
+INDEX_FORMAT = 1
+_MAGIC = b"companion-search-index"
+#: the code whose change changes the index (besides every file of the rules folder)
+_SOURCES = ("search.py", "scripts.py", "library.py", "data/search_synonyms.json", "data/script_tables.json",
+            "../i18n.py")
+
+
+def source_hash() -> str:
+    """The hash of everything the library's index is built from: every file of the rules folder
+    (texts, facts, aliases), the search's own code, its lexicon and script tables, and the
+    number formatting that renders facts into the texts (babel's version)."""
+    import babel
+
+    h = hashlib.sha256(f"{INDEX_FORMAT} {babel.__version__}\n".encode())
+    here = Path(__file__).resolve().parent
+    for name in _SOURCES:
+        path = here / name
+        h.update(f"\0code {name}\0".encode())
+        h.update(path.read_bytes() if path.is_file() else b"(missing)")
+    root = library.rules_dir()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        h.update(f"\0rules {path.relative_to(root).as_posix()}\0".encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def index_bytes(index: SearchIndex, digest: str) -> bytes:
+    """``index`` as the package-data file: a header line (the mark, the format, ``digest``),
+    then the pickled state."""
+    header = b"%s %d %s\n" % (_MAGIC, INDEX_FORMAT, digest.encode())
+    return header + pickle.dumps(index._state(), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def build_index_file(path: Path | None = None) -> str:
+    """Build the library's index and write it to ``path`` (:data:`INDEX_FILE`); returns the sources' hash."""
+    path = path or INDEX_FILE
+    digest = source_hash()
+    data = index_bytes(SearchIndex.from_library(), digest)
+    path.write_bytes(data)
+    return digest
+
+
+def saved_digest(path: Path | None = None) -> str | None:
+    """The sources' hash the file at ``path`` (:data:`INDEX_FILE`) was built from (None: no such
+    file, or not one)."""
+    path = path or INDEX_FILE
+    try:
+        with path.open("rb") as f:
+            line = f.readline(200)
+    except OSError:
+        return None
+    parts = line.split()
+    if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(INDEX_FORMAT).encode():
+        return None
+    return parts[2].decode()
+
+
+def load_index(path: Path | None = None, digest: str | None = None) -> SearchIndex | None:
+    """The index saved at ``path`` (:data:`INDEX_FILE`) when it was built from the sources as
+    they are now (their hash, :func:`source_hash`, or ``digest``); None when there is none, or
+    it is stale."""
+    path = path or INDEX_FILE
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    end = data.find(b"\n", 0, 200)
+    parts = data[:end].split() if end > 0 else []
+    if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(INDEX_FORMAT).encode():
+        return None
+    if parts[2].decode() != (digest or source_hash()):
+        return None
+    collecting = gc.isenabled()
+    gc.disable()  # a hundred thousand small objects: the collector would run a dozen times for nothing
+    try:
+        state = pickle.loads(memoryview(data)[end + 1:])
+    finally:
+        if collecting:
+            gc.enable()
+    return SearchIndex._from_state(state)
+
+
 _index: SearchIndex | None = None
 _index_lock = threading.Lock()
 
 
 def default_index() -> SearchIndex:
-    """The index of the whole library: built once (by :func:`warm_up` at start, else here on
-    first use; a search that comes while it is being built waits for it)."""
+    """The index of the whole library: loaded from the file built ahead (:data:`INDEX_FILE`)
+    when it was built from the rules and code as they are, else built here, once (the server
+    also starts it in :func:`warm_up`; a search that comes while it is being built waits for it)."""
     global _index
     if _index is None:
         with _index_lock:
             if _index is None:
-                _index = SearchIndex.from_library()
+                _index = load_index() or SearchIndex.from_library()
     return _index
 
 
@@ -1347,8 +1553,11 @@ def index_ready() -> bool:
 
 
 def _warm() -> None:
-    """Build the index, then the clauses' term weights that related() reads."""
-    default_index()._vectors()
+    """Build (or load) the index, then the clauses' term weights that related() reads (an index
+    loaded from its file has related()'s answers already)."""
+    index = default_index()
+    if getattr(index, "_related_saved", None) is None:
+        index._vectors()
 
 
 def warm_up() -> threading.Thread:
