@@ -790,15 +790,20 @@ class SearchIndex:
         return cls(docs, names, aliases, section_aliases)
 
     #: what :meth:`_state` saves as it is (the postings and the clauses are packed)
-    _PLAIN = ("_n_docs", "_prior", "_first", "_chars", "_pairs", "_n_chars", "_idf", "_max_idf", "_df",
-              "_surface_stem", "_surfaces", "_near", "_name_terms", "_name_surfaces", "_name_keys",
+    _PLAIN = ("_n_docs", "_prior", "_first", "_chars", "_pairs", "_n_chars", "_idf", "_max_idf",
+              "_surface_stem", "_surfaces", "_name_terms", "_name_surfaces", "_name_keys",
               "_synonym_cache", "_wholes")
+    #: what it saves pickled apart, unpickled when first read (:meth:`__getattr__`): the words
+    #: one letter apart (a typo only) and the term frequencies (a prefix of one or two letters)
+    _LAZY = ("_near", "_df")
 
     def _state(self) -> dict[str, object]:
         """The index as plain values for the file built ahead: each term's postings packed into
         one bytes (unit ids, scores as exact doubles, fields), decoded when a query first meets
         the term (:class:`_Postings`); the clauses as tuples."""
         state: dict[str, object] = {name: getattr(self, name) for name in self._PLAIN}
+        state["_lazy"] = {name: pickle.dumps(getattr(self, name), protocol=pickle.HIGHEST_PROTOCOL)
+                          for name in self._LAZY}
         state["_postings"] = {term: _pack(postings) for term, postings in self._postings.items()}
         state["_units"] = [(u.game, u.clause_id, u.order, [(d.lang, d.title, d.body, d.section) for d in u.docs.values()])
                            for u in self._units]
@@ -817,7 +822,17 @@ class SearchIndex:
                         for game, cid, order, docs in state["_units"]]  # type: ignore[attr-defined]
         index._names = {(g, lang): GameName(g, lang, name, aka) for g, lang, name, aka in state["_names"]}  # type: ignore[attr-defined]
         index._related_saved = state["_related_saved"]
+        index._lazy = dict(state["_lazy"])  # type: ignore[call-overload]
         return index
+
+    def __getattr__(self, name: str) -> object:
+        """An attribute of a loaded index that is unpickled when first read (:data:`_LAZY`)."""
+        lazy = self.__dict__.get("_lazy")
+        if lazy is None or name not in lazy:
+            raise AttributeError(name)
+        value = pickle.loads(lazy.pop(name))
+        setattr(self, name, value)
+        return value
 
     def __len__(self) -> int:
         """The number of clause texts indexed (clauses x languages)."""
