@@ -1545,6 +1545,8 @@ def load_index(path: Path | None = None, digest: str | None = None) -> SearchInd
         return None
     if parts[2].decode() != (digest or source_hash()):
         return None
+    if array.array("I").itemsize != 4 or array.array("d").itemsize != 8:
+        return None  # a platform whose C types differ from the packing's: build instead
     collecting = gc.isenabled()
     gc.disable()  # a hundred thousand small objects: the collector would run a dozen times for nothing
     try:
