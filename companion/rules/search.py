@@ -70,6 +70,7 @@ import hashlib
 import json
 import math
 import operator
+import os
 import pickle
 import re
 import sys
@@ -677,12 +678,25 @@ class _Postings(dict):  # type: ignore[type-arg]
         return super().items()
 
 
-@dataclass(slots=True)
 class _Unit:
-    game: str
-    clause_id: str
-    order: int  # reading order in the library
-    docs: dict[str, Document]
+    """One clause: its game, id, reading order in the library, and its text per language
+    (``docs``; an index loaded from its file makes them when the clause is first shown)."""
+
+    __slots__ = ("game", "clause_id", "order", "_docs", "_raw")
+
+    def __init__(self, game: str, clause_id: str, order: int, docs: dict[str, Document] | None = None,
+                 raw: Sequence[tuple[str, str, str, str]] = ()) -> None:
+        self.game, self.clause_id, self.order = game, clause_id, order
+        self._docs = docs
+        self._raw = raw  # (lang, title, body, section) of each language, when docs is None
+
+    @property
+    def docs(self) -> dict[str, Document]:
+        if self._docs is None:
+            self._docs = {lang: Document(self.game, lang, self.clause_id, title, body, section)
+                          for lang, title, body, section in self._raw}
+            self._raw = ()
+        return self._docs
 
 
 class SearchIndex:
@@ -790,7 +804,7 @@ class SearchIndex:
         return cls(docs, names, aliases, section_aliases)
 
     #: what :meth:`_state` saves as it is (the postings and the clauses are packed)
-    _PLAIN = ("_n_docs", "_prior", "_first", "_chars", "_pairs", "_n_chars", "_idf", "_max_idf",
+    _PLAIN = ("_n_docs", "_prior", "_first", "_chars", "_pairs", "_n_chars", "_max_idf",
               "_surface_stem", "_surfaces", "_name_terms", "_name_surfaces", "_name_keys",
               "_synonym_cache", "_wholes")
     #: what it saves pickled apart, unpickled when first read (:meth:`__getattr__`): the words
@@ -805,6 +819,10 @@ class SearchIndex:
         state["_lazy"] = {name: pickle.dumps(getattr(self, name), protocol=pickle.HIGHEST_PROTOCOL)
                           for name in self._LAZY}
         state["_postings"] = {term: _pack(postings) for term, postings in self._postings.items()}
+        idf = array.array("d", self._idf.values())  # 16,000 floats unpickle slowly (Pyodide: 14 ms)
+        if not _LITTLE:
+            idf.byteswap()
+        state["_idf"] = (list(self._idf), idf.tobytes())
         state["_units"] = [(u.game, u.clause_id, u.order, [(d.lang, d.title, d.body, d.section) for d in u.docs.values()])
                            for u in self._units]
         state["_names"] = [(g.game, g.lang, g.name, g.aka) for g in self._names.values()]
@@ -817,8 +835,13 @@ class SearchIndex:
         for name in cls._PLAIN:
             setattr(index, name, state[name])
         index._postings = _Postings(state["_postings"])  # type: ignore[arg-type]
-        index._units = [_Unit(game, cid, order, {lang: Document(game, lang, cid, title, body, section)
-                                                 for lang, title, body, section in docs})
+        terms, packed = state["_idf"]  # type: ignore[misc]
+        idf = array.array("d")
+        idf.frombytes(packed)
+        if not _LITTLE:
+            idf.byteswap()
+        index._idf = dict(zip(terms, idf))
+        index._units = [_Unit(game, cid, order, None, docs)
                         for game, cid, order, docs in state["_units"]]  # type: ignore[attr-defined]
         index._names = {(g, lang): GameName(g, lang, name, aka) for g, lang, name, aka in state["_names"]}  # type: ignore[attr-defined]
         index._related_saved = state["_related_saved"]
@@ -1487,15 +1510,24 @@ def source_hash() -> str:
     import babel
 
     h = hashlib.sha256(f"{INDEX_FORMAT} {babel.__version__}\n".encode())
-    here = Path(__file__).resolve().parent
-    for name in _SOURCES:
-        path = here / name
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in _SOURCES:  # os, not pathlib: a third of the time in Pyodide
         h.update(f"\0code {name}\0".encode())
-        h.update(path.read_bytes() if path.is_file() else b"(missing)")
-    root = library.rules_dir()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-        h.update(f"\0rules {path.relative_to(root).as_posix()}\0".encode())
-        h.update(path.read_bytes())
+        try:
+            with open(os.path.join(here, name), "rb") as f:
+                h.update(f.read())
+        except OSError:
+            h.update(b"(missing)")
+    root = str(library.rules_dir())
+    found: list[tuple[str, str]] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        rel = os.path.relpath(folder, root).replace(os.sep, "/")
+        found += [(f if rel == "." else f"{rel}/{f}", os.path.join(folder, f)) for f in files]
+    for rel, path in sorted(found):
+        h.update(f"\0rules {rel}\0".encode())
+        with open(path, "rb") as f:
+            h.update(f.read())
     return h.hexdigest()
 
 
