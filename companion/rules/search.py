@@ -84,7 +84,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..i18n import LANGUAGES
 from . import library
-from .scripts import fold, is_cjk, simplified_only, traditional_only
+from .scripts import _fold_table, fold, is_cjk, simplified_only, traditional_only, use_fold_table
 
 Span = tuple[int, int]
 
@@ -827,6 +827,7 @@ class SearchIndex:
                            for u in self._units]
         state["_names"] = [(g.game, g.lang, g.name, g.aka) for g in self._names.values()]
         state["_related_saved"] = {u.clause_id: tuple(self.related(u.clause_id)) for u in self._units}
+        state["_fold"] = _fold_table()  # what the query is folded with, as the texts were
         return state
 
     @classmethod
@@ -846,6 +847,7 @@ class SearchIndex:
         index._names = {(g, lang): GameName(g, lang, name, aka) for g, lang, name, aka in state["_names"]}  # type: ignore[attr-defined]
         index._related_saved = state["_related_saved"]
         index._lazy = dict(state["_lazy"])  # type: ignore[call-overload]
+        use_fold_table(state["_fold"])  # type: ignore[arg-type]
         return index
 
     def __getattr__(self, name: str) -> object:
