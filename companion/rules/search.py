@@ -1506,8 +1506,8 @@ _SOURCES = ("search.py", "scripts.py", "library.py", "data/search_synonyms.json"
 
 
 def source_hash() -> str:
-    """The hash of everything the library's index is built from: every file of the rules folder
-    (texts, facts, aliases), the search's own code, its lexicon and script tables, and the
+    """The hash of everything the library's index is built from: each game's rules files that it
+    reads (facts, the three texts, aliases), the search's own code, its lexicon and script tables, and the
     number formatting that renders facts into the texts (babel's version)."""
     import babel
 
@@ -1521,15 +1521,15 @@ def source_hash() -> str:
         except OSError:
             h.update(b"(missing)")
     root = str(library.rules_dir())
-    found: list[tuple[str, str]] = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        rel = os.path.relpath(folder, root).replace(os.sep, "/")
-        found += [(f if rel == "." else f"{rel}/{f}", os.path.join(folder, f)) for f in files]
-    for rel, path in sorted(found):
-        h.update(f"\0rules {rel}\0".encode())
-        with open(path, "rb") as f:
-            h.update(f.read())
+    games = sorted(d for d in os.listdir(root) if os.path.isfile(os.path.join(root, d, "facts.json")))
+    for game in games:  # the files the index reads (library_documents), not teach.json and the like
+        for name in ("facts.json", *(f"{lang}.json" for lang in LANGUAGES), "aliases.json"):
+            h.update(f"\0rules {game}/{name}\0".encode())
+            try:
+                with open(os.path.join(root, game, name), "rb") as f:
+                    h.update(f.read())
+            except OSError:
+                h.update(b"(missing)")
     return h.hexdigest()
 
 
