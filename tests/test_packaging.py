@@ -32,6 +32,7 @@ def test_wheel_contents(wheel):
             "companion/ui/assets/icons/icon-512.png", "companion/ui/assets/icons/icon-maskable-192.png",
             "companion/ui/assets/favicon.png"} <= names
     assert "companion/py.typed" in names
+    assert "companion/rules/data/search_index.bin" in names  # the search's first query loads it
     games = {n.split("/")[3] for n in names if n.startswith("companion/_data/rules_data/") and n.endswith("facts.json")}
     from companion.registry import GAMES
 
@@ -42,10 +43,12 @@ def test_wheel_contents(wheel):
 def test_unpacked_wheel_runs_from_another_directory(wheel, tmp_path):
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
-    code = ("import json, companion.paths as p, companion.i18n as i; "
-            "print(json.dumps([str(p.rules_dir()), i.Translator('zh_Hant').gettext('Settings')]))")
+    code = ("import json, companion.paths as p, companion.i18n as i; from companion.rules import search; "
+            "print(json.dumps([str(p.rules_dir()), i.Translator('zh_Hant').gettext('Settings'), "
+            "search.load_index() is not None]))")
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
                             env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
     assert result.returncode == 0, result.stderr
-    rules, settings = json.loads(result.stdout)
+    rules, settings, index_loads = json.loads(result.stdout)
     assert rules.startswith(str(target)) and settings == "設定"
+    assert index_loads  # the search's index built ahead is in the wheel, built from the rules in it

@@ -54,8 +54,26 @@ def _latin_fold(ch: str) -> str | None:
     return None
 
 
-@cache
+#: the folding table, once made (or given: the search's index built ahead carries the one it
+#: was built with, so a first search in the browser does not make it, ~40 ms there)
+_FOLD: dict[int, str] | None = None
+
+
 def _fold_table() -> dict[int, str]:
+    global _FOLD
+    if _FOLD is None:
+        _FOLD = _make_fold_table()
+    return _FOLD
+
+
+def use_fold_table(table: dict[int, str]) -> None:
+    """Use ``table`` (:func:`_fold_table`'s, saved) unless the table is already made."""
+    global _FOLD
+    if _FOLD is None:
+        _FOLD = table
+
+
+def _make_fold_table() -> dict[int, str]:
     t = _tables()
     table: dict[int, str] = {ord(k): v for k, v in zip(t["t2s_from"], t["t2s_to"])}
     for code in list(range(0x41, 0x5B)) + list(range(0xC0, 0x250)) + list(range(0xFF01, 0xFF5F)):
@@ -73,7 +91,7 @@ def _fold_table() -> dict[int, str]:
 
 def fold(text: str) -> str:
     """The search key of ``text``: same length, so offsets carry over."""
-    return text.translate(_fold_table())
+    return text.translate(_FOLD if _FOLD is not None else _fold_table())
 
 
 @cache

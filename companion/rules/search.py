@@ -51,19 +51,29 @@ Issue 34 (questions in the words of players at a table):
   :data:`TABLE_COVER` of what the best anywhere holds;
 * :func:`related`: the clauses a player needs next after an answer.
 
-The index is built once from :mod:`companion.rules.library` (:func:`default_index`):
-in a background thread when the app starts (:func:`warm_up`), so the first query
-does not wait for it; :class:`SearchIndex` can also be built from any documents
-(tests, benchmarks).
+The index of the library is built ahead (``scripts/build_search_index.py``) into package data,
+:data:`INDEX_FILE`, with the hash of the rules and code it was built from: the first search of a
+process loads it (:func:`default_index`, ~20 ms, no thread: the static build runs in Pyodide),
+each term's postings decoded when a query first meets it.  When the rules or the search code
+have changed since (another hash), the file is not used and the index is built from
+:mod:`companion.rules.library` instead (about 0.6 s; the server also starts that in a background
+thread, :func:`warm_up`).  :class:`SearchIndex` can also be built from any documents (tests,
+benchmarks).
 """
 
 from __future__ import annotations
 
+import array
 import functools
+import gc
+import hashlib
 import json
 import math
 import operator
+import os
+import pickle
 import re
+import sys
 import threading
 from bisect import bisect_left
 from collections import Counter
@@ -74,14 +84,17 @@ from typing import Iterable, Mapping, Sequence
 
 from ..i18n import LANGUAGES
 from . import library
-from .scripts import fold, is_cjk, simplified_only, traditional_only
+from .scripts import _fold_table, fold, is_cjk, simplified_only, traditional_only, use_fold_table
 
 Span = tuple[int, int]
 
 # field bits and weights
 TITLE, SECTION, ALIAS, TEXT = 1, 2, 4, 8
 WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0}
-B = {TITLE: 0.3, ALIAS: 0.0, SECTION: 0.3, TEXT: 0.75}  # an alias list is not one long text
+#: an alias list is not one long text; a long clause text is normalised nearly in full (0.9, was
+#: 0.75 before issue 34's last round: a long clause that holds a question's word once is less
+#: about it than a short one, measured on the held-out sets)
+B = {TITLE: 0.3, ALIAS: 0.0, SECTION: 0.3, TEXT: 0.9}
 K1 = 1.2
 PREFIX_WEIGHT = 0.8  # a word matched as a prefix of a longer word
 MAX_EXPANSIONS = 40  # most words a prefix may stand for (the most frequent kept)
@@ -105,7 +118,9 @@ PHRASE = "\x00"  # the mark of a synonym phrase's own term (never a term of any 
 #: words a question can hold, while the clause that answers says it in detail; and a player
 #: asks how the game goes more often than how the app keeps its books ("app", "sheet", "table":
 #: entries, corrections).  Their clauses' scores count this much
-SECTION_PRIOR = {"overview": 0.6, "about": 0.6, "app": 0.75, "sheet": 0.75, "table": 0.75}
+#: entries, corrections).  A components clause lists what is in the box, with every card's name:
+#: it meets a question's words more often than it answers it
+SECTION_PRIOR = {"overview": 0.6, "about": 0.6, "components": 0.6, "app": 0.75, "sheet": 0.75, "table": 0.75}
 RELATED = 3  # related rules offered under an answer
 RELATED_MIN_IDF = 2.0  # terms more common than this (idf) say nothing about what two clauses share
 _NOT_RELATED = frozenset({"overview", "about", "components"})  # what is in the box is no next step
@@ -204,12 +219,16 @@ _CN_DIGIT = {"零": "0", "〇": "0", "一": "1", "二": "2", "两": "2", "三": 
 _CN_NUM = "零〇一二两三四五六七八九十"
 #: "how many": stands for any number in a pair (几张 meets 4 张, 多少钱 meets 5 钱)
 _ANY_NUMBER = r"几(?!乎)|多少"
+#: words whose 一 is no number (同一格 is "the same space", not "1 space"; 一样 "the same"): they
+#: stay characters, so 同一格 does not meet every "1 space" of the rules.  Folded (Simplified)
+_NOT_NUMBER = "|".join(("同一", "唯一", "统一", "万一", "一样", "一起", "一致", "一旦", "一直", "一切", "一律", "一般",
+                        "一些", "一定", "一边", "一并", "一开始"))
 _UNIT = re.compile(
     r"[a-z]+(?:'[a-z]+)*"  # a word (after folding: lower case, straight apostrophes)
     r"|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"  # a number
+    rf"|(?:{_NOT_NUMBER}|(?![{_CN_NUM}]|{_ANY_NUMBER})[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])+"  # Han characters
     rf"|[{_CN_NUM}]+"  # a Chinese number
     rf"|{_ANY_NUMBER}"  # a number asked for
-    rf"|(?:(?![{_CN_NUM}]|{_ANY_NUMBER})[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])+"  # Han characters
 )
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")  # the words of a folded text
 ANY = "#"  # the number term of 几 / 多少, and the number side of a pair's class (#张 for 4 张)
@@ -330,7 +349,7 @@ def _units(folded: str, drop_stopwords: bool) -> list[_Raw]:
                 units.append((stem(s), WORD, a, b, s.replace("'", "")))
         elif "0" <= c <= "9":
             units.append((_number(s.replace(",", "")), NUMBER, a, b, ""))
-        elif c in _CN_NUM:
+        elif c in _CN_NUM and all(ch in _CN_NUM for ch in s):
             units.append((_cn_number(s), NUMBER, a, b, ""))
         elif s in ("几", "多少"):
             units.append((ANY, NUMBER, a, b, ""))
@@ -587,12 +606,97 @@ class _Synonyms:
             self.english.setdefault(phrase[0], []).append((phrase, gs))
 
 
-@dataclass(slots=True)
+_LITTLE = sys.byteorder == "little"
+
+
+def _pack(postings: Mapping[int, tuple[float, int]]) -> bytes:
+    """One term's postings as bytes: the unit ids (uint32), the scores (doubles), the fields
+    (one byte each), in the postings' order; little-endian."""
+    ids = array.array("I", postings)
+    scores = array.array("d", (s for s, _ in postings.values()))
+    if not _LITTLE:
+        ids.byteswap()
+        scores.byteswap()
+    return ids.tobytes() + scores.tobytes() + bytes(m for _, m in postings.values())
+
+
+def _unpack(data: bytes) -> dict[int, tuple[float, int]]:
+    n = len(data) // 13
+    ids = array.array("I")
+    ids.frombytes(data[:4 * n])
+    scores = array.array("d")
+    scores.frombytes(data[4 * n:12 * n])
+    if not _LITTLE:
+        ids.byteswap()
+        scores.byteswap()
+    return dict(zip(ids, zip(scores, data[12 * n:])))
+
+
+class _Postings(dict):  # type: ignore[type-arg]
+    """Term -> {unit: (score, fields)} of an index loaded from its file: each term decoded from
+    its packed bytes when first asked for (a query meets a few dozen of 16,000 terms)."""
+
+    def __init__(self, packed: dict[str, bytes]) -> None:
+        super().__init__()
+        self._packed = packed
+
+    def __missing__(self, term: str) -> dict[int, tuple[float, int]]:
+        value = _unpack(self._packed.pop(term))  # KeyError: no such term
+        self[term] = value
+        return value
+
+    def get(self, term: str, default=None):  # type: ignore[no-untyped-def,override]
+        try:
+            return self[term]
+        except KeyError:
+            return default
+
+    def __contains__(self, term: object) -> bool:
+        return dict.__contains__(self, term) or term in self._packed
+
+    def _all(self) -> None:
+        for term in list(self._packed):
+            self[term]  # noqa: B018 (decodes it)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self._all()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + len(self._packed)
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        self._all()
+        return super().keys()
+
+    def values(self):  # type: ignore[no-untyped-def]
+        self._all()
+        return super().values()
+
+    def items(self):  # type: ignore[no-untyped-def]
+        self._all()
+        return super().items()
+
+
 class _Unit:
-    game: str
-    clause_id: str
-    order: int  # reading order in the library
-    docs: dict[str, Document]
+    """One clause: its game, id, reading order in the library, and its text per language
+    (``docs``; an index loaded from its file makes them when the clause is first shown)."""
+
+    __slots__ = ("game", "clause_id", "order", "_docs", "_raw")
+
+    def __init__(self, game: str, clause_id: str, order: int, docs: dict[str, Document] | None = None,
+                 raw: Sequence[tuple[str, str, str, str]] = ()) -> None:
+        self.game, self.clause_id, self.order = game, clause_id, order
+        self._docs = docs
+        self._raw = raw  # (lang, title, body, section) of each language, when docs is None
+
+    @property
+    def docs(self) -> dict[str, Document]:
+        if self._docs is None:
+            self._docs = {lang: Document(self.game, lang, self.clause_id, title, body, section)
+                          for lang, title, body, section in self._raw}
+            self._raw = ()
+        return self._docs
 
 
 class SearchIndex:
@@ -698,6 +802,62 @@ class SearchIndex:
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
         docs, names, aliases, section_aliases = library_documents(games)
         return cls(docs, names, aliases, section_aliases)
+
+    #: what :meth:`_state` saves as it is (the postings and the clauses are packed)
+    _PLAIN = ("_n_docs", "_prior", "_first", "_chars", "_pairs", "_n_chars", "_max_idf",
+              "_surface_stem", "_surfaces", "_name_terms", "_name_surfaces", "_name_keys",
+              "_synonym_cache", "_wholes")
+    #: what it saves pickled apart, unpickled when first read (:meth:`__getattr__`): the words
+    #: one letter apart (a typo only) and the term frequencies (a prefix of one or two letters)
+    _LAZY = ("_near", "_df")
+
+    def _state(self) -> dict[str, object]:
+        """The index as plain values for the file built ahead: each term's postings packed into
+        one bytes (unit ids, scores as exact doubles, fields), decoded when a query first meets
+        the term (:class:`_Postings`); the clauses as tuples."""
+        state: dict[str, object] = {name: getattr(self, name) for name in self._PLAIN}
+        state["_lazy"] = {name: pickle.dumps(getattr(self, name), protocol=pickle.HIGHEST_PROTOCOL)
+                          for name in self._LAZY}
+        state["_postings"] = {term: _pack(postings) for term, postings in self._postings.items()}
+        idf = array.array("d", self._idf.values())  # 16,000 floats unpickle slowly (Pyodide: 14 ms)
+        if not _LITTLE:
+            idf.byteswap()
+        state["_idf"] = (list(self._idf), idf.tobytes())
+        state["_units"] = [(u.game, u.clause_id, u.order, [(d.lang, d.title, d.body, d.section) for d in u.docs.values()])
+                           for u in self._units]
+        state["_names"] = [(g.game, g.lang, g.name, g.aka) for g in self._names.values()]
+        state["_related_saved"] = {u.clause_id: tuple(self.related(u.clause_id)) for u in self._units}
+        state["_fold"] = _fold_table()  # what the query is folded with, as the texts were
+        return state
+
+    @classmethod
+    def _from_state(cls, state: Mapping[str, object]) -> "SearchIndex":
+        index = cls.__new__(cls)
+        for name in cls._PLAIN:
+            setattr(index, name, state[name])
+        index._postings = _Postings(state["_postings"])  # type: ignore[arg-type]
+        terms, packed = state["_idf"]  # type: ignore[misc]
+        idf = array.array("d")
+        idf.frombytes(packed)
+        if not _LITTLE:
+            idf.byteswap()
+        index._idf = dict(zip(terms, idf))
+        index._units = [_Unit(game, cid, order, None, docs)
+                        for game, cid, order, docs in state["_units"]]  # type: ignore[attr-defined]
+        index._names = {(g, lang): GameName(g, lang, name, aka) for g, lang, name, aka in state["_names"]}  # type: ignore[attr-defined]
+        index._related_saved = state["_related_saved"]
+        index._lazy = dict(state["_lazy"])  # type: ignore[call-overload]
+        use_fold_table(state["_fold"])  # type: ignore[arg-type]
+        return index
+
+    def __getattr__(self, name: str) -> object:
+        """An attribute of a loaded index that is unpickled when first read (:data:`_LAZY`)."""
+        lazy = self.__dict__.get("_lazy")
+        if lazy is None or name not in lazy:
+            raise AttributeError(name)
+        value = pickle.loads(lazy.pop(name))
+        setattr(self, name, value)
+        return value
 
     def __len__(self) -> int:
         """The number of clause texts indexed (clauses x languages)."""
@@ -971,7 +1131,11 @@ class SearchIndex:
         that title, in English) or that share the most of its distinctive terms (cosine of the
         clauses' BM25F weights over words and pairs rarer than RELATED_MIN_IDF, so the rare
         words of both count most).  An overview or components clause is never offered, nor the
-        app's own bookkeeping (app, sheet, table) unless the clause is itself one of those."""
+        app's own bookkeeping (app, sheet, table) unless the clause is itself one of those.
+        An index loaded from its file has every clause's answer for :data:`RELATED` already."""
+        saved = getattr(self, "_related_saved", None)
+        if saved is not None and limit == RELATED and clause_id in saved:
+            return list(saved[clause_id])
         me = self._by_id().get(clause_id)
         if me is None:
             return []
@@ -980,7 +1144,7 @@ class SearchIndex:
         mine = vectors[me]
         norm = math.sqrt(sum(v * v for v in mine.values())) or 1.0
         section = _section_of(clause_id)
-        own_bookkeeping = SECTION_PRIOR.get(section, 1.0) < 1.0 and section not in ("overview", "about")
+        own_bookkeeping = SECTION_PRIOR.get(section, 1.0) < 1.0 and section not in _NOT_RELATED
         doc = unit.docs.get("en")
         refs = {fold(m) for m in _SEE.findall(doc.body)} if doc else set()
         scored: list[tuple[float, int, str]] = []
@@ -1326,18 +1490,120 @@ def _show(game: str, template: str, lang: str) -> str:
         return template
 
 
+# ---------------------------------------------------------------- the index built ahead
+
+#: the library's index built ahead (``scripts/build_search_index.py``), shipped as package data:
+#: the first search of a process loads it (~10 ms) instead of building it (~0.6 s), with no
+#: thread (the static build runs in Pyodide).  It holds the hash of what it was built from
+#: (:func:`source_hash`); a file of other sources is never used: the index is built then
+INDEX_FILE = Path(__file__).resolve().parent / "data" / "search_index.bin"
+#: the layout of the file (bump it when what is saved changes)
+INDEX_FORMAT = 1
+_MAGIC = b"companion-search-index"
+#: the code whose change changes the index (besides every file of the rules folder)
+_SOURCES = ("search.py", "scripts.py", "library.py", "data/search_synonyms.json", "data/script_tables.json",
+            "../i18n.py")
+
+
+def source_hash() -> str:
+    """The hash of everything the library's index is built from: each game's rules files that it
+    reads (facts, the three texts, aliases), the search's own code, its lexicon and script tables, and the
+    number formatting that renders facts into the texts (babel's version)."""
+    import babel
+
+    h = hashlib.sha256(f"{INDEX_FORMAT} {babel.__version__}\n".encode())
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in _SOURCES:  # os, not pathlib: a third of the time in Pyodide
+        h.update(f"\0code {name}\0".encode())
+        try:
+            with open(os.path.join(here, name), "rb") as f:
+                h.update(f.read())
+        except OSError:
+            h.update(b"(missing)")
+    root = str(library.rules_dir())
+    games = sorted(d for d in os.listdir(root) if os.path.isfile(os.path.join(root, d, "facts.json")))
+    for game in games:  # the files the index reads (library_documents), not teach.json and the like
+        for name in ("facts.json", *(f"{lang}.json" for lang in LANGUAGES), "aliases.json"):
+            h.update(f"\0rules {game}/{name}\0".encode())
+            try:
+                with open(os.path.join(root, game, name), "rb") as f:
+                    h.update(f.read())
+            except OSError:
+                h.update(b"(missing)")
+    return h.hexdigest()
+
+
+def index_bytes(index: SearchIndex, digest: str) -> bytes:
+    """``index`` as the package-data file: a header line (the mark, the format, ``digest``),
+    then the pickled state."""
+    header = b"%s %d %s\n" % (_MAGIC, INDEX_FORMAT, digest.encode())
+    return header + pickle.dumps(index._state(), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def build_index_file(path: Path | None = None) -> str:
+    """Build the library's index and write it to ``path`` (:data:`INDEX_FILE`); returns the sources' hash."""
+    path = path or INDEX_FILE
+    digest = source_hash()
+    data = index_bytes(SearchIndex.from_library(), digest)
+    path.write_bytes(data)
+    return digest
+
+
+def saved_digest(path: Path | None = None) -> str | None:
+    """The sources' hash the file at ``path`` (:data:`INDEX_FILE`) was built from (None: no such
+    file, or not one)."""
+    path = path or INDEX_FILE
+    try:
+        with path.open("rb") as f:
+            line = f.readline(200)
+    except OSError:
+        return None
+    parts = line.split()
+    if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(INDEX_FORMAT).encode():
+        return None
+    return parts[2].decode()
+
+
+def load_index(path: Path | None = None, digest: str | None = None) -> SearchIndex | None:
+    """The index saved at ``path`` (:data:`INDEX_FILE`) when it was built from the sources as
+    they are now (their hash, :func:`source_hash`, or ``digest``); None when there is none, or
+    it is stale."""
+    path = path or INDEX_FILE
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    end = data.find(b"\n", 0, 200)
+    parts = data[:end].split() if end > 0 else []
+    if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(INDEX_FORMAT).encode():
+        return None
+    if parts[2].decode() != (digest or source_hash()):
+        return None
+    if array.array("I").itemsize != 4 or array.array("d").itemsize != 8:
+        return None  # a platform whose C types differ from the packing's: build instead
+    collecting = gc.isenabled()
+    gc.disable()  # a hundred thousand small objects: the collector would run a dozen times for nothing
+    try:
+        state = pickle.loads(memoryview(data)[end + 1:])
+    finally:
+        if collecting:
+            gc.enable()
+    return SearchIndex._from_state(state)
+
+
 _index: SearchIndex | None = None
 _index_lock = threading.Lock()
 
 
 def default_index() -> SearchIndex:
-    """The index of the whole library: built once (by :func:`warm_up` at start, else here on
-    first use; a search that comes while it is being built waits for it)."""
+    """The index of the whole library: loaded from the file built ahead (:data:`INDEX_FILE`)
+    when it was built from the rules and code as they are, else built here, once (the server
+    also starts it in :func:`warm_up`; a search that comes while it is being built waits for it)."""
     global _index
     if _index is None:
         with _index_lock:
             if _index is None:
-                _index = SearchIndex.from_library()
+                _index = load_index() or SearchIndex.from_library()
     return _index
 
 
@@ -1347,8 +1613,11 @@ def index_ready() -> bool:
 
 
 def _warm() -> None:
-    """Build the index, then the clauses' term weights that related() reads."""
-    default_index()._vectors()
+    """Build (or load) the index, then the clauses' term weights that related() reads (an index
+    loaded from its file has related()'s answers already)."""
+    index = default_index()
+    if getattr(index, "_related_saved", None) is None:
+        index._vectors()
 
 
 def warm_up() -> threading.Thread:

@@ -377,6 +377,13 @@ def test_the_static_folder_names_only_its_own_files(static_build):
     assert not inside & {"companion/ui/hosts/server.py", "companion/ui/web_cache.py", "companion/ui/offline_web.py"}
     assert "companion/_data/locales/zh_Hant/LC_MESSAGES/companion.mo" in inside
     assert any(n.startswith("companion/_data/rules_data/manila/") for n in inside)
+    # the rules search's index built ahead, of the very rules and code in the wheel: the first
+    # search in the browser loads it (no thread there to build it while the page opens)
+    from companion.rules import search
+
+    index_file = "companion/rules/data/search_index.bin"
+    assert index_file in inside
+    assert app.read(index_file).split(b"\n", 1)[0].split()[2].decode() == search.source_hash()
     babel = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["babel"]["file_name"]).namelist()
     assert "babel/locale-data/zh_Hant.dat" in babel and "babel/locale-data/fr.dat" not in babel
     assert all(name not in lock["packages"] for name in ("uvicorn", "fastapi", "starlette", "flet-web"))

@@ -51,6 +51,7 @@ from typing import Any, Iterable
 from ... import __version__
 from ...i18n import LANGUAGES, Translator
 from ...paths import assets_dir, locales_dir, rules_dir, user_data_dir
+from ...rules import search
 from .. import icon_font
 from ..offline_web import ICON_FONT, PATCHED, flet_web_dir, patch_client, patch_index, trimmed_font_manifest
 
@@ -132,6 +133,13 @@ def app_wheel(out: Path) -> tuple[Path, str]:
         return False
 
     files = list(_tree(PKG, "companion", skip))
+    # the rules search's index built ahead (its first search in the browser loads it, no thread):
+    # built afresh here when the checkout's file is stale, so the folder never ships a slow one
+    index_arc = f"companion/{search.INDEX_FILE.relative_to(PKG).as_posix()}"
+    digest = search.source_hash()
+    if search.saved_digest() != digest:
+        files = [(a, d) for a, d in files if a != index_arc]
+        files.append((index_arc, search.index_bytes(search.SearchIndex.from_library(), digest)))
     files += list(_tree(rules_dir(), "companion/_data/rules_data"))
     files += [(a, d) for a, d in _tree(locales_dir(), "companion/_data/locales") if a.endswith(".mo")]
     meta = f"Metadata-Version: 2.1\nName: table-companion\nVersion: {__version__}\n"
