@@ -26,6 +26,9 @@ HELDOUT_3 = Path(__file__).resolve().parent / "search_heldout_3.json"
 HELDOUT_4 = Path(__file__).resolve().parent / "search_heldout_4.json"
 #: round 5 (issue 34): 30 questions written after every issue-34 change, committed before they were run
 HELDOUT_5 = Path(__file__).resolve().parent / "search_heldout_5.json"
+#: round 6 (issue 34): 90 questions written blind (by someone who read neither the search nor its
+#: lexicon) and committed before any was run; first run on the search of this stop
+HELDOUT_6 = Path(__file__).resolve().parent / "search_heldout_6.json"
 
 
 @dataclass(frozen=True)
@@ -69,10 +72,15 @@ def heldout_5() -> list[Question]:
     return heldout(HELDOUT_5)
 
 
+def heldout_6() -> list[Question]:
+    return heldout(HELDOUT_6)
+
+
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3, 4 and 5."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3, 4, 5 and 6."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3()),
-            "held-out 4": evaluate(heldout_4()), "held-out 5": evaluate(heldout_5())}
+            "held-out 4": evaluate(heldout_4()), "held-out 5": evaluate(heldout_5()),
+            "held-out 6": evaluate(heldout_6())}
 
 
 def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:
