@@ -341,6 +341,24 @@ def test_an_unchanged_board_is_shown_again_a_changed_or_tappable_one_is_drawn_an
     assert a._shown_board[1] is None
 
 
+def test_manilas_closed_loans_section_sends_no_buttons_and_opened_shows_them(store):
+    """Each pressable is its rev's own control (taps.py): a closed section's
+    buttons were new controls at every move, for nobody to see.  Manila's
+    loans are made only while the section is open."""
+    from ui_harness import open_section
+
+    a = device(store, "a")
+    a.start_table("manila", ["Ana", "Ben", "Cho"], {})
+    for seat in range(3):
+        assert a.dispatch(Action.make("shares_later", seat))
+    assert a.dispatch(next(x for x in a.table.game.legal_actions(a.table.state) if x.type == "supply"))
+    assert "Ana: Mortgage a share" not in texts(a.page)
+    open_section(a.page, "Loans (any time)")
+    assert "Ana: Mortgage a share" in texts(a.page)
+    press(a.page, "Ana: Mortgage a share")
+    assert store.open_table(a.table.id).state.mortgaged[0] == 1
+
+
 def test_the_controls_kept_for_late_taps_are_bounded_and_an_older_tap_is_still_answered(store):
     """Every screen's pressables are kept after it is replaced, to answer a tap
     made on it (taps.py); each holds its screen's state, so only the newest

@@ -78,6 +78,41 @@ def test_without_thaw_flet_would_not_send_the_in_place_change():
     assert "bid 2" not in str(diff(form, form)[1:])
 
 
+def app_bar(move: str) -> ft.AppBar:
+    return ft.AppBar(title=ft.Text(move), key="bar:table:1", actions=[ft.IconButton(ft.Icons.UNDO, tooltip="Undo")])
+
+
+def shown_bar() -> ft.View:
+    view = ft.View(appbar=app_bar("Move 4"))
+    send(view)
+    return view
+
+
+def test_a_rebuilt_app_bar_sends_only_what_changed():
+    """reconcile.in_place: the page's app bar (a field of its own, not a list's
+    item) is diffed against the one shown, as a keyed control in a list is."""
+    from companion.ui.reconcile import in_place
+
+    view = shown_bar()
+    new = app_bar("Move 5")
+    assert in_place(view.appbar, new)
+    view.appbar = new
+    ops = diff(view, view)[1:]
+    assert len(ops) == 1 and ops[0][2:] == ["value", "Move 5"]
+    assert thaw(view.appbar) >= 3           # the bar, its title, its button: editable in place again
+    assert not in_place(new, app_bar("Move 6").__class__(title=ft.Text("x"), key="bar:table:2"))  # another key
+
+
+def test_without_in_place_flet_sends_the_whole_app_bar_again():
+    """Why in_place exists (Flet 1.0.5): the same bar with the same key is
+    replaced whole (1.3 kB of a Manila bid's 4.6, and the phone builds it anew)."""
+    view = shown_bar()
+    new = app_bar("Move 5")
+    view.appbar = new
+    ops = diff(view, view)[1:]
+    assert len(ops) == 1 and ops[0][-1] is new
+
+
 def deep_screen(banner: str, depth: int = 6, width: int = 4) -> ft.Column:
     """A screen of nested rows (a board's lanes, cells, pieces)."""
     def level(n: int) -> list[ft.Control]:

@@ -39,7 +39,7 @@ from ..transfer import export_bytes
 from . import flet_fixes, ink, join, screens, sections, taps, teach_screen
 from .context import GameContext
 from .files import chosen_text, download
-from .reconcile import forget, keep_unchanged, thaw
+from .reconcile import forget, in_place, keep_unchanged, thaw
 from .board import PANE_BOARD, SIDE_BY_SIDE
 from .viewmodels import now_players, refusal_text
 from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
@@ -1204,6 +1204,7 @@ class App:
         if appbar is not None:
             appbar.key = f"bar:{key}"
         forget([page.appbar, page.controls], keep=self._shown_board[1])  # (reconcile.forget: why)
+        in_place(page.appbar, appbar)  # the app bar is diffed, not sent whole (reconcile.in_place)
         page.appbar = appbar
         pinned = self.scroller is not None  # the table screen: its parts scroll, not the page (layout.py)
         page.scroll = None if pinned else ft.ScrollMode.AUTO

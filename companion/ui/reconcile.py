@@ -140,6 +140,31 @@ def forget(root: Any, keep: Any = None) -> int:
     return _walk(root, visit)
 
 
+def in_place(shown: Any, new: Any) -> bool:
+    """Have Flet reconcile ``new`` with ``shown`` (the control it replaces in a
+    field of its own, not in a list) field by field, as it does a keyed control
+    in a list; returns whether it will.
+
+    Flet 1.0.5 reconciles a rebuilt control with the one shown only in a list
+    (a matching ``key``) or under a reconciled parent.  A control assigned to a
+    single field of a control that is not reconciled itself -- the page's app
+    bar, ``View.appbar`` -- is replaced whole at every redraw, keys or no keys:
+    the bar, its title and every action button (1.3 kB), and the phone builds
+    the bar anew.  Marking the new one ``_frozen`` (what Flet's components do
+    with what they render) takes it down the reconciling path: only what
+    changed is sent.  :func:`thaw` then removes the mark, as for every
+    reconciled control.  Only when the two are of one type with one key and
+    ``shown`` was sent (it has an id the phone knows)."""
+    if shown is None or new is None or shown is new or type(shown) is not type(new):
+        return False
+    if getattr(shown, "key", None) is None or getattr(shown, "key", None) != getattr(new, "key", None):
+        return False
+    if not isinstance(new, ft.BaseControl) or getattr(shown, "_i", None) is None:
+        return False
+    object.__setattr__(new, "_frozen", True)
+    return True
+
+
 def keep_unchanged(root: Any, key: str, shown: Any) -> Any:
     """Show the control drawn last time again if the new drawing equals it.
 

@@ -941,7 +941,9 @@ def _draw_loans(ctx: GameContext, legal: Sequence[Action]) -> ft.Control:
                for a in legal if a.type in ("mortgage", "redeem") and a.player is not None]
     if not buttons:
         return ft.Container()
-    return expander(ctx.t("ui.loans_title"), [wrap(buttons)])
+    # made and sent only while open: closed, its buttons were three new controls at every move
+    # (each pressable is its rev's own: companion/ui/taps.py), for nobody to see
+    return expander(ctx.t("ui.loans_title"), lambda: [wrap(buttons)])
 
 
 _FORMS: dict[str, Callable[..., list[ft.Control]]] = {
