@@ -7,7 +7,7 @@ first search of a process loads it instead of building the index (no thread, so 
 build's first search is as fast).  The file holds the hash of the rules and the search code it
 was built from; the app builds the index itself when they have changed since (slower, never
 stale), and tests/test_search_index.py fails until this script is run again.  Run it after
-changing a game's rules text, facts or aliases, the lexicon or companion/rules/search.py.
+changing a game's rules text, facts, aliases or questions, the lexicon or companion/rules/search.py.
 
 --check: only say whether the file is fresh (exit 1 when not).
 """

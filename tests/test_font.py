@@ -21,6 +21,8 @@ def test_font_covers_every_character_of_catalogs_and_rules():
     cmap = TTFont(str(FONT)).getBestCmap()
     missing: dict[str, set[str]] = {}
     for path in list((ROOT / "rules_data").rglob("*.json")) + list((ROOT / "locales").rglob("*.po")):
+        if path.name == "questions.json":
+            continue  # never shown: they only lead the search to a clause (issue 34)
         for ch in path.read_text(encoding="utf-8"):
             if ord(ch) > 0x2E7F and ord(ch) not in cmap:
                 missing.setdefault(str(path.relative_to(ROOT)), set()).add(ch)

@@ -37,6 +37,9 @@ def test_wheel_contents(wheel):
     from companion.registry import GAMES
 
     assert set(GAMES) <= games
+    # the players' questions the search indexes (issue 34): the index in the wheel is built with them
+    asked = {f"companion/_data/rules_data/{p.parent.name}/questions.json" for p in (ROOT / "rules_data").glob("*/questions.json")}
+    assert asked <= names
     assert not any(n.startswith(("tests/", "rules_data/")) for n in names)
 
 

@@ -232,6 +232,7 @@ def clear_caches() -> None:
     text.cache_clear()
     _clause_index.cache_clear()
     aliases.cache_clear()
+    questions.cache_clear()
 
 
 def phase_clauses(game_id: str) -> dict[str, list[str]]:
@@ -282,4 +283,61 @@ def validate_aliases(data: Any, where: str, targets: set[str] | None = None) -> 
                 problems.append(f"{at}.{lang}: expected a list of non-empty strings")
             elif len(set(words)) != len(words):
                 problems.append(f"{at}.{lang}: a word is listed twice")
+    return problems
+
+
+@cache
+def questions(game_id: str) -> dict[str, dict[str, list[str]]]:
+    """``rules_data/<game>/questions.json``'s ``questions``: clause id -> language -> the
+    questions players ask at the table that the clause answers, in their own words (issue 34).
+    Never shown; the search indexes them with the clause.  Empty when the game has no file."""
+    path = rules_dir() / game_id / "questions.json"
+    if not path.exists():
+        return {}
+    data = _read(path)
+    problems = validate_questions(data, f"{game_id}/questions.json")
+    if problems:
+        raise RulesDataError("; ".join(problems))
+    return {cid: {lang: list(qs) for lang, qs in by_lang.items()} for cid, by_lang in data["questions"].items()}
+
+
+def validate_questions(data: Any, where: str, clause_ids: set[str] | None = None) -> list[str]:
+    """Schema check of a questions file: ``{"about": [...], "questions": {clause id: {lang: [...]}}}``
+    with every language of the app, each a list of distinct non-empty strings; ``clause_ids``:
+    the game's clauses, every one of which must be a key, and no other."""
+    if not isinstance(data, dict):
+        return [f"{where}: expected an object"]
+    problems = [f"{where}: unknown key {key!r}" for key in data if key not in ("about", "questions")]
+    about = data.get("about", [])
+    if not isinstance(about, list) or not all(isinstance(a, str) for a in about):
+        problems.append(f"{where}.about: expected a list of strings")
+    found = data.get("questions")
+    if not isinstance(found, dict):
+        return problems + [f"{where}.questions: expected an object"]
+    seen: dict[tuple[str, str], str] = {}  # (language, question) -> the clause it is under
+    for cid, by_lang in found.items():
+        at = f"{where}.questions.{cid}"
+        if not CLAUSE_ID.match(cid):
+            problems.append(f"{at}: bad clause id")
+        elif clause_ids is not None and cid not in clause_ids:
+            problems.append(f"{at}: no such clause")
+        if not isinstance(by_lang, dict):
+            problems.append(f"{at}: expected an object of languages")
+            continue
+        for lang in by_lang.keys() - set(LANGUAGES):
+            problems.append(f"{at}: unknown language {lang!r}")
+        for lang in LANGUAGES:
+            qs = by_lang.get(lang)
+            if not isinstance(qs, list) or not qs or not all(isinstance(q, str) and q.strip() for q in qs):
+                problems.append(f"{at}.{lang}: expected a list of non-empty strings")
+            elif len({q.strip().lower() for q in qs}) != len(qs):
+                problems.append(f"{at}.{lang}: a question is listed twice")
+            else:
+                for q in qs:
+                    other = seen.setdefault((lang, q.strip().lower()), cid)
+                    if other != cid:
+                        problems.append(f"{at}.{lang}: {q!r} is also asked of {other}")
+    if clause_ids is not None:
+        for cid in sorted(clause_ids - found.keys()):
+            problems.append(f"{where}.questions: no questions for {cid}")
     return problems

@@ -49,7 +49,11 @@ Issue 34 (questions in the words of players at a table):
 * structure: an overview clause and the app's bookkeeping count :data:`SECTION_PRIOR`;
 * at a table, its game's clauses come first when its best clause holds at least
   :data:`TABLE_COVER` of what the best anywhere holds;
-* :func:`related`: the clauses a player needs next after an answer.
+* :func:`related`: the clauses a player needs next after an answer;
+* each clause's questions (``rules_data/<game>/questions.json``: what players ask that it
+  answers, in their words, per language) are one more field of the clause, :data:`QUESTION`,
+  weighted below its title and length-normalised in full (a clause with many questions does not
+  win every query); they lead the search to the clause and are never shown.
 
 The index of the library is built ahead (``scripts/build_search_index.py``) into package data,
 :data:`INDEX_FILE`, with the hash of the rules and code it was built from: the first search of a
@@ -89,12 +93,15 @@ from .scripts import _fold_table, fold, is_cjk, simplified_only, traditional_onl
 Span = tuple[int, int]
 
 # field bits and weights
-TITLE, SECTION, ALIAS, TEXT = 1, 2, 4, 8
-WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0}
+TITLE, SECTION, ALIAS, TEXT, QUESTION = 1, 2, 4, 8, 16
+#: QUESTION: the questions players ask about the clause (rules_data/<game>/questions.json, issue 34),
+#: below the title and the aliases: a question holds the words of the asking too ("if", "lose",
+#: 我的), not only those of what is asked about
+WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0, QUESTION: 1.0}
 #: an alias list is not one long text; a long clause text is normalised nearly in full (0.9, was
 #: 0.75 before issue 34's last round: a long clause that holds a question's word once is less
 #: about it than a short one, measured on the held-out sets)
-B = {TITLE: 0.3, ALIAS: 0.0, SECTION: 0.3, TEXT: 0.9}
+B = {TITLE: 0.3, ALIAS: 0.0, SECTION: 0.3, TEXT: 0.9, QUESTION: 1.0}
 K1 = 1.2
 PREFIX_WEIGHT = 0.8  # a word matched as a prefix of a longer word
 MAX_EXPANSIONS = 40  # most words a prefix may stand for (the most frequent kept)
@@ -702,12 +709,15 @@ class _Unit:
 class SearchIndex:
     def __init__(self, docs: Iterable[Document], names: Iterable[GameName] = (),
                  aliases: Mapping[tuple[str, str], Sequence[str]] | None = None,
-                 section_aliases: Mapping[tuple[str, str], Sequence[str]] | None = None) -> None:
+                 section_aliases: Mapping[tuple[str, str], Sequence[str]] | None = None,
+                 questions: Mapping[tuple[str, str], Mapping[str, Sequence[str]]] | None = None) -> None:
         """``aliases``: (game, clause id) -> other words for that clause (weighted as aliases);
         ``section_aliases``: (game, clause id) -> other words for its section (weighted as the
-        section's title)."""
+        section's title); ``questions``: (game, clause id) -> language -> the questions players
+        ask that the clause answers (one field, :data:`QUESTION`, length-normalised; never shown)."""
         aliases = aliases or {}
         section_aliases = section_aliases or {}
+        questions = questions or {}
         units: dict[tuple[str, str], _Unit] = {}
         for doc in sorted(docs, key=lambda d: d.game):  # stable: reading order kept per game
             key = (doc.game, doc.clause_id)
@@ -732,15 +742,22 @@ class SearchIndex:
                 fields[bit] = _merged_counts(u.docs, pick, surfaces)
             fields[SECTION].update(_terms(section_aliases.get((u.game, u.clause_id), ()), surfaces))
             fields[ALIAS] = Counter(_terms(aliases.get((u.game, u.clause_id), ()), surfaces))
+            fields[QUESTION] = _merged_question_counts(questions.get((u.game, u.clause_id), {}), surfaces)
             counts.append(fields)
         avg = {bit: max(1.0, sum(sum(c[bit].values()) for c in counts) / max(1, len(counts))) for bit in WEIGHTS}
+        # the questions' length against the clauses that have questions (a game without its file
+        # does not make every other game's questions count as long)
+        asked = [sum(c[QUESTION].values()) for c in counts if c[QUESTION]]
+        avg[QUESTION] = max(1.0, sum(asked) / max(1, len(asked)))
         # how strongly two neighbouring characters hold together in the rules' own Chinese
         # (pointwise mutual information): a word's pair (手牌) more than a pair across two
         # words (张手 of 几张手牌); see :meth:`boundaries`
         chars: Counter[str] = Counter()
         pairs: Counter[str] = Counter()
         for fields in counts:
-            for c in fields.values():
+            for bit, c in fields.items():
+                if bit == QUESTION:
+                    continue  # the rules' own words (the questions hold the players' words)
                 for term, k in c.items():
                     if is_cjk(term[0]) and is_cjk(term[-1]) and len(term) <= 2:
                         (chars if len(term) == 1 else pairs)[term] += k
@@ -754,10 +771,12 @@ class SearchIndex:
         self._df = df
         self._postings: dict[str, dict[int, tuple[float, int]]] = {}
         for i, fields in enumerate(counts):
-            norms = {bit: 1 - B[bit] + B[bit] * sum(c.values()) / avg[bit] for bit, c in fields.items()}
+            norms = {bit: 1 - B[bit] + B[bit] * sum(c.values()) / avg[bit] for bit, c in fields.items() if c}
             tf: dict[str, float] = {}
             masks: dict[str, int] = {}
             for bit, c in fields.items():
+                if not c:
+                    continue
                 w = WEIGHTS[bit] / norms[bit]
                 for term, k in c.items():
                     tf[term] = tf.get(term, 0.0) + w * k
@@ -801,7 +820,7 @@ class SearchIndex:
     @classmethod
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
         docs, names, aliases, section_aliases = library_documents(games)
-        return cls(docs, names, aliases, section_aliases)
+        return cls(docs, names, aliases, section_aliases, library_questions(games))
 
     #: what :meth:`_state` saves as it is (the postings and the clauses are packed)
     _PLAIN = ("_n_docs", "_prior", "_first", "_chars", "_pairs", "_n_chars", "_max_idf",
@@ -1285,7 +1304,8 @@ class SearchIndex:
             if self._units[i].game in shown_games and self._first[self._units[i].game] == i:
                 continue  # already there as the game's hit
             m = masks[i]
-            field = ("title" if m & TITLE else "alias" if m & ALIAS else "section" if m & SECTION else "text")
+            field = ("title" if m & TITLE else "alias" if m & ALIAS else "section" if m & SECTION
+                     else "text" if m & TEXT else "question")
             hit = self._hit(i, field, -neg, lang_order, matched, han, [])
             if hit is not None:
                 hits.append(hit)
@@ -1323,6 +1343,21 @@ def _terms(texts: Iterable[str], surfaces: dict[str, str]) -> list[str]:
     out: list[str] = []
     for text in texts:
         out += _index_terms(text, surfaces)
+    return out
+
+
+def _merged_question_counts(by_lang: Mapping[str, Sequence[str]], surfaces: dict[str, str]) -> Counter[str]:
+    """The terms of a clause's questions as one field: English counted as is, the two Chinese
+    scripts merged (as :func:`_merged_counts`; each script's questions are written apart)."""
+    out: Counter[str] = Counter()
+    chinese: Counter[str] = Counter()
+    for lang, texts in by_lang.items():
+        c = Counter(_terms(texts, surfaces))
+        if lang == "en":
+            out.update(c)
+        else:
+            chinese |= c
+    out.update(chinese)
     return out
 
 
@@ -1482,6 +1517,21 @@ def library_documents(games: Sequence[str] | None = None) -> tuple[
     return docs, names, aliases, section_aliases
 
 
+def library_questions(games: Sequence[str] | None = None) -> dict[tuple[str, str], dict[str, list[str]]]:
+    """(game, clause id) -> language -> the questions of ``rules_data/<game>/questions.json``
+    (:func:`companion.rules.library.questions`); a game without the file, or whose file fails
+    to load, has none (the rules-data tests report it)."""
+    out: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for game in games if games is not None else library.game_dirs():
+        try:
+            found = library.questions(game)
+        except library.RulesDataError:
+            continue
+        for cid, by_lang in found.items():
+            out[(game, cid)] = by_lang
+    return out
+
+
 def _show(game: str, template: str, lang: str) -> str:
     """Rules text with its facts filled in; as written if a fact is missing (reported by tests)."""
     try:
@@ -1507,7 +1557,7 @@ _SOURCES = ("search.py", "scripts.py", "library.py", "data/search_synonyms.json"
 
 def source_hash() -> str:
     """The hash of everything the library's index is built from: each game's rules files that it
-    reads (facts, the three texts, aliases), the search's own code, its lexicon and script tables, and the
+    reads (facts, the three texts, aliases, questions), the search's own code, its lexicon and script tables, and the
     number formatting that renders facts into the texts (babel's version)."""
     import babel
 
@@ -1523,7 +1573,7 @@ def source_hash() -> str:
     root = str(library.rules_dir())
     games = sorted(d for d in os.listdir(root) if os.path.isfile(os.path.join(root, d, "facts.json")))
     for game in games:  # the files the index reads (library_documents), not teach.json and the like
-        for name in ("facts.json", *(f"{lang}.json" for lang in LANGUAGES), "aliases.json"):
+        for name in ("facts.json", *(f"{lang}.json" for lang in LANGUAGES), "aliases.json", "questions.json"):
             h.update(f"\0rules {game}/{name}\0".encode())
             try:
                 with open(os.path.join(root, game, name), "rb") as f:
