@@ -13,6 +13,7 @@ from companion.i18n import LANGUAGES
 from companion.paths import rules_dir
 from companion.rules import library, search
 from companion.rules.library import validate_questions
+from companion.rules.scripts import simplified_only, traditional_only
 from companion.rules.search import Document, SearchIndex
 
 GAMES = sorted(p.parent.name for p in rules_dir().glob("*/questions.json"))
@@ -37,6 +38,8 @@ def test_questions_file_has_the_shape_of_the_spec(game: str) -> None:
             for q in by_lang[lang]:
                 chinese = bool(re.search(r"[\u4e00-\u9fff]", q))
                 assert chinese == (lang != "en"), (cid, lang, q)  # each language in its own words
+                other_script = traditional_only() if lang == "zh_Hans" else simplified_only() if lang == "zh_Hant" else ""
+                assert not [ch for ch in q if ch in other_script], (cid, lang, q)  # in its own script
 
 
 def test_a_bad_questions_file_is_refused() -> None:

@@ -97,7 +97,7 @@ TITLE, SECTION, ALIAS, TEXT, QUESTION = 1, 2, 4, 8, 16
 #: QUESTION: the questions players ask about the clause (rules_data/<game>/questions.json, issue 34),
 #: below the title and the aliases: a question holds the words of the asking too ("if", "lose",
 #: 我的), not only those of what is asked about
-WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0, QUESTION: 1.0}
+WEIGHTS = {TITLE: 4.0, ALIAS: 3.5, SECTION: 1.2, TEXT: 1.0, QUESTION: 0.5}
 #: an alias list is not one long text; a long clause text is normalised nearly in full (0.9, was
 #: 0.75 before issue 34's last round: a long clause that holds a question's word once is less
 #: about it than a short one, measured on the held-out sets)
@@ -1200,8 +1200,9 @@ class SearchIndex:
                 if (term.startswith(PHRASE) or self._idf.get(term, 0.0) < RELATED_MIN_IDF or len(term) == 1
                         or any(ch.isdigit() or ch == ANY for ch in term)):
                     continue  # a synonym phrase, a common word, one character, a number
-                for i, (score, _) in postings.items():
-                    vectors[i][term] = score
+                for i, (score, fields) in postings.items():
+                    if fields != QUESTION:  # what a clause says, not what players ask of it
+                        vectors[i][term] = score
             self._vector_cache = vectors
         return vectors
 
