@@ -104,3 +104,22 @@ def test_a_clause_is_found_by_its_own_questions_words_that_no_rules_text_holds(g
     missed = [(w, cid) for w, cid in own
               if [h.clause_id for h in index.search(w, game=game, prefer="en", limit=1)] != [cid]]
     assert len(missed) <= len(own) // 10, missed  # a word may also be another game's (then it can rank there)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_questions_are_written_in_each_regions_wording_not_converted(game: str) -> None:
+    """zh_Hant questions in Taiwan wording and zh_Hans in mainland wording (the rules text's
+    wording check), and no zh_Hant question a plain OpenCC conversion of one of the same
+    clause's zh_Hans questions: each language's questions are written apart."""
+    from companion.rules import wording
+
+    asked = library.questions(game)
+    for lang in ("zh_Hans", "zh_Hant"):
+        strings = {f"{cid}[{i}]": q for cid, by_lang in asked.items() for i, q in enumerate(by_lang[lang])}
+        problems = wording.check_strings(f"{game}/questions.json", lang, strings.items())
+        assert not problems, "\n".join(map(str, problems))
+    opencc = pytest.importorskip("opencc")
+    converters = [opencc.OpenCC(c) for c in ("s2t", "s2tw", "s2twp")]
+    converted = [(cid, q) for cid, by_lang in asked.items() for q in by_lang["zh_Hant"]
+                 if q in {c.convert(s) for s in by_lang["zh_Hans"] for c in converters}]
+    assert not converted, converted
