@@ -96,7 +96,35 @@ def usable(pw, profile: Path, url: str, rate: float, offline: bool) -> tuple[flo
     # the home screen, or the table it was left at (a repeat launch reopens it)
     page.get_by_role("button", name="New table").or_(page.get_by_text("Now: ", exact=False)).first \
         .wait_for(timeout=300000)
-    return time.perf_counter() - started, context, page
+    took = time.perf_counter() - started
+    marks = breakdown(page)
+    print(f"  {'offline repeat' if offline else 'first'} launch at {rate:g}x: usable {took:.2f} s; {steps(marks)}",
+          flush=True)
+    return took, context, page
+
+
+BOOT_PY = "import json; from companion.ui.hosts import browser; json.dumps(browser.BOOT)"
+
+
+def breakdown(page) -> list[tuple[str, float]]:
+    """Where a launch's time went: each step's end, in s from the navigation (the page's
+    marks, the Python worker's (python-worker.js) and the app's (hosts/browser.py))."""
+    start, connect = page.evaluate("() => [performance.timeOrigin, (window.flet || {}).connectAt || null]")
+    worker = python_worker(page)
+    marks = []
+    if worker is not None:
+        marks += [tuple(m) for m in worker.evaluate("() => self.bootTimes || []")]
+        try:
+            marks += [tuple(m) for m in json.loads(worker.evaluate(f"() => self.pyodide.runPython({BOOT_PY!r})"))]
+        except Exception:  # noqa: BLE001 - a build without the marks
+            pass
+    if connect:
+        marks.append(("Flutter started, connects", connect))
+    return sorted(((what, (at - start) / 1000) for what, at in marks), key=lambda m: m[1])
+
+
+def steps(marks: list[tuple[str, float]]) -> str:
+    return "; ".join(f"{what} {at:.2f}" for what, at in marks)
 
 
 def python_worker(page):

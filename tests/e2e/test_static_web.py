@@ -354,39 +354,51 @@ def test_storage_full_in_the_static_build_says_so_and_keeps_the_table_as_it_was(
 
 
 def test_the_static_folder_names_only_its_own_files(static_build):
-    """The service worker's list and the lock name files that are in the folder; the lock's
-    wheels are the ones there (nothing for micropip to look up elsewhere)."""
+    """The service worker's list names files that are in the folder; Python's packages come
+    installed ahead in one file (nothing for micropip or Pyodide to look up), the app's without
+    the server's modules, babel's locale data cut, compiled to bytecode by the browser's Python."""
+    from companion.ui.hosts.build_web import KEPT_SOURCES, SITE_PACK, read_pack
+
     sw = (static_build / "sw.js").read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw).group(1))
-    assert "index.html" in files and "app.tar.gz" in files and "pyodide/pyodide.asm.wasm" in files
+    assert {"index.html", SITE_PACK, "python-worker.js", "pyodide/pyodide.asm.wasm",
+            "pyodide/python_stdlib.zip"} <= set(files)
     assert all((static_build / f).is_file() for f in files)
     lock = json.loads((static_build / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    for name, package in lock["packages"].items():
-        assert (static_build / "pyodide" / package["file_name"]).is_file(), name
-        assert all(dep in lock["packages"] for dep in package["depends"]), name
-    assert {"table-companion", "flet", "msgpack", "babel"} <= set(lock["packages"])
+    assert lock["packages"] == {} and not list((static_build / "pyodide").glob("*.whl"))
     html = (static_build / "index.html").read_text(encoding="utf-8")
     assert "cdn.jsdelivr" not in html and "gstatic" not in html
     assert b"cdn.jsdelivr.net/npm/@rive-app" not in (static_build / "main.dart.js").read_bytes()
     assert 'serviceWorkerVersion: "' not in (static_build / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    info = json.loads((static_build / "build-info.json").read_text(encoding="utf-8"))
+    code = ".pyc" if info["bytecode"] else ".py"  # compiled when the build had node
+
+    site = read_pack((static_build / SITE_PACK).read_bytes())
+    assert f"companion/ui/hosts/browser{code}" in site and f"companion/ui/app{code}" in site
+    assert f"flet/__init__{code}" in site and any(n.startswith("msgpack/_cmsgpack") for n in site)
+    assert not any(n.startswith(("companion/ui/hosts/server.", "companion/ui/web_cache.", "companion/ui/offline_web."))
+                   for n in site)
+    assert "companion/_data/locales/zh_Hant/LC_MESSAGES/companion.mo" in site
+    assert any(n.startswith("companion/_data/rules_data/manila/") for n in site)
+    assert "babel/locale-data/zh_Hant.dat" in site and "babel/locale-data/fr.dat" not in site
+    assert not {n.split("/")[0] for n in site} & {"uvicorn", "fastapi", "starlette", "flet_web", "micropip"}
     import zipfile
 
-    app = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["table-companion"]["file_name"])
-    inside = set(app.namelist())
-    assert "companion/ui/hosts/browser.py" in inside and "companion/ui/app.py" in inside
-    assert not inside & {"companion/ui/hosts/server.py", "companion/ui/web_cache.py", "companion/ui/offline_web.py"}
-    assert "companion/_data/locales/zh_Hant/LC_MESSAGES/companion.mo" in inside
-    assert any(n.startswith("companion/_data/rules_data/manila/") for n in inside)
-    # the rules search's index built ahead, of the very rules and code in the wheel: the first
-    # search in the browser loads it (no thread there to build it while the page opens)
+    # the rules search's index built ahead, of the very rules and code in the site: the first
+    # search in the browser loads it (no thread there to build it while the page opens); the
+    # sources it is checked against are there to be read
     from companion.rules import search
 
     index_file = "companion/rules/data/search_index.bin"
-    assert index_file in inside
-    assert app.read(index_file).split(b"\n", 1)[0].split()[2].decode() == search.source_hash()
-    babel = zipfile.ZipFile(static_build / "pyodide" / lock["packages"]["babel"]["file_name"]).namelist()
-    assert "babel/locale-data/zh_Hant.dat" in babel and "babel/locale-data/fr.dat" not in babel
-    assert all(name not in lock["packages"] for name in ("uvicorn", "fastapi", "starlette", "flet-web"))
+    assert site[index_file].split(b"\n", 1)[0].split()[2].decode() == search.source_hash()
+    assert all(name in site for name in KEPT_SOURCES)
+    stdlib = set(zipfile.ZipFile(static_build / "pyodide" / "python_stdlib.zip").namelist())
+    assert f"asyncio/__init__{code}" in stdlib and f"sqlite3/__init__{code}" in stdlib
+    assert not any(n.startswith(("unittest/", "idlelib/", "tkinter/")) for n in stdlib)
+    if info["bytecode"]:
+        # nothing compiled at a launch, but the sources the search's index is checked against
+        assert [n for n in (*site, *stdlib) if n.endswith(".py")] == sorted(KEPT_SOURCES)
+        assert info["bytecode"].startswith("3.14")
     names = {json.loads((static_build / f"manifest.{lang}.json").read_text(encoding="utf-8"))["name"]
              for lang in ("en", "zh_Hans", "zh_Hant")}
     assert len(names) == 3  # the app's name in each language

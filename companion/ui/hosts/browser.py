@@ -28,6 +28,14 @@ from . import Host, install
 
 log = logging.getLogger(__name__)
 
+#: when the launch's steps ended (ms since the epoch, the page's clock too): benchmarks
+BOOT: list[tuple[str, float]] = []
+
+
+def _mark(what: str) -> None:
+    BOOT.append((what, time.time() * 1000))
+
+
 #: where the data lives (IDBFS: the browser's IndexedDB)
 DATA = "/data"
 DB_NAME = "companion.db"
@@ -159,10 +167,13 @@ def run() -> None:
     inner = make_main(store)
 
     async def main(page: ft.Page) -> None:
+        _mark("session")
         try:
             await host.mount()
         except Exception:  # noqa: BLE001 - no IndexedDB (blocked): the store says it cannot open
             log.exception("the browser's storage cannot be opened")
+        _mark("storage read")
         await inner(page)
+        _mark("first screen built")
 
     ft.run(main)

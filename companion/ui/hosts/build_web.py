@@ -8,14 +8,16 @@ package registry through ``pip download``, and only when the cache lacks it):
   (``ui/offline_web.py``): the Rive CDN address made local, our splash, the
   font manifest without the families the app never draws, the Material icon
   font cut to the icons the app draws;
-* its Pyodide, with a ``pyodide-lock.json`` that names only the wheels in the
-  folder: the app's own (``table-companion``, made here from the package the
-  build runs, its rules and catalogs inside), and the installed versions of
-  flet, flet-charts, babel (its locale data cut to the app's languages),
-  segno, repath and six, packed again from this Python's site-packages, and
-  msgpack's Pyodide build;
-* ``app.tar.gz``: ``main.py`` (``hosts.browser.run``) and ``requirements.txt``
-  (what micropip installs, from the lock only);
+* its Pyodide, its standard library less what the app never imports, and
+  ``site.pack.gz``: site-packages installed ahead -- the app (made here from
+  the package the build runs, its rules and catalogs inside), the installed
+  versions of flet, flet-charts, babel (its locale data cut to the app's
+  languages), segno, repath and six, and msgpack's Pyodide build.  Both are
+  compiled to bytecode by Pyodide's own Python (under node, when there is
+  one), so a launch neither installs nor compiles;
+* ``python-worker.js`` in place of Flet's: Python starts as soon as the page
+  has its service worker, beside Flutter, and starts the app
+  (``hosts.browser.run``) when Flutter connects;
 * the app's assets (fonts, icons) where the client asks for them;
 * ``sw.js``, the app's own service worker (Flutter's is a stub): it keeps
   every file of this version in a cache named by the version, answers from
@@ -200,6 +202,187 @@ def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+# ----- Python, installed ahead and compiled -------------------------------------------------------
+#: the worker unpacks this into site-packages (a gzip of: index length, JSON index, the files)
+SITE_PACK = "site.pack.gz"
+SITE_PACKAGES = "/lib/python3.14/site-packages"
+STDLIB_ZIP = "/lib/python314.zip"
+#: parts of Pyodide's standard library the app never imports (a REPL, debuggers, test runners, GUI)
+STDLIB_DROPPED = ("_pyrepl/", "idlelib/", "tkinter/", "turtledemo/", "turtle.py", "ensurepip/", "lib2to3/",
+                  "venv/", "pydoc_data/", "pydoc.py", "doctest.py", "pdb.py", "unittest/", "xmlrpc/",
+                  "curses/", "dbm/", "test/", "multiprocessing/", "__phello__/", "_pydecimal.py", "_pyio.py")
+
+#: sources kept beside the bytecode: the rules search checks its index built ahead against them
+#: (``search.source_hash`` reads them), and builds the index again when they are missing
+KEPT_SOURCES = tuple(sorted(os.path.normpath(f"companion/rules/{name}").replace(os.sep, "/")
+                            for name in search._SOURCES if name.endswith(".py")))
+
+
+COMPILE_JS = """import { loadPyodide } from %(mjs)s;
+const py = await loadPyodide({indexURL: %(index)s});
+py.FS.mkdirTree("/w");
+py.FS.mount(py.FS.filesystems.NODEFS, {root: %(root)s}, "/w");
+py.runPython(`
+import compileall, sys
+# sourceless (a .pyc where its .py was), docstrings and asserts left out (-OO): no compiling at each
+# launch, less to send; co_filename is where the module runs in the browser
+ok = compileall.compile_dir("/w/site", ddir=%(site)s, quiet=1, legacy=True, optimize=2, workers=1)
+ok = compileall.compile_dir("/w/stdlib", ddir=%(stdlib)s, quiet=1, legacy=True, optimize=2, workers=1) and ok
+print("compiled", sys.version.split()[0], ok)
+`);
+"""
+
+
+def compile_bytecode(pyodide_dir: Path, site: Path, stdlib: Path) -> str | None:
+    """The ``.py`` files of ``site`` and ``stdlib`` compiled by the very Python the browser runs
+    (Pyodide's, under node), each ``.py`` then replaced by its ``.pyc``.  Returns that Python's
+    version, or None when node is not there (the folder then ships the sources, compiled by the
+    browser at each launch: slower, as before)."""
+    node = shutil.which(os.environ.get("COMPANION_NODE", "node"))
+    if node is None:
+        return None
+    root = site.parent
+    script = root / "compile.mjs"
+    script.write_text(COMPILE_JS % {"mjs": json.dumps((pyodide_dir / "pyodide.mjs").as_uri()),
+                                    "index": json.dumps(str(pyodide_dir) + "/"), "root": json.dumps(str(root)),
+                                    "site": json.dumps(SITE_PACKAGES), "stdlib": json.dumps(STDLIB_ZIP)},
+                      encoding="utf-8")
+    try:
+        done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    words = (done.stdout.strip().splitlines() or [""])[-1].split()
+    if done.returncode != 0 or not words or words[0] != "compiled":
+        return None
+    for tree in (site, stdlib):
+        for source in tree.rglob("*.py"):
+            if source.relative_to(tree).as_posix() in KEPT_SOURCES:
+                source.with_suffix(".pyc").unlink(missing_ok=True)  # imported from the source, read as data
+            elif source.with_suffix(".pyc").is_file():
+                source.unlink()
+    return words[1]
+
+
+def pack_tree(tree: Path) -> bytes:
+    """Every file under ``tree`` in one gzip: 4 bytes (little-endian) the index's length, the index
+    (JSON: [[path, size], ...]), then the files' bytes in its order (the worker's ``unpack``)."""
+    paths = sorted(p for p in tree.rglob("*") if p.is_file())
+    index = json.dumps([[p.relative_to(tree).as_posix(), p.stat().st_size] for p in paths],
+                       separators=(",", ":")).encode()
+    body = io.BytesIO()
+    body.write(len(index).to_bytes(4, "little"))
+    body.write(index)
+    for path in paths:
+        body.write(path.read_bytes())
+    return gzip.compress(body.getvalue(), 9, mtime=0)
+
+
+def read_pack(data: bytes) -> dict[str, bytes]:
+    """The files of a ``pack_tree`` (what the worker writes into site-packages), by path."""
+    body = gzip.decompress(data)
+    length = int.from_bytes(body[:4], "little")
+    at, files = 4 + length, {}
+    for path, size in json.loads(body[4:at]):
+        files[path] = body[at:at + size]
+        at += size
+    return files
+
+
+WORKER = r"""// Table Companion's Python worker (companion build-web), in place of Flet's: Pyodide starts as
+// soon as the page has its service worker (python.js starts this worker then, beside Flutter's
+// own start), the app's packages come installed and compiled ahead in one file (unpacked here
+// into site-packages: no micropip), and the app's modules are imported before Flutter asks.
+const BASE = new URL("./", self.location).href;
+self.flet_js = {};
+self.bootTimes = [];
+function mark(what) { self.bootTimes.push([what, performance.timeOrigin + performance.now()]); }
+mark("worker started");
+
+async function sitePack() {
+  const answer = await fetch(BASE + "__SITE_PACK__");
+  if (!answer.ok) throw new Error("__SITE_PACK__: HTTP " + answer.status);
+  const data = new Uint8Array(await new Response(answer.body.pipeThrough(new DecompressionStream("gzip")))
+    .arrayBuffer());
+  mark("site fetched");
+  return data;
+}
+
+function unpack(FS, data, root) {
+  const length = new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(data.subarray(4, 4 + length)));
+  const made = new Set();
+  let at = 4 + length;
+  for (const [path, size] of index) {
+    const slash = path.lastIndexOf("/");
+    const dir = slash > 0 ? root + "/" + path.slice(0, slash) : root;
+    if (!made.has(dir)) { FS.mkdirTree(dir); made.add(dir); }
+    FS.writeFile(root + "/" + path, data.subarray(at, at + size), {canOwn: true});
+    at += size;
+  }
+}
+
+function output(text, isStderr) { (isStderr ? console.error : console.log)(text); }
+
+const booted = (async () => {
+  const [pyodideModule, pack] = await Promise.all([import(BASE + "pyodide/pyodide.mjs"), sitePack()]);
+  mark("pyodide.mjs loaded");
+  const pyodide = await pyodideModule.loadPyodide({
+    indexURL: BASE + "pyodide/",
+    stdout: (text) => output(text, false),
+    stderr: (text) => output(text, true),
+  });
+  self.pyodide = pyodide;
+  mark("pyodide started");
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  unpack(pyodide.FS, pack, site);
+  pyodide.registerJsModule("flet_js", self.flet_js);
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  mark("site unpacked");
+  // the app's modules, while Flutter starts
+  pyodide.runPython("import companion.ui.hosts.browser");
+  mark("app imported");
+  return pyodide;
+})();
+
+self.receiveCallback = (message) => {
+  const bytes = message.toJs();
+  self.postMessage(bytes, [bytes.buffer]);
+};
+self.flet_js.receive_callback = self.receiveCallback;
+
+self.onmessage = async (event) => {
+  if (!self.initialized) {  // python.js's first message: start the app
+    self.initialized = true;
+    self.flet_js.args = event.data.args;
+    self.flet_js.documentUrl = event.data.documentUrl;
+    try {
+      const pyodide = await booted;
+      mark("connect asked");
+      await pyodide.runPythonAsync("from companion.ui.hosts.browser import run\nrun()");
+      await self.flet_js.start_connection(self.receiveCallback);
+      mark("app started");
+      self.postMessage("initialized");
+    } catch (error) {
+      self.postMessage(String(error));
+    }
+  } else if (typeof self.flet_js.send === "function") {
+    self.flet_js.send(event.data);
+  } else {
+    console.error("Flet: dropped a message for a Python app that never started.");
+  }
+};
+"""
+
+
+def _python_js(web: Path) -> str:
+    """Flet's python.js, taking the worker the page started early (BOOT) when there is one."""
+    text = (web / "python.js").read_text(encoding="utf-8")
+    old = "app.worker = new Worker("
+    if old not in text:
+        raise RuntimeError("flet_web's python.js changed: the worker is no longer made as it was")
+    return text.replace(old, "flet.connectAt = Date.now();\n    app.worker = flet.takeWorker() || new Worker(", 1)
+
+
 # ----- the page ------------------------------------------------------------------------------------
 BOOT = """<script>
     // this folder's own place (the root of a static host, or /app/ when companion serve hands it out)
@@ -211,7 +394,6 @@ BOOT = """<script>
     flet.canvasKitBaseUrl = base + "canvaskit/";
     flet.fontFallbackBaseUrl = base + "assets/fonts/";
     flet.pyodideUrl = new URL("pyodide/pyodide.mjs", location.href).href;
-    flet.appPackageUrl = "app.tar.gz";
     flet.pythonModuleName = "main";
     flet.routeUrlStrategy = "hash";
     // the name in the phone's language (companion.i18n.pick_language's rule, in short)
@@ -250,7 +432,10 @@ BOOT = """<script>
         }
       } catch (e) { console.warn("service worker", e); }
       await oneWriter();
+      // Python starts now, beside Flutter (python.js takes this worker when Flutter connects)
+      flet.worker = new Worker(base + "python-worker.js", {type: "module"});
     })();
+    flet.takeWorker = function () { var w = flet.worker; flet.worker = null; return w; };
 
     // one tab writes: each tab holds its own copy of the data in memory, and the later one to
     // save would overwrite the other's moves.  The tab holding the lock runs the app; another
@@ -393,13 +578,6 @@ ELSEWHERE = N_("Table Companion is open in another tab or window of this browser
 TAKEN = N_("Table Companion went on in another tab or window of this browser. Every move shown here was kept.")
 USE_HERE = N_("Use it here")
 
-MAIN_PY = '''"""Table Companion in the browser (built by companion build-web)."""
-from companion.ui.hosts.browser import run
-
-run()
-'''
-
-
 def _manifest(lang: str) -> dict[str, Any]:
     t = Translator(lang)
     return {
@@ -464,7 +642,8 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
     try:
         for path in sorted(web.rglob("*")):
             rel = path.relative_to(web).as_posix()
-            if not path.is_file() or rel in SKIPPED or rel.endswith(SKIPPED_SUFFIXES) or "__pycache__" in rel:
+            if not path.is_file() or rel in SKIPPED or rel.endswith(SKIPPED_SUFFIXES) or "__pycache__" in rel \
+                    or (rel.startswith("pyodide/") and rel.endswith(".whl")):  # micropip: nothing installs at run time
                 continue
             target = tmp / rel
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -489,42 +668,40 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
             (tmp / f"manifest.{lang}.json").write_text(json.dumps(_manifest(lang), ensure_ascii=False, indent=1),
                                                        encoding="utf-8")
 
-        # Python: the wheels, entered in the lock (micropip then never asks an index)
+        # Python: the app and its dependencies installed ahead (site.pack.gz, unpacked into
+        # site-packages by the worker: no micropip, no wheels unpacked at each launch), the
+        # standard library trimmed, both compiled to bytecode here (when node can run Pyodide)
         pyo = tmp / "pyodide"
+        staging = Path(tempfile.mkdtemp(prefix=".build-web-py-", dir=out.parent))
+        try:
+            site, stdlib = staging / "site", staging / "stdlib"
+            wheels = staging / "wheels"
+            wheels.mkdir()
+            for dist_name in PURE:
+                installed_wheel(wheels, dist_name)
+            app_wheel(wheels)
+            shutil.copyfile(msgpack_wheel(Path(cache) if cache else CACHE), wheels / "msgpack.whl")
+            for wheel in sorted(wheels.glob("*.whl")):
+                with zipfile.ZipFile(wheel) as zf:
+                    zf.extractall(site)
+            with zipfile.ZipFile(web / "pyodide" / "python_stdlib.zip") as zf:
+                for item in zf.infolist():
+                    if not item.is_dir() and not item.filename.startswith(STDLIB_DROPPED):
+                        zf.extract(item, stdlib)
+            compiled = compile_bytecode(web / "pyodide", site, stdlib)
+            (tmp / SITE_PACK).write_bytes(pack_tree(site))
+            with zipfile.ZipFile(pyo / "python_stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+                for path in sorted(p for p in stdlib.rglob("*") if p.is_file()):
+                    info = zipfile.ZipInfo(path.relative_to(stdlib).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    zf.writestr(info, path.read_bytes())
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
         lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-        kept = {k: v for k, v in lock["packages"].items() if (pyo / v["file_name"]).exists()}
-        requirements = []
-        for dist_name in PURE:
-            wheel, version, imports, depends = installed_wheel(pyo, dist_name)
-            key = dist_name.lower()
-            kept[key] = {"name": key, "version": version, "file_name": wheel.name, "install_dir": "site",
-                         "sha256": _sha(wheel), "package_type": "package", "imports": imports,
-                         "depends": [d for d in depends if d in (*PURE, "msgpack")], "unvendored_tests": False,
-                         "tool": {}}
-            requirements.append(key)
-        pack = msgpack_wheel(Path(cache) if cache else CACHE)
-        shutil.copyfile(pack, pyo / pack.name)
-        kept["msgpack"] = {"name": "msgpack", "version": md.version("msgpack"), "file_name": pack.name,
-                           "install_dir": "site", "sha256": _sha(pack), "package_type": "package",
-                           "imports": ["msgpack"], "depends": [], "unvendored_tests": False, "tool": {}}
-        kept["flet"]["depends"] = sorted({*kept["flet"]["depends"], "msgpack", "repath"})
-        wheel, version = app_wheel(pyo)
-        kept["table-companion"] = {"name": "table-companion", "version": version, "file_name": wheel.name,
-                                   "install_dir": "site", "sha256": _sha(wheel), "package_type": "package",
-                                   "imports": ["companion"], "depends": ["flet", "flet-charts", "babel", "segno"],
-                                   "unvendored_tests": False, "tool": {}}
-        requirements.append("table-companion")
-        lock["packages"] = dict(sorted(kept.items()))
+        lock["packages"] = {}  # nothing for Pyodide to load: the site is installed already
         (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
-
-        buf = io.BytesIO()
-        with tarfile.open(fileobj=buf, mode="w:gz", format=tarfile.PAX_FORMAT) as tar:
-            for name, text in (("main.py", MAIN_PY), ("requirements.txt", "\n".join(requirements) + "\n")):
-                data = text.encode()
-                info = tarfile.TarInfo(name)
-                info.size, info.mtime, info.mode = len(data), 0, 0o644
-                tar.addfile(info, io.BytesIO(data))
-        (tmp / "app.tar.gz").write_bytes(buf.getvalue())
+        (tmp / "python-worker.js").write_text(WORKER.replace("__SITE_PACK__", SITE_PACK), encoding="utf-8")
+        (tmp / "python.js").write_text(_python_js(web), encoding="utf-8")
 
         # the version: every file's content; the worker names its cache by it
         files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
@@ -542,7 +719,7 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
         info = {"version": version, "files": len(files) + 1, "bytes": sum(sizes.values()),
                 "precache_files": len(precache), "precache_bytes": sum(sizes[r] for r in precache),
                 "precache_gzip_bytes": sum(gz.values()),
-                "wheels": {p.name: p.stat().st_size for p in sorted(pyo.glob("*.whl"))},
+                "site_pack_bytes": sizes[SITE_PACK], "bytecode": compiled,
                 "seconds": round(time.perf_counter() - started, 1)}
         (tmp / "build-info.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
         if out.exists():
