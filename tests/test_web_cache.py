@@ -251,11 +251,15 @@ def test_accept_encoding_and_language_parsing():
 
 def test_the_static_build_is_handed_out_under_app(tmp_path, served):
     """``companion serve`` gives a phone the static build (``companion build-web``) under /app/:
-    its files as they are, revalidated; nothing outside the folder; the rest is the served app."""
+    its files, revalidated, code gzipped to a browser that takes it; nothing outside the folder;
+    the rest is the served app."""
     folder, _ = served
     static = tmp_path / "static-web"
     static.mkdir()
     (static / "index.html").write_text("<html>static</html>", encoding="utf-8")
+    code = ("// the client\n" + "".join(f"var a{i} = {i};\n" for i in range(400))).encode()
+    (static / "main.dart.mjs").write_bytes(code)
+    (static / "site.pack.gz").write_bytes(gzip.compress(code))  # compressed already: sent as it is
     (static / "sw.js").write_text("// worker", encoding="utf-8")
     (tmp_path / "secret.txt").write_text("no", encoding="utf-8")
     saved = dict(app_module.SERVING)
@@ -267,6 +271,20 @@ def test_the_static_build_is_handed_out_under_app(tmp_path, served):
         assert page.headers["cache-control"] == "no-cache"
         worker = get(asgi, "/app/sw.js")
         assert worker.text == "// worker" and "javascript" in worker.headers["content-type"]
+        plain = get(asgi, "/app/main.dart.mjs")
+        assert plain.content == code and "content-encoding" not in plain.headers
+        packed = get(asgi, "/app/main.dart.mjs", **{"accept-encoding": "gzip, deflate"})
+        assert packed.headers["content-encoding"] == "gzip" and gzip.decompress(packed.content) == code
+        assert len(packed.content) < len(code) / 3 and "javascript" in packed.headers["content-type"]
+        assert "accept-encoding" in packed.headers["vary"].lower()
+        again = get(asgi, "/app/main.dart.mjs", **{"accept-encoding": "gzip"})  # the copy kept
+        assert again.content == packed.content
+        (static / "main.dart.mjs").write_bytes(code + b"// changed\n")  # a file changed: a new copy
+        assert gzip.decompress(get(asgi, "/app/main.dart.mjs", **{"accept-encoding": "gzip"}).content) \
+            == code + b"// changed\n"
+        already = get(asgi, "/app/site.pack.gz", **{"accept-encoding": "gzip"})
+        assert "content-encoding" not in already.headers and already.content == gzip.compress(code)
+        assert get(asgi, "/app/.gz/main.dart.mjs.gz").status_code == 404  # the copies are not files of it
         assert get(asgi, "/app/../secret.txt").status_code == 404
         assert get(asgi, "/app/%2e%2e/secret.txt").status_code == 404
         assert get(asgi, "/app/nothing.js").status_code == 404

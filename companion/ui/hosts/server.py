@@ -7,9 +7,12 @@ threads, worker processes); the browser build never imports it
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import gzip
 import ipaddress
 import logging
+import mimetypes
 import os
 import signal
 import socket
@@ -28,8 +31,8 @@ from ...rules import search
 from ...storage import Store
 from .. import budget, join
 from ..app import SERVING, make_main
-from ..offline_web import precompress, web_assets
-from ..web_cache import CachedWeb
+from ..offline_web import compressed_path, precompress, web_assets
+from ..web_cache import CachedWeb, accepts
 from .build_web import default_out
 
 log = logging.getLogger(__name__)
@@ -237,7 +240,9 @@ class StaticBuild:
     """``/app/``: the static build (the whole app in the phone's browser, hosts/browser.py)
     handed out as plain files, so a computer gives it to a phone once; after that the phone
     needs neither this server nor a network.  Revalidated on every visit (its own service
-    worker keeps the version it installed); everything else goes on to the served app."""
+    worker keeps the version it installed); everything else goes on to the served app.
+    Code, fonts and data go gzipped to a browser that takes it (the copy made at the first
+    request, kept in the folder's ``.gz/``; the next build replaces the folder, copies too)."""
 
     PREFIX = "/app/"
 
@@ -259,13 +264,39 @@ class StaticBuild:
         target = self.folder.joinpath(*[p for p in rel.split("/") if p])
         try:
             found = ".." not in rel.split("/") and "\\" not in rel and "\x00" not in rel and \
-                target.resolve().is_relative_to(self.folder) and target.is_file()
+                not rel.startswith(".") and target.resolve().is_relative_to(self.folder) and target.is_file()
         except (OSError, ValueError):
             found = False
         if not found:
             await PlainTextResponse("Not found\n", status_code=404)(scope, receive, send)
             return
-        await FileResponse(target, headers={"cache-control": "no-cache"})(scope, receive, send)
+        headers = {"cache-control": "no-cache", "vary": "Accept-Encoding"}
+        sent = target
+        asked = dict((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in scope.get("headers", []))
+        packed = compressed_path(self.folder, rel)
+        if packed is not None and accepts(asked.get("accept-encoding", ""), "gzip") \
+                and target.stat().st_size >= 1024:
+            if await asyncio.to_thread(self._gzip_copy, target, packed):
+                sent = packed
+                headers["content-encoding"] = "gzip"
+        media_type = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        if target.suffix == ".mjs":
+            media_type = "text/javascript"
+        await FileResponse(sent, headers=headers, media_type=media_type)(scope, receive, send)
+
+    @staticmethod
+    def _gzip_copy(source: Path, packed: Path) -> bool:
+        """The gzip copy of ``source`` at ``packed``, made now if it is missing or older."""
+        try:
+            if packed.is_file() and packed.stat().st_mtime_ns >= source.stat().st_mtime_ns:
+                return True
+            packed.parent.mkdir(parents=True, exist_ok=True)
+            aside = packed.with_name(f".{packed.name}.{os.getpid()}.{threading.get_ident()}")
+            aside.write_bytes(gzip.compress(source.read_bytes(), 6))
+            os.replace(aside, packed)
+            return True
+        except OSError:  # a read-only folder: the file as it is
+            return False
 
 
 class CleanServer(uvicorn.Server):
