@@ -18,7 +18,10 @@ drives headless Debian Chromium at 390x844 on a browser profile kept on disk:
 * **a Manila tap**: "Tell us at the end" tapped until the app bar shows the
   next move (the write kept in IndexedDB first), median of 4;
 * **memory**: the page's JS heap (CDP ``Performance.getMetrics``) and the
-  Python worker's WebAssembly memory.
+  Python worker's WebAssembly memory;
+* **where a launch's time went**: each step's end in s from the navigation, from
+  the marks of the page, of ``python-worker.js`` (``self.bootTimes``) and of
+  ``hosts/browser.py`` (``BOOT``), printed per launch.
 
     python benchmarks/bench_static_app.py [--folder DIR] [--runs 1] [--rates 1,4]
 """

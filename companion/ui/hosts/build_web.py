@@ -17,7 +17,9 @@ package registry through ``pip download``, and only when the cache lacks it):
   one), so a launch neither installs nor compiles;
 * ``python-worker.js`` in place of Flet's: Python starts as soon as the page
   has its service worker, beside Flutter, and starts the app
-  (``hosts.browser.run``) when Flutter connects;
+  (``hosts.browser.run``) when Flutter connects; after the first launch it
+  keeps Python's memory with the app imported (Pyodide's snapshot, in Cache
+  Storage) and later launches restore it;
 * the app's assets (fonts, icons) where the client asks for them;
 * ``sw.js``, the app's own service worker (Flutter's is a stub): it keeps
   every file of this version in a cache named by the version, answers from
@@ -40,6 +42,7 @@ import importlib.metadata as md
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -218,6 +221,99 @@ KEPT_SOURCES = tuple(sorted(os.path.normpath(f"companion/rules/{name}").replace(
                             for name in search._SOURCES if name.endswith(".py")))
 
 
+#: the standard library's modules kept whatever the app's code names (Pyodide's and Python's start)
+STDLIB_KEPT = ("encodings", "_pyodide", "pyodide", "importlib", "site", "sitecustomize", "_sitebuiltins",
+               "_sysconfigdata__emscripten_wasm32-emscripten", "__future__", "warnings", "_py_warnings",
+               "traceback", "linecache", "zipimport", "codecs", "io", "abc", "_collections_abc", "os", "stat",
+               "posixpath", "genericpath", "runpy", "_weakrefset", "types", "typing", "re", "asyncio", "sqlite3",
+               "json", "collections", "functools", "contextlib", "threading", "keyword", "operator", "reprlib",
+               "heapq", "copyreg", "enum", "annotationlib", "_colorize", "opcode", "_opcode_metadata", "dis",
+               "inspect", "ast", "tokenize", "token", "weakref", "_compat_pickle", "_strptime", "_pydatetime",
+               "datetime", "locale", "gettext", "calendar", "zoneinfo", "_threading_local", "textwrap")
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^#\n]*)|import[ \t]+([^#\n]+))",
+                     re.M)
+
+
+def _modules(tree: Path) -> dict[str, Path]:
+    found = {}
+    for path in tree.rglob("*.py"):
+        parts = path.relative_to(tree).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def trim_stdlib(site: Path, stdlib: Path) -> int:
+    """Leave out of ``stdlib`` every module that no import statement of the site's code, or of
+    what that imports, names (a conservative reading: imports inside functions and strings
+    count too), but the ones Python and Pyodide start with (:data:`STDLIB_KEPT`).  Returns
+    how many files were left out."""
+    std = _modules(stdlib)
+    needed: set[str] = set()
+    todo: list[tuple[Path, str]] = []
+    for tree in (site,):
+        for name, path in _modules(tree).items():
+            todo.append((path, name if path.name == "__init__.py" else name.rpartition(".")[0]))
+    for name, path in std.items():
+        if name.split(".")[0] in STDLIB_KEPT:
+            needed.add(name)
+            todo.append((path, name if path.name == "__init__.py" else name.rpartition(".")[0]))
+    seen: set[Path] = set()
+
+    def want(name: str) -> None:
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            mod = ".".join(parts[:i])
+            if mod in std and mod not in needed:
+                needed.add(mod)
+                path = std[mod]
+                todo.append((path, mod if path.name == "__init__.py" else mod.rpartition(".")[0]))
+
+    while todo:
+        path, package = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        for m in _IMPORT.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            if m.group(3):
+                for item in m.group(3).split(","):
+                    want(item.strip().split(" ")[0])
+                continue
+            base = m.group(1)
+            if base.startswith("."):
+                dots = len(base) - len(base.lstrip("."))
+                up = package.split(".")
+                up = up[:len(up) - (dots - 1)] if dots > 1 else up
+                base = ".".join([*up, base.lstrip(".")] if base.lstrip(".") else up)
+            want(base)
+            for item in m.group(2).strip("()").replace("\n", ",").split(","):
+                word = item.strip().split(" ")[0]
+                if word and word != "*":
+                    want(f"{base}.{word}")
+    needed -= {f"encodings.{p.stem}" for p in (stdlib / "encodings").glob("*.py") if p.stem not in ENCODINGS_KEPT}
+    dropped = 0
+    tops = {n.split(".")[0] for n in needed}
+    for path in list(stdlib.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(stdlib)
+        if path.suffix == ".py":
+            parts = rel.with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            keep = name in needed
+        else:
+            keep = rel.parts[0] in tops
+        if not keep:
+            path.unlink()
+            dropped += 1
+    return dropped
+
+
+#: the text encodings kept (the rest are code pages and CJK codecs the app never reads or writes)
+ENCODINGS_KEPT = ("__init__", "aliases", "ascii", "base64_codec", "charmap", "cp437", "cp1252", "hex_codec", "idna",
+                  "latin_1", "punycode", "raw_unicode_escape", "undefined", "unicode_escape", "utf_16", "utf_16_be",
+                  "utf_16_le", "utf_32", "utf_32_be", "utf_32_le", "utf_7", "utf_8", "utf_8_sig", "zlib_codec")
+
+
 COMPILE_JS = """import { loadPyodide } from %(mjs)s;
 const py = await loadPyodide({indexURL: %(index)s});
 py.FS.mkdirTree("/w");
@@ -291,7 +387,8 @@ def read_pack(data: bytes) -> dict[str, bytes]:
 WORKER = r"""// Table Companion's Python worker (companion build-web), in place of Flet's: Pyodide starts as
 // soon as the page has its service worker (python.js starts this worker then, beside Flutter's
 // own start), the app's packages come installed and compiled ahead in one file (unpacked here
-// into site-packages: no micropip), and the app's modules are imported before Flutter asks.
+// into site-packages: no micropip), and the app's modules are imported before Flutter asks,
+// or come back with Python's memory as the last launch left it (its snapshot).
 const BASE = new URL("./", self.location).href;
 self.flet_js = {};
 self.bootTimes = [];
@@ -321,26 +418,94 @@ function unpack(FS, data, root) {
   }
 }
 
+const WARM = `
+import sys, types
+sys.modules["msgpack"] = types.ModuleType("msgpack")  # filled by AFTER_SNAPSHOT
+import companion.ui.hosts.browser
+`;
+const AFTER_SNAPSHOT = `
+import random, sys
+placeholder = sys.modules.pop("msgpack")
+import msgpack  # its C extension, loaded in this launch
+placeholder.__dict__.update(msgpack.__dict__)  # what imported the placeholder now has msgpack
+random.seed()  # not the state every launch restores
+del placeholder, msgpack, random, sys
+`;
+
 function output(text, isStderr) { (isStderr ? console.error : console.log)(text); }
 
-const booted = (async () => {
-  const [pyodideModule, pack] = await Promise.all([import(BASE + "pyodide/pyodide.mjs"), sitePack()]);
-  mark("pyodide.mjs loaded");
-  const pyodide = await pyodideModule.loadPyodide({
+// Python's memory once the app's modules are imported (Pyodide's snapshot), kept in this
+// browser after the first launch: a launch then restores it instead of starting Python and
+// importing the app again.  Named by what it is made of (Pyodide, the standard library, the
+// site, this script); the service worker drops it with the version it came with.
+const SNAPSHOT_CACHE = "table-companion-python-__PYTHON_ID__";
+const SNAPSHOT = BASE + "python-snapshot";
+
+async function savedSnapshot() {
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (error) {
+    return null;  // no Cache Storage here: a launch as the first
+  }
+}
+
+async function keepSnapshot(pyodide) {
+  try {
+    const snapshot = pyodide.makeMemorySnapshot();
+    mark("snapshot made");
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(SNAPSHOT, new Response(snapshot, {headers: {"content-type": "application/octet-stream"}}));
+    mark("snapshot kept");
+  } catch (error) {
+    console.warn("Python's snapshot was not kept:", error);
+  }
+}
+
+async function startPython(pyodideModule, snapshot) {
+  return pyodideModule.loadPyodide({
     indexURL: BASE + "pyodide/",
     stdout: (text) => output(text, false),
     stderr: (text) => output(text, true),
+    ...(snapshot ? {_loadSnapshot: snapshot} : {_makeSnapshot: true}),
   });
+}
+
+const booted = (async () => {
+  const [pyodideModule, pack, snapshot] = await Promise.all([
+    import(BASE + "pyodide/pyodide.mjs"), sitePack(), savedSnapshot()]);
+  mark(snapshot ? "pyodide.mjs and snapshot loaded" : "pyodide.mjs loaded");
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await startPython(pyodideModule, snapshot);
+      mark("python restored");
+    } catch (error) {  // another Pyodide, a damaged copy: start as the first time
+      console.warn("Python's snapshot could not be restored:", error);
+      await caches.delete(SNAPSHOT_CACHE).catch(() => null);
+      pyodide = null;
+    }
+  }
+  const restored = pyodide !== null;
+  if (!restored) {
+    pyodide = await startPython(pyodideModule, null);
+    mark("pyodide started");
+  }
   self.pyodide = pyodide;
-  mark("pyodide started");
-  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-  unpack(pyodide.FS, pack, site);
-  pyodide.registerJsModule("flet_js", self.flet_js);
+  // the files live outside Python's memory: written again at each launch
+  unpack(pyodide.FS, pack, "__SITE_PACKAGES__");
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   mark("site unpacked");
-  // the app's modules, while Flutter starts
-  pyodide.runPython("import companion.ui.hosts.browser");
-  mark("app imported");
+  if (!restored) {
+    // the app's modules, while Flutter starts; then Python's memory kept for the next launch
+    // (before any JavaScript object is handed to Python, and before msgpack's C extension is
+    // loaded: a snapshot holds neither, so the modules import a placeholder of it, filled below)
+    pyodide.runPython(WARM);
+    mark("app imported");
+    await keepSnapshot(pyodide);
+  }
+  pyodide.runPython(AFTER_SNAPSHOT);
+  pyodide.registerJsModule("flet_js", self.flet_js);
   return pyodide;
 })();
 
@@ -512,7 +677,9 @@ const BASE = new URL("./", self.location).pathname;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(FILES.map((f) => BASE + f));
+    // from the host itself, never the browser's HTTP cache: a file kept there from the last
+    // version would make this one a mix of two
+    await cache.addAll(FILES.map((f) => fresh(BASE + f)));
     // an upgrade: the renderer files the last version had, fetched anew, so this one is whole
     for (const name of await caches.keys()) {
       if (name === CACHE || !name.startsWith("table-companion-")) continue;
@@ -520,7 +687,7 @@ self.addEventListener("install", (event) => {
       for (const req of await old.keys()) {
         const path = new URL(req.url).pathname.slice(BASE.length);
         if (RENDERER.some((r) => path.startsWith(r))) {
-          await cache.add(BASE + path);
+          await cache.add(fresh(BASE + path));
         }
       }
     }
@@ -535,6 +702,10 @@ self.addEventListener("activate", (event) => {
     await self.clients.claim();
   })());
 });
+
+function fresh(url) {
+  return new Request(url, {cache: "reload"});
+}
 
 function notFound() {
   return new Response("Not found\n", {status: 404, headers: {"content-type": "text/plain"}});
@@ -559,8 +730,9 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(BASE + path);
     if (hit) return hit;
-    const answer = await fetch(req);
-    if (answer.ok && RENDERER.some((r) => path.startsWith(r))) {
+    const renderer = RENDERER.some((r) => path.startsWith(r));
+    const answer = await fetch(renderer ? fresh(req.url) : req);
+    if (answer.ok && renderer) {
       await cache.put(BASE + path, answer.clone());
     }
     return answer;
@@ -631,6 +803,32 @@ def default_out() -> Path:
     return user_data_dir() / "static-web"
 
 
+def seal(folder: Path, started: float | None = None, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The version of ``folder`` (every file's content), its ``sw.js`` (the files it keeps, in a
+    cache named by the version) and ``build-info.json``.  Returns build-info."""
+    (folder / "sw.js").unlink(missing_ok=True)
+    (folder / "build-info.json").unlink(missing_ok=True)
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((folder / rel).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    precache = [f for f in files if not f.startswith(RENDERER) and f not in NEVER_CACHED
+                and not f.startswith(("assets/packages/", "icons/loading"))
+                and f not in ("assets/NOTICES",)]
+    (folder / "sw.js").write_text(SW.replace("__VERSION__", version).replace("__FILES__", json.dumps(precache))
+                                  .replace("__RENDERER__", json.dumps(list(RENDERER))), encoding="utf-8")
+    sizes = {rel: (folder / rel).stat().st_size for rel in files}
+    gz = {rel: len(gzip.compress((folder / rel).read_bytes(), 6)) for rel in precache}
+    info = {"version": version, "files": len(files) + 2, "bytes": sum(sizes.values()),
+            "precache_files": len(precache), "precache_bytes": sum(sizes[r] for r in precache),
+            "precache_gzip_bytes": sum(gz.values()), **(extra or {})}
+    if started is not None:
+        info["seconds"] = round(time.perf_counter() - started, 1)
+    (folder / "build-info.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
+    return info
+
+
 def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
     """Build the static folder at ``out`` (replaced as a whole); returns build-info."""
 
@@ -688,6 +886,7 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
                 for item in zf.infolist():
                     if not item.is_dir() and not item.filename.startswith(STDLIB_DROPPED):
                         zf.extract(item, stdlib)
+            trim_stdlib(site, stdlib)
             compiled = compile_bytecode(web / "pyodide", site, stdlib)
             (tmp / SITE_PACK).write_bytes(pack_tree(site))
             with zipfile.ZipFile(pyo / "python_stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
@@ -700,28 +899,15 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
         lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
         lock["packages"] = {}  # nothing for Pyodide to load: the site is installed already
         (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
-        (tmp / "python-worker.js").write_text(WORKER.replace("__SITE_PACK__", SITE_PACK), encoding="utf-8")
+        python_id = hashlib.sha256(WORKER.encode())
+        for part in (tmp / SITE_PACK, pyo / "python_stdlib.zip", pyo / "pyodide.asm.wasm", pyo / "pyodide.asm.mjs"):
+            python_id.update(hashlib.sha256(part.read_bytes()).digest())
+        (tmp / "python-worker.js").write_text(WORKER.replace("__SITE_PACK__", SITE_PACK)
+                                              .replace("__SITE_PACKAGES__", SITE_PACKAGES)
+                                              .replace("__PYTHON_ID__", python_id.hexdigest()[:16]), encoding="utf-8")
         (tmp / "python.js").write_text(_python_js(web), encoding="utf-8")
 
-        # the version: every file's content; the worker names its cache by it
-        files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
-        digest = hashlib.sha256()
-        for rel in files:
-            digest.update(rel.encode() + b"\0" + hashlib.sha256((tmp / rel).read_bytes()).digest())
-        version = digest.hexdigest()[:16]
-        precache = [f for f in files if not f.startswith(RENDERER) and f not in NEVER_CACHED
-                    and not f.startswith(("assets/packages/", "icons/loading"))
-                    and f not in ("assets/NOTICES",)]
-        (tmp / "sw.js").write_text(SW.replace("__VERSION__", version).replace("__FILES__", json.dumps(precache))
-                                   .replace("__RENDERER__", json.dumps(list(RENDERER))), encoding="utf-8")
-        sizes = {rel: (tmp / rel).stat().st_size for rel in files}
-        gz = {rel: len(gzip.compress((tmp / rel).read_bytes(), 6)) for rel in precache}
-        info = {"version": version, "files": len(files) + 1, "bytes": sum(sizes.values()),
-                "precache_files": len(precache), "precache_bytes": sum(sizes[r] for r in precache),
-                "precache_gzip_bytes": sum(gz.values()),
-                "site_pack_bytes": sizes[SITE_PACK], "bytecode": compiled,
-                "seconds": round(time.perf_counter() - started, 1)}
-        (tmp / "build-info.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
+        info = seal(tmp, started, {"site_pack_bytes": (tmp / SITE_PACK).stat().st_size, "bytecode": compiled})
         if out.exists():
             shutil.rmtree(out)
         os.replace(tmp, out)
