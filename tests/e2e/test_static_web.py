@@ -13,8 +13,11 @@ the app's service worker and the browser's storage.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import os
 import re
+import shutil
 import threading
 import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -348,6 +351,163 @@ def test_storage_full_in_the_static_build_says_so_and_keeps_the_table_as_it_was(
         phone.move(2)
         phone.wait_text("Now: Cho", exact=False)
         assert phone.outside == [] and server.missing() == []
+    finally:
+        phone.close()
+        server.stop()
+
+
+#: every file in the app's caches, by cache: its path under the folder and its content's sha-256
+CACHED = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const files = {};
+    for (const req of await cache.keys()) {
+      const body = await (await cache.match(req)).arrayBuffer();
+      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+      files[new URL(req.url).pathname.slice(1)] = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+    }
+    out[name] = files;
+  }
+  return out;
+}"""
+#: the cache of Python's memory (its snapshot, made by a launch): not a file of the folder
+SNAPSHOT_CACHE = "table-companion-python-"
+
+
+def _versions(cached: dict) -> set[str]:
+    return {name for name in cached if not name.startswith(SNAPSHOT_CACHE)}
+#: the service worker's next version installed and waiting (or active already)
+UPGRADED = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  await reg.update().catch(() => null);
+  for (let i = 0; i < 600 && !reg.waiting; i++) await new Promise((ok) => setTimeout(ok, 200));
+  return !!reg.waiting;
+}"""
+
+
+def _launched(phone: Phone) -> str | None:
+    """The app up on its home screen; which build's Python worker runs it (B's says so)."""
+    phone.button("New table").wait_for(timeout=120000)
+    worker = next(w for w in phone.page.workers if "python-worker" in w.url)
+    return worker.evaluate("() => self.buildMark || null")
+
+
+def test_an_upgrade_replaces_the_cached_version_whole_never_a_mix(browser, static_build, tmp_path):
+    """Version A visited; then version B (a Python worker and a renderer file changed) at the
+    same address.  The visit that finds B still runs all of A while B's whole cache is filled;
+    the next launch runs B, and every file the app keeps is B's, offline too.  A's files are a
+    month old (a browser's HTTP cache would deem them fresh for days): B's are fetched anew."""
+    from companion.ui.hosts.build_web import seal
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(static_build, a)
+    old = time.time() - 30 * 86400
+    for path in a.rglob("*"):
+        os.utime(path, (old, old))
+    shutil.copytree(a, b)
+    worker = b / "python-worker.js"
+    worker.write_text(worker.read_text(encoding="utf-8") + '\nself.buildMark = "B";\n', encoding="utf-8")
+    renderer = b / "main.dart.mjs"
+    renderer.write_text(renderer.read_text(encoding="utf-8") + "\n// version B\n", encoding="utf-8")
+    version_a = json.loads((a / "build-info.json").read_text(encoding="utf-8"))["version"]
+    version_b = seal(b)["version"]
+    assert version_a != version_b
+    profile = tmp_path / "profile"
+
+    server = StaticServer(a)
+    port = server.port
+    phone = Phone(browser, server, profile)
+    try:
+        assert _launched(phone) is None
+        cached = phone.page.evaluate(CACHED)
+        assert _versions(cached) == {"table-companion-" + version_a}
+    finally:
+        phone.close()
+        server.stop()
+
+    server = StaticServer(b, port)  # the upgrade, at the same address
+    try:
+        phone = Phone(browser, server, profile)
+        try:
+            assert _launched(phone) is None  # A's, whole, while B installs beside it
+            assert phone.page.evaluate(UPGRADED)
+        finally:
+            phone.close()  # A's last tab closed: B takes over at the next launch
+        phone = Phone(browser, server, profile)
+        try:
+            assert _launched(phone) == "B"
+            cached = phone.page.evaluate(CACHED)
+            assert _versions(cached) == {"table-companion-" + version_b}
+            files = cached["table-companion-" + version_b]
+            assert {"python-worker.js", "main.dart.mjs", "index.html", "site.pack.gz"} <= set(files)
+            mixed = [f for f, sha in files.items() if sha != hashlib.sha256((b / f).read_bytes()).hexdigest()]
+            assert mixed == []
+            assert phone.outside == [] and server.missing() == []
+        finally:
+            phone.close()
+    finally:
+        server.stop()
+
+    offline = StaticServer.__new__(StaticServer)
+    offline.url = server.url
+    phone = Phone(browser, offline, profile, offline=True)
+    try:
+        assert _launched(phone) == "B"
+        assert _versions(phone.page.evaluate(CACHED)) == {"table-companion-" + version_b}
+        assert phone.errors == []
+    finally:
+        phone.close()
+
+
+def _dark(phone: Phone) -> bool:
+    """Most of the screen is dark (the dark theme drawn, not only chosen)."""
+    import io
+
+    from PIL import Image
+
+    picture = Image.open(io.BytesIO(phone.page.screenshot())).convert("L")
+    return sorted(picture.tobytes())[picture.width * picture.height // 2] < 80
+
+
+def test_every_game_starts_a_new_table_in_the_static_build_in_the_dark_theme(browser, static_build, tmp_path):
+    """Each of the 13 games: New table, its players, Start: its first screen says the first
+    decision (the engine's own words for it, worked out beside).  The dark theme chosen once
+    in Settings, and drawn."""
+    from companion.registry import GAMES
+    from companion.ui.labels import game_title
+    from companion.ui.viewmodels import now_text
+
+    server = StaticServer(static_build)
+    phone = Phone(browser, server, tmp_path / "profile")
+    try:
+        phone.click("Settings")
+        phone.page.get_by_role("radio", name="Dark").click()
+        phone.page.wait_for_timeout(500)
+        phone.tap("Back")
+        phone.button("New table").wait_for(timeout=30000)
+        assert _dark(phone)
+        assert len(GAMES) == 13
+        for game_id in GAMES:
+            game = get_game(game_id)
+            title = game_title(game_id, "en")
+            phone.click("New table")
+            phone.wait_text("Pick a game")
+            phone.scroll_to_text(title)
+            phone.page.get_by_role("button", name=re.compile(rf"^{re.escape(title)}(?!\w)")).first.click()
+            phone.wait_text("Players in seat order")
+            seats = phone.page.get_by_label(re.compile(r"^Seat \d+$")).count()  # the form's own count
+            players = NAMES[:seats]
+            assert game.min_players <= seats <= game.max_players, game_id
+            expected, _ = now_text(game, game.new_state(game.setup(players, {})), players, "en")
+            for seat, name in enumerate(players, start=1):
+                phone.fill(f"Seat {seat}", name)
+            phone.page.wait_for_timeout(400)
+            phone.click("Start the table")
+            phone.wait_text(expected[:40], exact=False, timeout=30000)
+            phone.menu("Home")
+        assert _dark(phone)
+        assert phone.outside == [] and server.missing() == [] and phone.errors == []
     finally:
         phone.close()
         server.stop()
