@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 import flet as ft
+import segno
 from babel.dates import format_time
 
 from .. import access
@@ -70,8 +71,6 @@ def join_url(base: str, code: str) -> str:
 
 
 def qr_png(text: str) -> bytes:
-    import segno  # QR codes only when asked for (not at every launch)
-
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="png", scale=8, border=3, dark="#000000", light="#ffffff")
     return out.getvalue()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
+import flet_charts as fch
 
 from .. import story
 from ..core.events import shown as shown_events
@@ -87,8 +88,6 @@ def story_chart(app: "App", height: int = 220) -> ft.Control | None:
     if got is None:
         return None
     moves, rows, key = got
-    import flet_charts as fch  # the charts' package when a chart is first drawn, not at every launch
-
     players = table.setup.players
     series = []
     for seat in range(len(players)):

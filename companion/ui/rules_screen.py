@@ -12,11 +12,11 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..inputgate import normal_query
 from ..registry import game_ids
 from ..rules import library, reader
+from ..rules.search import Hit, related, search
 from .labels import game_title
 from .widgets import TOUCH, expander, section_title, text_style
 
 if TYPE_CHECKING:
-    from ..rules.search import Hit
     from .app import App
 
 MAX_RESULTS = 30
@@ -104,8 +104,6 @@ def _clause_page(app: "App", game_id: str, clause_id: str, lang: str) -> ft.Cont
     ]
     if app.nav.params.get("asked"):
         parts.append(_did_it_answer(app, clause_id, lang))
-    from ..rules.search import related  # the search's index is read when first asked (a launch waits for less)
-
     nexts = [c for c in (library.clause(cid, lang) for cid in related(clause_id)) if c]
     if nexts:  # what a player usually needs next (issue 34), from other sections
         parts.append(section_title(_("Related rules")))
@@ -170,8 +168,6 @@ def search_box(app: "App", lang: str, label: str, game: str | None) -> list[ft.C
     def show(typed: str) -> None:
         query = normal_query(typed)  # no invisible or direction characters, at most MAX_QUERY
         app.nav.params["query"] = query
-        from ..rules.search import search  # read when first asked: a launch waits for less
-
         hits = search(query, prefer=lang, limit=MAX_RESULTS, game=game) if query else []
         if query and not hits:
             results.controls = [ft.Text(_("Nothing found for “{query}”.", query=query))]
