@@ -539,6 +539,20 @@ self.onmessage = async (event) => {
 """
 
 
+#: Pyodide's snapshot restore writes the saved memory into a memory of the module's initial size:
+#: a snapshot larger than that (the app with its charts, QR codes and search: over 32 MB) failed
+#: with "offset is out of bounds".  The memory is grown to the snapshot's size first.
+RESTORE = "Module.HEAP8.set(t),l}"
+RESTORE_GROWN = "(t.length>Module.HEAP8.length&&growMemory(t.length)),Module.HEAP8.set(t),l}"
+
+
+def _pyodide_asm(web: Path) -> str:
+    text = (web / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    if text.count(RESTORE) != 1 or "var growMemory=" not in text:
+        raise RuntimeError("Pyodide's pyodide.asm.mjs changed: its snapshot restore is no longer as it was")
+    return text.replace(RESTORE, RESTORE_GROWN)
+
+
 def _python_js(web: Path) -> str:
     """Flet's python.js, taking the worker the page started early (BOOT) when there is one."""
     text = (web / "python.js").read_text(encoding="utf-8")
@@ -899,6 +913,7 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
         lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
         lock["packages"] = {}  # nothing for Pyodide to load: the site is installed already
         (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+        (pyo / "pyodide.asm.mjs").write_text(_pyodide_asm(web), encoding="utf-8")
         python_id = hashlib.sha256(WORKER.encode())
         for part in (tmp / SITE_PACK, pyo / "python_stdlib.zip", pyo / "pyodide.asm.wasm", pyo / "pyodide.asm.mjs"):
             python_id.update(hashlib.sha256(part.read_bytes()).digest())
