@@ -206,6 +206,10 @@ def test_a_manila_table_in_the_static_build_survives_reload_and_a_closed_browser
     try:
         phone.move(at)
         phone.wait_text("Now: Ben", exact=False)
+        # Python came back as the first launch left it (its snapshot), not started anew
+        python = next(w for w in phone.page.workers if "python-worker" in w.url)
+        steps = [what for what, _ in python.evaluate("() => self.bootTimes")]
+        assert "python restored" in steps and "pyodide started" not in steps, steps
         voyage.phone, voyage.me = phone, Player(phone, Words("en"))
         voyage.place(1, "harbor_a")  # play goes on
         phone.shot("static-manila-offline-after-a-move")
