@@ -93,17 +93,29 @@ def static_build(tmp_path_factory):
 class Phone(Screen):
     """A Screen on a persistent browser profile (a phone's browser, closed and opened again)."""
 
-    def __init__(self, browser, server: StaticServer, profile: Path, offline: bool = False) -> None:
+    def __init__(self, browser, server: StaticServer, profile: Path, offline: bool = False,
+                 http_cache: bool = False) -> None:
         self.server = server
+        # Playwright's routing turns the browser's HTTP cache off; with ``http_cache`` other
+        # hosts are refused by the resolver instead, and requests to them only recorded
+        args = ARGS + (["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] if http_cache else [])
         self.context = browser.browser_type.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=ARGS, viewport=PHONE, locale="en-US",
+            str(profile), executable_path=CHROMIUM, args=args, viewport=PHONE, locale="en-US",
             offline=offline)
         self.outside: list[str] = []
-        self.context.route("**/*", self._route)
+        if http_cache:
+            self.context.on("request", self._seen)
+        else:
+            self.context.route("**/*", self._route)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.open()
+
+    def _seen(self, request) -> None:
+        url = request.url
+        if not (url.startswith(self.server.url + "/") or url == self.server.url or url.startswith(("data:", "blob:"))):
+            self.outside.append(url)
 
     def open(self) -> None:
         self.page.goto(self.server.url + "/")
@@ -401,7 +413,8 @@ def test_an_upgrade_replaces_the_cached_version_whole_never_a_mix(browser, stati
     """Version A visited; then version B (a Python worker and a renderer file changed) at the
     same address.  The visit that finds B still runs all of A while B's whole cache is filled;
     the next launch runs B, and every file the app keeps is B's, offline too.  A's files are a
-    month old (a browser's HTTP cache would deem them fresh for days): B's are fetched anew."""
+    month old (a browser's HTTP cache would deem them fresh for days, and it is on: no routing
+    here): B's are fetched anew."""
     from companion.ui.hosts.build_web import seal
 
     a, b = tmp_path / "a", tmp_path / "b"
@@ -421,7 +434,7 @@ def test_an_upgrade_replaces_the_cached_version_whole_never_a_mix(browser, stati
 
     server = StaticServer(a)
     port = server.port
-    phone = Phone(browser, server, profile)
+    phone = Phone(browser, server, profile, http_cache=True)
     try:
         assert _launched(phone) is None
         cached = phone.page.evaluate(CACHED)
@@ -432,13 +445,13 @@ def test_an_upgrade_replaces_the_cached_version_whole_never_a_mix(browser, stati
 
     server = StaticServer(b, port)  # the upgrade, at the same address
     try:
-        phone = Phone(browser, server, profile)
+        phone = Phone(browser, server, profile, http_cache=True)
         try:
             assert _launched(phone) is None  # A's, whole, while B installs beside it
             assert phone.page.evaluate(UPGRADED)
         finally:
             phone.close()  # A's last tab closed: B takes over at the next launch
-        phone = Phone(browser, server, profile)
+        phone = Phone(browser, server, profile, http_cache=True)
         try:
             assert _launched(phone) == "B"
             cached = phone.page.evaluate(CACHED)
@@ -455,7 +468,7 @@ def test_an_upgrade_replaces_the_cached_version_whole_never_a_mix(browser, stati
 
     offline = StaticServer.__new__(StaticServer)
     offline.url = server.url
-    phone = Phone(browser, offline, profile, offline=True)
+    phone = Phone(browser, offline, profile, offline=True, http_cache=True)
     try:
         assert _launched(phone) == "B"
         assert _versions(phone.page.evaluate(CACHED)) == {"table-companion-" + version_b}
