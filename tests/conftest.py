@@ -22,7 +22,8 @@ def pytest_configure(config):
 
 #: browser tests that wait for the end of the run (screenshot tours: no timing of their own)
 LATE_BROWSER_TESTS = ("tests/e2e/test_screenshots.py", "tests/e2e/test_board_views.py",
-                      "tests/e2e/test_story_browser.py", "tests/e2e/test_multidevice.py::test_invite_screen_screenshots")
+                      "tests/e2e/test_story_browser.py", "tests/e2e/test_multidevice.py::test_invite_screen_screenshots",
+                      "tests/e2e/test_games.py", "tests/e2e/test_teach_browser.py")
 
 
 def browser_scope(nodeid: str) -> str:
