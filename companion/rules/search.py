@@ -1348,8 +1348,9 @@ def _terms(texts: Iterable[str], surfaces: dict[str, str]) -> list[str]:
 
 
 def _merged_question_counts(by_lang: Mapping[str, Sequence[str]], surfaces: dict[str, str]) -> Counter[str]:
-    """The terms of a clause's questions as one field: English counted as is, the two Chinese
-    scripts merged (as :func:`_merged_counts`; each script's questions are written apart)."""
+    """The terms of one field's texts in each language as one field: English counted as is,
+    the two Chinese scripts merged (the larger count of each term), as each script's texts say
+    the same thing apart (a clause's questions; :func:`_merged_counts`'s one text a language)."""
     out: Counter[str] = Counter()
     chinese: Counter[str] = Counter()
     for lang, texts in by_lang.items():
@@ -1363,16 +1364,7 @@ def _merged_question_counts(by_lang: Mapping[str, Sequence[str]], surfaces: dict
 
 
 def _merged_counts(docs: Mapping[str, Document], pick, surfaces: dict[str, str]) -> Counter[str]:  # type: ignore[no-untyped-def]
-    out: Counter[str] = Counter()
-    chinese: Counter[str] = Counter()
-    for lang, doc in docs.items():
-        c = Counter(_terms([pick(doc)], surfaces))
-        if lang == "en":
-            out.update(c)
-        else:
-            chinese |= c
-    out.update(chinese)
-    return out
+    return _merged_question_counts({lang: [pick(doc)] for lang, doc in docs.items()}, surfaces)
 
 
 #: a preview's most width, a Chinese character counting two (about three lines on a phone)
