@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from ...rules import warmup
 from ...storage import Store, StoreUnavailable
 from ..app import make_main
 from . import Host, install
@@ -175,5 +176,25 @@ def run() -> None:
         _mark("storage read")
         await inner(page)
         _mark("first screen built")
+        asyncio.get_event_loop().create_task(warm_search())
 
     ft.run(main)
+
+
+#: how long after the first screen the search is warmed (s): the screen's messages sent and
+#: Flutter drawing them first
+WARM_AFTER = 2.0
+
+
+async def warm_search(delay: float = WARM_AFTER) -> None:
+    """The rules search made ready on the loop, a step at a time (``companion.rules.warmup``):
+    there is no thread to build it in, as the server does, and a first search would otherwise
+    pay for loading the index and the first run through its code.  A tap meanwhile waits one
+    step at most; a search typed before it is done loads what it needs itself."""
+    await asyncio.sleep(delay)
+    try:
+        for step in warmup.steps():
+            _mark(step)
+            await asyncio.sleep(0)  # the loop's turn: a tap or a redraw before the next step
+    except Exception:  # noqa: BLE001 - a search that fails here fails again, with its message, when asked
+        log.exception("warming the rules search failed")
