@@ -380,3 +380,94 @@ def test_the_controls_kept_for_late_taps_are_bounded_and_an_older_tap_is_still_a
     assert "Another device changed this table first" in " ".join(texts(a.page)) or \
         "Your earlier tap already changed the table" in " ".join(texts(a.page))
     assert store.open_table(a.table.id).session.cursor == 45  # nothing undone
+
+
+# ----- a phone on the Wi-Fi imports its own file (issue 32: a table moved onto a café's server) -----
+def _choose(app: App, name: str, data: bytes) -> None:
+    """The file a person chose with "Choose a file on this device" (its bytes, as a browser sends them)."""
+    import flet as ft
+
+    app.page.web = True
+    app.picker.on_result(ft.FilePickerResultEvent(name="result", control=app.picker, files=[
+        ft.FilePickerFile(id=0, name=name, size=len(data), bytes=data)]))
+
+
+def _exported(store: Store, host: App) -> bytes:
+    import json
+
+    from companion.transfer import export_table
+
+    return json.dumps(export_table(store.open_table(host.table.id)), ensure_ascii=False).encode("utf-8")
+
+
+def test_a_phone_on_the_wifi_imports_its_own_file_and_hosts_that_table(store, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "data" / "exports").mkdir(parents=True)
+    (tmp_path / "data" / "exports" / "servers-own-table.json").write_text("{}", encoding="utf-8")
+    other_store = Store(tmp_path / "phone.db")  # the table was played on the phone (its own build)
+    try:
+        mine = device(other_store, "phone-alone")
+        mine.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+        mine.dispatch(Action.make("take", 0, n=2))
+        data, state = _exported(other_store, mine), mine.table.state
+    finally:
+        other_store.close()
+    phone = device(store, "guest", lan=True, loopback=False)
+    assert "Import a table" in texts(phone.page)
+    press(phone.page, "Import a table")
+    assert phone.nav.screen == "import_table"
+    assert "servers-own-table.json" not in texts(phone.page)  # the server's folder is not a guest's
+    _choose(phone, "toy.json", data)
+    assert phone.nav.screen == "table" and phone.table.state == state
+    table_id = phone.table.id
+    assert phone.is_host()
+    stranger = device(store, "stranger", lan=True, loopback=False)
+    assert stranger.visible_tables() == []  # nothing of it for another guest
+    # the server's own screen lists its folder, as before
+    server = device(store, "server", lan=True, loopback=True)
+    press(server.page, "Import a table")
+    assert "servers-own-table.json" in texts(server.page)
+    assert [t.id for t in phone.visible_tables()] == [table_id]
+
+
+def test_a_guest_bringing_a_table_another_device_hosts_is_shown_nothing_of_it(store, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    host = device(store, "host", lan=True, loopback=False)
+    host.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    data = _exported(store, host)
+    guest = device(store, "guest", lan=True, loopback=False)
+    press(guest.page, "Import a table")
+    _choose(guest, "toy.json", data)
+    shown = texts(guest.page)
+    assert guest.nav.screen == "import_table" and guest.table is None
+    assert "This table is already on this computer, hosted by another device. To play on, ask its host for " \
+           "the table's join code." in shown
+    assert "Open that table" not in shown and host.table.id not in " ".join(shown)
+    assert "Join a table" in shown
+    assert [t.id for t in store.list_tables()] == [host.table.id]  # not copied
+    # its host bringing the same file again is offered the table it has
+    press(host.page, "Home")
+    press(host.page, "Import a table")
+    _choose(host, "toy.json", data)
+    assert "Open that table" in texts(host.page)
+
+
+def test_a_guests_every_import_counts_and_a_file_too_large_for_a_table_is_not_read(store, tmp_path, monkeypatch):
+    """A guest's tries are counted as new tables whether or not the file is read (6 in 10 minutes,
+    access.POLICIES["create"]); a file over 4 MiB is refused before it is parsed."""
+    from companion.ui import screens
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    guest = device(store, "guest", lan=True, loopback=False)
+    press(guest.page, "Import a table")
+    big = b"{" + b" " * screens.GUEST_IMPORT_MAX + b"}"
+    _choose(guest, "big.json", big)
+    assert f"The file is too large (at most {screens.GUEST_IMPORT_MAX:,} bytes)." in texts(guest.page)
+    for n in range(5):
+        _choose(guest, "bad.json", b"not json")
+        assert "The file is not valid JSON" in " ".join(texts(guest.page)), n
+    _choose(guest, "bad.json", b"not json")  # the seventh try within the window
+    shown = " ".join(texts(guest.page))
+    assert "The file is not valid JSON" not in shown and store.list_tables() == []
+    assert "This device or network started many tables lately." in shown
+    assert guest.access.limiter.wait("create", guest.device.who.limit_keys()) > 0

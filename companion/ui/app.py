@@ -273,8 +273,6 @@ class App:
     # ----- navigation (the only place that changes screens) -----------------
     def go(self, screen: str, **params: Any) -> None:
         self.nav.scroll = self.offset
-        if screen == "import_table" and self.device.lan and not self.device.loopback:
-            screen = "home"  # on a LAN the server's export folder is for the server's own screen
         self.back.append(self.nav)
         self.nav = Nav(screen, params)
         self.scroll_target = 0.0

@@ -65,8 +65,7 @@ def screen_home(app: "App") -> tuple[Any, ft.Control]:
         big_button(_("Rules"), lambda e: app.go("rules"), icon=ft.Icons.MENU_BOOK),
         big_button(_("History and statistics"), lambda e: app.go("history"), icon=ft.Icons.BAR_CHART),
         big_button(_("Settings"), lambda e: app.go("settings"), icon=ft.Icons.SETTINGS),
-        *([big_button(_("Import a table"), lambda e: app.go("import_table"), icon=ft.Icons.UPLOAD_FILE)]
-          if app.device.loopback or not app.device.lan else []),  # on a LAN: the server computer's own
+        big_button(_("Import a table"), lambda e: app.go("import_table"), icon=ft.Icons.UPLOAD_FILE),
         *([big_button(_("Join a table"), lambda e: app.go("join"), icon=ft.Icons.LOGIN)]
           if app.host.multi_device else []),  # the browser build: this phone alone (hosts/browser.py)
     ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
@@ -777,15 +776,24 @@ def _private_body(app: "App") -> ft.Control:
 
 
 # ----- import -------------------------------------------------------------------
+#: the largest table a phone on the Wi-Fi may import (a real table's export is tens of kB; the
+#: server's own screen and ``companion import`` read up to ``inputgate.MAX_FILE``)
+GUEST_IMPORT_MAX = 4 * 1024 * 1024
+
+
 def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
     _ = app._
     params = app.nav.params
+    # a phone on the Wi-Fi (a café's guest) imports its own file: it hosts the table it brings,
+    # as one it starts; the server's export folder is for the server's own screen
+    guest = app.device.lan and not app.device.loopback
     folder = user_data_dir() / "exports"
     # the app's own history reports are not tables: not offered here
     files = sorted((f for f in folder.glob("*.json") if not f.name.startswith("history-")),
-                   reverse=True) if folder.exists() else []
+                   reverse=True) if folder.exists() and not guest else []
 
     def load(text: str) -> None:
+        params["existing"] = params["join"] = None
         if _is_history_report(text):
             params["error"] = _("This file is a history report (the statistics of past games), not a table: "
                                 "it cannot be opened as a table. Import a file made with Export on a table.")
@@ -793,18 +801,32 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
             return
         try:
             app.access.check_create(app.device.who)
+            if guest:
+                # every try of a guest counts as a new table, read or refused: a file read is work
+                app.access.created(app.device.who)
+                if len(text.encode("utf-8")) > GUEST_IMPORT_MAX:
+                    raise ImportRefused("input_too_large", limit=GUEST_IMPORT_MAX)
             stored = import_from_text(app.store, text)
-            app.access.created(app.device.who)
+            if not guest:
+                app.access.created(app.device.who)
         except Denied as exc:
             params["error"] = app.denied_text(exc)
             app.render()
             return
         except ImportRefused as exc:
             params["error"] = game_message(None, exc.code, app.lang, exc.params)
-            # the same table exported earlier is recognised, not copied again: offer it
-            params["existing"] = exc.params["table"] if exc.code == "import_duplicate" else None
+            if exc.code == "import_duplicate" and not app.may_see(exc.params["table"]):
+                # the same table is here, hosted by another device: nothing of it is shown
+                params["error"] = _("This table is already on this computer, hosted by another device. "
+                                    "To play on, ask its host for the table's join code.")
+                params["join"] = True
+            elif exc.code == "import_duplicate":
+                # the same table exported earlier is recognised, not copied again: offer it
+                params["existing"] = exc.params["table"]
             app.render()
             return
+        if guest:
+            app.access.set_owner(stored.id, app.device.token)  # the phone that brought it hosts it
         app.open_table(stored.id)
 
     app.on_file = lambda name, text: load(text)  # the file chosen by the button below (files.py)
@@ -815,6 +837,8 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
     if params.get("existing"):
         parts.append(big_button(_("Open that table"), lambda e, t=params["existing"]: app.open_table(t),
                                 icon=ft.Icons.PLAY_ARROW))
+    if params.get("join") and app.host.multi_device:
+        parts.append(big_button(_("Join a table"), lambda e: app.go("join"), icon=ft.Icons.LOGIN))
     # the chooser opens inside the tap, by the browser itself (files.pick_action: why)
     parts += [big_button(_("Choose a file on this device"), None, icon=ft.Icons.UPLOAD_FILE, filled=True,
                          action=pick_action(app.picker)),
