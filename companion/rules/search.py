@@ -1083,8 +1083,19 @@ class SearchIndex:
         flush()
         return out
 
+    def _phase_units(self, sections: Iterable[str]) -> list[int]:
+        """The clauses of ``sections`` (a phase's, :func:`query_phases`)."""
+        by = self.__dict__.get("_by_section")
+        if by is None:
+            by = {}
+            for i, u in enumerate(self._units):
+                by.setdefault(_section_of(u.clause_id), []).append(i)
+            self._by_section = by
+        return [i for sec in sections for i in by.get(sec, ())]
+
     def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None,
-               damp: Mapping[str, float] | None = None) -> tuple[
+               damp: Mapping[str, float] | None = None, phase_units: Sequence[int] | None = None,
+               cue: frozenset[str] | set[str] = frozenset()) -> tuple[
             dict[int, float], dict[int, int], dict[int, float], float, set[str], list[tuple[Token, float, bool]],
             set[str]]:
         """Per clause: the BM25F score, the fields matched, the query weight held; the query's
@@ -1135,6 +1146,12 @@ class SearchIndex:
                     if old is None or s > old[0]:
                         best[i] = (s, m if old is None else m | old[1])
             exact = postings or {}
+            if phase_units and term.text in cue:  # a phase's clauses hold the words that name it
+                for i in phase_units:
+                    if i not in best:
+                        best[i] = (PHASE_WEIGHT * weight, 0)
+                        exact = exact if exact is not postings else dict(exact)
+                        exact[i] = best[i]
             for i, (s, m) in best.items():
                 scores[i] = scores.get(i, 0.0) + s * share
                 masks[i] = masks.get(i, 0) | m
@@ -1236,8 +1253,10 @@ class SearchIndex:
             return []
         allowed = None if games is None else set(games)
         synonyms = self.synonyms(query, terms)
+        phases, cue_spans = query_phases(query)
+        cue = {t.text for t in terms if any(a <= t.start and t.end <= b for a, b in cue_spans)}
         scores, masks, covered, total_weight, matched, term_info, whole = self._score(
-            terms, last, synonyms, self.boundaries(terms, synonyms))
+            terms, last, synonyms, self.boundaries(terms, synonyms), self._phase_units(phases) if cue else None, cue)
         if not term_info and any(t.kind == "b" for t in terms):
             # no pair of the query's characters is anywhere (建路, 毒戒指): its characters
             chars = [t for t in analyze(without_fillers(query)) if t.kind == HAN]
@@ -1331,6 +1350,40 @@ class SearchIndex:
         snippet, snippet_spans = make_snippet(doc.body, mark(doc.body, matched, han))
         return Hit(u.game, lang, u.clause_id, field, game_name, name_spans,
                    doc.title, mark(doc.title, matched, han), snippet, snippet_spans, round(score, 6))
+
+
+#: ranking by the rules' structure (issue 34): a question that names a phase of the game (开局,
+#: 第一轮, "at the start", 游戏结束, 结算, "game over") asks about that phase's sections
+#: (:data:`PHASE_SECTIONS`): their clauses hold the words that name it, as much as a word of
+#: their text (:data:`PHASE_WEIGHT` of its weight), whether they say them or not (the crown's
+#: setup line says who takes it, not 第一轮; a scoring clause says how, not 结算的时候)
+PHASE_WEIGHT = 1.0
+_PHASE_CUES = {
+    "setup": ("开局", "一开始", "开始时", "刚开始", "最开始", "起手", "初始", "第一轮", "第一回合", "首轮", "游戏开始", "准备"),
+    "end": ("游戏结束", "结束游戏", "终局", "结算", "赢家"),
+}
+_PHASE_WORDS = {
+    "setup": ("start", "starting", "beginning", "begin", "setup", "initially", "first round", "first turn",
+              "goes first", "go first"),
+    "end": ("game over", "game end", "end of the game", "game ends", "winner"),
+}
+PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring")}
+_PHASE_RE = {phase: re.compile("|".join([*map(re.escape, cues), *(r"\b%s\b" % re.escape(w) for w in _PHASE_WORDS[phase])]))
+             for phase, cues in _PHASE_CUES.items()}
+
+
+def query_phases(query: str) -> tuple[frozenset[str], list[Span]]:
+    """The sections of the phases of the game ``query`` names (:data:`_PHASE_CUES`), and where
+    the query names them (offsets in the folded query)."""
+    folded = fold(query)
+    out: set[str] = set()
+    spans: list[Span] = []
+    for phase, cue in _PHASE_RE.items():
+        found = [m.span() for m in cue.finditer(folded)]
+        if found:
+            out.update(PHASE_SECTIONS[phase])
+            spans += found
+    return frozenset(out), spans
 
 
 def _section_of(clause_id: str) -> str:
