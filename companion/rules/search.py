@@ -232,6 +232,7 @@ _NOT_NUMBER = "|".join(("同一", "唯一", "统一", "万一", "一样", "一�
                         "一些", "一定", "一边", "一并", "一开始"))
 _UNIT = re.compile(
     r"[a-z]+(?:'[a-z]+)*"  # a word (after folding: lower case, straight apostrophes)
+    r"|[0-9]+(?:st|nd|rd|th)(?![a-z])"  # an ordinal (2nd: the word second)
     r"|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"  # a number
     rf"|(?:{_NOT_NUMBER}|(?![{_CN_NUM}]|{_ANY_NUMBER})[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])+"  # Han characters
     rf"|[{_CN_NUM}]+"  # a Chinese number
@@ -244,6 +245,9 @@ ANY = "#"  # the number term of 几 / 多少, and the number side of a pair's cl
 _RANGE = frozenset("到至")
 _WORD_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                  "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
+#: 1st, 2nd … as the words the rules write ("second settlement")
+_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh",
+             "8": "eighth", "9": "ninth", "10": "tenth", "11": "eleventh", "12": "twelfth"}
 STOPWORDS = frozenset(
     "a an the of to in on at for and or is are be do does did how what when where which who whom "
     "can could i my me you your it its if with by as from this that these those there their them "
@@ -252,7 +256,8 @@ STOPWORDS = frozenset(
 #: ask ("do i have to", "am i allowed", "isnt"), they do not name what is asked about
 QUERY_FILLERS = frozenset(
     "am have has having need needs allowed really just still please ok okay dont doesnt didnt isnt "
-    "arent wasnt cant wont whats hows theres thats gonna wanna supposed able actually".split())
+    "arent wasnt cant wont whats hows theres thats gonna wanna supposed able actually someone somebody anyone anybody "
+    "thing things stuff now happens happened guys".split())
 WORD, NUMBER, HAN = "w", "n", "c"
 CLASS = "k"  # a pair's class (#张 of 4 张): indexed, and met by a query's 几张, never by its 4张
 #: Chinese question and filler words (as folded: Simplified), left out of a query: they ask,
@@ -354,6 +359,9 @@ def _units(folded: str, drop_stopwords: bool) -> list[_Raw]:
                 units.append((_WORD_NUMBERS[s], NUMBER, a, b, ""))
             elif not (drop_stopwords and (s in STOPWORDS or s.replace("'", "") in QUERY_FILLERS)):
                 units.append((stem(s), WORD, a, b, s.replace("'", "")))
+        elif "0" <= c <= "9" and s[-1] >= "a":
+            word = _ORDINALS.get(s[:-2], s[:-2])
+            units.append((stem(word), WORD, a, b, word) if word.isalpha() else (word, NUMBER, a, b, ""))
         elif "0" <= c <= "9":
             units.append((_number(s.replace(",", "")), NUMBER, a, b, ""))
         elif c in _CN_NUM and all(ch in _CN_NUM for ch in s):
