@@ -257,7 +257,7 @@ STOPWORDS = frozenset(
 QUERY_FILLERS = frozenset(
     "am have has having need needs allowed really just still please ok okay dont doesnt didnt isnt "
     "arent wasnt cant wont whats hows theres thats gonna wanna supposed able actually someone somebody anyone anybody "
-    "thing things stuff now happens happened guys".split())
+    "now happens happened".split())
 WORD, NUMBER, HAN = "w", "n", "c"
 CLASS = "k"  # a pair's class (#张 of 4 张): indexed, and met by a query's 几张, never by its 4张
 #: Chinese question and filler words (as folded: Simplified), left out of a query: they ask,
@@ -1370,13 +1370,13 @@ _PHASE_CUES = {
     "setup": ("开局", "一开始", "开始时", "刚开始", "最开始", "起手", "初始", "第一轮", "第一回合", "首轮", "游戏开始", "准备"),
     "end": ("游戏结束", "结束游戏", "终局", "结算", "赢家"),
 }
-_PHASE_WORDS = {
+_PHASE_WORDS = {  # (patterns)
     "setup": ("start", "starting", "beginning", "begin", "setup", "initially", "first round", "first turn",
               "goes first", "go first"),
-    "end": ("game over", "game end", "end of the game", "game ends", "winner"),
+    "end": ("game over", "game end", "end of the game", "game ends", "winner", "at the end(?! of)", "in the end"),
 }
 PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring")}
-_PHASE_RE = {phase: re.compile("|".join([*map(re.escape, cues), *(r"\b%s\b" % re.escape(w) for w in _PHASE_WORDS[phase])]))
+_PHASE_RE = {phase: re.compile("|".join([*map(re.escape, cues), *(r"\b%s\b" % w for w in _PHASE_WORDS[phase])]))
              for phase, cues in _PHASE_CUES.items()}
 
 
