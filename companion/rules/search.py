@@ -114,6 +114,7 @@ FULL_COVER = 0.999  # a clause of the game on the table that holds the whole que
 #: unless it names another; the other games follow, for a word only they have)
 TABLE_COVER = 0.25
 MAX_TERMS = 24
+CHAR_SHARE = 0.1
 FUZZY_WEIGHT = 0.7  # a word matched with a typo (a letter left out, doubled, swapped or wrong)
 SYNONYM_WEIGHT = 0.9  # a word of the query's synonym group (data/search_synonyms.json)
 BOUNDARY_WEIGHT = 0.15
@@ -1103,7 +1104,7 @@ class SearchIndex:
 
     def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None,
                damp: Mapping[str, float] | None = None, phase_units: Sequence[int] | None = None,
-               cue: frozenset[str] | set[str] = frozenset()) -> tuple[
+               cue: frozenset[str] | set[str] = frozenset(), backs: Mapping[str, Sequence[str]] | None = None) -> tuple[
             dict[int, float], dict[int, int], dict[int, float], float, set[str], list[tuple[Token, float, bool]],
             set[str]]:
         """Per clause: the BM25F score, the fields matched, the query weight held; the query's
@@ -1160,6 +1161,11 @@ class SearchIndex:
                         best[i] = (PHASE_WEIGHT * weight, 0)
                         exact = exact if exact is not postings else dict(exact)
                         exact[i] = best[i]
+            if backs and term.text in backs:  # a character of the query's pairs: for the clauses without them
+                holders = set().union(*(self._postings.get(p) or () for p in backs[term.text]))
+                for i in holders:
+                    covered[i] = covered.get(i, 0.0) + weight
+                best = {i: v for i, v in best.items() if i not in holders}
             for i, (s, m) in best.items():
                 scores[i] = scores.get(i, 0.0) + s * share
                 masks[i] = masks.get(i, 0) | m
@@ -1263,9 +1269,25 @@ class SearchIndex:
         synonyms = self.synonyms(query, terms)
         phases, cue_spans = query_phases(query)
         cue = {t.text for t in terms if any(a <= t.start and t.end <= b for a, b in cue_spans)}
+        damp = self.boundaries(terms, synonyms)
+        backs: dict[str, list[str]] = {}
+        if CHAR_SHARE and any(t.kind == "b" for t in terms):
+            have = {t.text for t in terms}
+            pairs = [t for t in terms if t.kind == "b"]
+            chars = {}
+            for t in analyze(without_fillers(query), drop_stopwords=True):
+                if t.kind == HAN and t.text not in have:
+                    chars.setdefault(t.text, t)
+                    backs.setdefault(t.text, []).extend(p.text for p in pairs if p.start <= t.start < p.end)
+            damp = dict(damp)
+            for c in chars:
+                damp[c] = CHAR_SHARE
+            terms = terms + list(chars.values())
         scores, masks, covered, total_weight, matched, term_info, whole = self._score(
-            terms, last, synonyms, self.boundaries(terms, synonyms), self._phase_units(phases) if cue else None, cue)
-        if not term_info and any(t.kind == "b" for t in terms):
+            terms, last, synonyms, damp, self._phase_units(phases) if cue else None, cue, backs)
+        matched -= backs.keys()
+        whole -= backs.keys()
+        if all(t.text in backs for t, _, _ in term_info) and any(t.kind == "b" for t in terms):
             # no pair of the query's characters is anywhere (建路, 毒戒指): its characters
             chars = [t for t in analyze(without_fillers(query)) if t.kind == HAN]
             scores, masks, covered, total_weight, matched, term_info, whole = self._score(chars, False)
