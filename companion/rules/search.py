@@ -263,11 +263,13 @@ WORD, NUMBER, HAN = "w", "n", "c"
 CLASS = "k"  # a pair's class (#张 of 4 张): indexed, and met by a query's 几张, never by its 4张
 #: Chinese question and filler words (as folded: Simplified), left out of a query: they ask,
 #: they do not name what is asked about.  Longest first; 了 only at the end of a run (打平了)
-FILLERS = ("什么时候", "什么时间", "什么情况", "怎么回事", "可不可以", "需不需要", "有什么用", "是不是",
-           "有没有", "要不要", "会不会", "能不能", "怎么办", "怎么样", "为什么", "有什么", "干什么", "做什么",
-           "有啥用", "什么", "怎么", "怎样", "如何", "干嘛",
+FILLERS = ("什么时候", "甚么时候", "什么时间", "什么情况", "怎么回事", "可不可以", "需不需要", "有什么用", "是不是",
+           "有没有", "要不要", "会不会", "能不能", "怎么办", "怎么样", "为什么", "为甚么", "有什么", "干什么", "做什么",
+           "有啥用", "什么", "甚么", "怎么", "怎样", "如何", "干嘛", "咋办", "咋样",
            "为何", "何时", "可以", "能否", "是否", "请问", "一下", "的话", "到底", "还能", "哪个", "哪些",
-           "哪里", "谁", "哪", "吗", "呢", "吧", "啊", "嘛", "呀", "么")
+           "哪里", "谁", "哪", "吗", "呢", "吧", "啊", "嘛", "呀", "么", "咋", "啥",
+           # sentence-final particles of everyday speech (Taiwan: 喔, 啦, 耶, 咧, 囉; mainland: 呗, 咯)
+           "喔", "哦", "啦", "耶", "咧", "啰", "欸", "唷", "呗", "咯")
 _FILLER = re.compile("|".join(FILLERS) + r"|了(?![\u3400-\u9fff])")
 
 
