@@ -1105,8 +1105,8 @@ class SearchIndex:
         return [i for sec in sections for i in by.get(sec, ())]
 
     def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None,
-               damp: Mapping[str, float] | None = None, phase_units: Sequence[int] | None = None,
-               cue: frozenset[str] | set[str] = frozenset(), backs: Mapping[str, Sequence[str]] | None = None) -> tuple[
+               damp: Mapping[str, float] | None = None, phase_units: Mapping[str, Sequence[int]] | None = None,
+               backs: Mapping[str, Sequence[str]] | None = None) -> tuple[
             dict[int, float], dict[int, int], dict[int, float], float, set[str], list[tuple[Token, float, bool]],
             set[str]]:
         """Per clause: the BM25F score, the fields matched, the query weight held; the query's
@@ -1157,8 +1157,8 @@ class SearchIndex:
                     if old is None or s > old[0]:
                         best[i] = (s, m if old is None else m | old[1])
             exact = postings or {}
-            if phase_units and term.text in cue:  # a phase's clauses hold the words that name it
-                for i in phase_units:
+            if phase_units and term.text in phase_units:  # a phase's clauses hold the words that name it
+                for i in phase_units[term.text]:
                     if i not in best:
                         best[i] = (PHASE_WEIGHT * weight, 0)
                         exact = exact if exact is not postings else dict(exact)
@@ -1269,8 +1269,11 @@ class SearchIndex:
             return []
         allowed = None if games is None else set(games)
         synonyms = self.synonyms(query, terms)
-        phases, cue_spans = query_phases(query)
-        cue = {t.text for t in terms if any(a <= t.start and t.end <= b for a, b in cue_spans)}
+        phase_units: dict[str, list[int]] = {}  # a query term that names a phase -> that phase's clauses
+        for (a, b), sections in query_phases(query):
+            for t in terms:
+                if a <= t.start and t.end <= b:
+                    phase_units.setdefault(t.text, []).extend(self._phase_units(sections))
         damp = self.boundaries(terms, synonyms)
         backs: dict[str, list[str]] = {}
         if CHAR_SHARE and any(t.kind == "b" for t in terms):
@@ -1286,7 +1289,7 @@ class SearchIndex:
                 damp[c] = CHAR_SHARE
             terms = terms + list(chars.values())
         scores, masks, covered, total_weight, matched, term_info, whole = self._score(
-            terms, last, synonyms, damp, self._phase_units(phases) if cue else None, cue, backs)
+            terms, last, synonyms, damp, phase_units, backs)
         matched -= backs.keys()
         whole -= backs.keys()
         if all(t.text in backs for t, _, _ in term_info) and any(t.kind == "b" for t in terms):
@@ -1392,30 +1395,27 @@ class SearchIndex:
 PHASE_WEIGHT = 1.0
 _PHASE_CUES = {
     "setup": ("开局", "一开始", "开始时", "刚开始", "最开始", "起手", "初始", "第一轮", "第一回合", "首轮", "游戏开始", "准备"),
-    "end": ("游戏结束", "结束游戏", "终局", "结算", "赢家"),
+    "end": ("游戏结束", "结束游戏", "终局", "赢家"),
+    # 结算 is the scoring of a round as much as the game's end (Mamma Mia's evaluation, Modern Art's values)
+    "score": ("结算", "计分", "算分"),
 }
 _PHASE_WORDS = {  # (patterns)
     "setup": ("start", "starting", "beginning", "begin", "setup", "initially", "first round", "first turn",
               "goes first", "go first"),
     "end": ("game over", "game end", "end of the game", "game ends", "winner", "at the end(?! of)", "in the end"),
+    "score": (),
 }
-PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring")}
+PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring"),
+                  "score": ("scoring", "evaluation", "value", "payout")}
 _PHASE_RE = {phase: re.compile("|".join([*map(re.escape, cues), *(r"\b%s\b" % w for w in _PHASE_WORDS[phase])]))
              for phase, cues in _PHASE_CUES.items()}
 
 
-def query_phases(query: str) -> tuple[frozenset[str], list[Span]]:
-    """The sections of the phases of the game ``query`` names (:data:`_PHASE_CUES`), and where
-    the query names them (offsets in the folded query)."""
+def query_phases(query: str) -> list[tuple[Span, tuple[str, ...]]]:
+    """Where ``query`` names a phase of the game (offsets in the folded query,
+    :data:`_PHASE_CUES`), each with that phase's sections."""
     folded = fold(query)
-    out: set[str] = set()
-    spans: list[Span] = []
-    for phase, cue in _PHASE_RE.items():
-        found = [m.span() for m in cue.finditer(folded)]
-        if found:
-            out.update(PHASE_SECTIONS[phase])
-            spans += found
-    return frozenset(out), spans
+    return [(m.span(), PHASE_SECTIONS[phase]) for phase, cue in _PHASE_RE.items() for m in cue.finditer(folded)]
 
 
 def _section_of(clause_id: str) -> str:
