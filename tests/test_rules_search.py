@@ -653,3 +653,50 @@ def test_english_question_words_are_left_out_of_a_query() -> None:
     assert search.parse_query("am i allowed to hold 3 items, isnt it") == ["hold", "3", "item"]
     assert search.parse_query("allowed") == ["allow"]  # nothing else left: the word itself
     assert "im" in search.parse_query("im the boss hand limit")
+
+
+# ---- issue 34, branch search7: phases, ordinals, question words, characters
+
+def test_a_question_that_names_a_phase_finds_that_phases_clause() -> None:
+    """Ranking by the rules' structure: 第一轮 / "at the start" name the setup, so the setup's
+    crown line (which says who takes the crown, not 第一轮) comes before the king's clause
+    (which holds 皇冠 and 下一轮 as well); 结算 names the scoring, not the game's end."""
+    docs = [Document("g", "zh_Hans", "g.setup.crown", "起始玩家", "随机选出起始玩家，把皇冠交给他。"),
+            Document("g", "zh_Hans", "g.characters.king", "国王", "选到国王的人拿走皇冠，下一轮第一个选角色。")]
+    index = SearchIndex(docs)
+    assert hit_ids(index.search("第一轮皇冠给谁", game="g")) == ["g.setup.crown", "g.characters.king"]
+    assert [sections for _, sections in search.query_phases("who has the crown at the start")] == [("setup",)]
+    assert [sections for _, sections in search.query_phases("结算的时候")] == [search.PHASE_SECTIONS["score"]]
+    assert "end" not in search.PHASE_SECTIONS["score"]
+    assert search.query_phases("at the end of my turn") == []  # a turn's end is no phase of the game
+    assert [sections for _, sections in search.query_phases("what is it worth at the end")] == [search.PHASE_SECTIONS["end"]]
+
+
+def test_an_ordinal_is_the_word_the_rules_write() -> None:
+    assert search.parse_query("only the 2nd one") == ["only", "second", "1"]
+    assert search.parse_query("1st 3rd 10th") == ["first", "third", "tenth"]
+    assert search.parse_query("13th") == ["13"]  # no word for it: the number
+    docs = [Document("g", "en", "g.setup.second", "Second settlement", "Take resources for it."),
+            Document("g", "en", "g.turn.roll", "Production", "Roll 2 dice; settlements take resources.")]
+    assert hit_ids(SearchIndex(docs).search("resources for the 2nd settlement"))[0] == "g.setup.second"
+
+
+def test_everyday_question_words_and_particles_are_left_out() -> None:
+    """someone / anyone ask about nobody in particular; 甚麼 is Taiwan's 什麼; 咋, 啥 and the
+    particles 喔 啦 耶 … end a sentence.  Words the lexicon has (thing, stuff: item) stay."""
+    assert search.parse_query("someone rolled a seven now what happens") == ["roll", "7"]
+    assert "thing" in search.parse_query("how many things can i carry")
+    assert search.parse_query("剩下那張咋辦") == search.parse_query("剩下那張")
+    assert search.parse_query("這樣可以喔") == ["这样"]
+    assert search.parse_query("為甚麼要丟牌啦") == ["要丢", "丢牌"]
+
+
+def test_a_chinese_querys_characters_count_a_little_where_its_pairs_are_not() -> None:
+    """抽完 is in no text: 抽 still meets the clause that says 抽光 (at CHAR_SHARE of its
+    weight), not one that holds neither; a clause holding the pair counts the character as held."""
+    docs = [Document("g", "zh_Hans", "g.end.deck", "牌库", "牌库被抽光时游戏马上结束。"),
+            Document("g", "zh_Hans", "g.end.round", "回合", "回合结束，游戏继续。")]  # shorter: first without 抽
+    index = SearchIndex(docs)
+    assert hit_ids(index.search("抽完了游戏会结束吗")) == ["g.end.deck", "g.end.round"]
+    hit = index.search("抽完了游戏会结束吗")[0]
+    assert "抽" not in {hit.snippet[a:b] for a, b in hit.snippet_spans}  # a character alone is not marked
