@@ -46,7 +46,12 @@ Issue 34 (questions in the words of players at a table):
 * segmentation: a Chinese pair that holds together less than its neighbours in the rules'
   own text most likely spans two words and counts :data:`BOUNDARY_WEIGHT`
   (:meth:`SearchIndex.boundaries`);
-* structure: an overview clause and the app's bookkeeping count :data:`SECTION_PRIOR`;
+* structure: an overview clause and the app's bookkeeping count :data:`SECTION_PRIOR`; a
+  question that names a phase of the game (开局, 第一轮, "at the start"; 游戏结束, "game over";
+  结算) counts those words as held by that phase's sections (:func:`query_phases`,
+  :data:`PHASE_WEIGHT`);
+* a Chinese query's characters count a little (:data:`CHAR_SHARE`) for the clauses that hold
+  none of the query's pairs they are in (抽完 meets 抽光 by 抽);
 * at a table, its game's clauses come first when its best clause holds at least
   :data:`TABLE_COVER` of what the best anywhere holds;
 * :func:`related`: the clauses a player needs next after an answer;
@@ -114,6 +119,9 @@ FULL_COVER = 0.999  # a clause of the game on the table that holds the whole que
 #: unless it names another; the other games follow, for a word only they have)
 TABLE_COVER = 0.25
 MAX_TERMS = 24
+#: a Chinese query's characters, for the clauses that hold none of the query's pairs they are in
+#: (抽 of 抽完 meets 抽光): this share of their weight (0.1; 0.2 gains a Chinese first more on the
+#: sets but puts 馬尼拉 平手 of the tuning set out of the top 3); never marked
 CHAR_SHARE = 0.1
 FUZZY_WEIGHT = 0.7  # a word matched with a typo (a letter left out, doubled, swapped or wrong)
 SYNONYM_WEIGHT = 0.9  # a word of the query's synonym group (data/search_synonyms.json)
@@ -1275,19 +1283,20 @@ class SearchIndex:
                 if a <= t.start and t.end <= b:
                     phase_units.setdefault(t.text, []).extend(self._phase_units(sections))
         damp = self.boundaries(terms, synonyms)
-        backs: dict[str, list[str]] = {}
+        # the characters of the query's pairs, at CHAR_SHARE, for the clauses without those pairs
+        backs: dict[str, list[str]] = {}  # a character -> the query's pairs it is in
         if CHAR_SHARE and any(t.kind == "b" for t in terms):
             have = {t.text for t in terms}
             pairs = [t for t in terms if t.kind == "b"]
-            chars = {}
+            singles: dict[str, Token] = {}
             for t in analyze(without_fillers(query), drop_stopwords=True):
                 if t.kind == HAN and t.text not in have:
-                    chars.setdefault(t.text, t)
+                    singles.setdefault(t.text, t)
                     backs.setdefault(t.text, []).extend(p.text for p in pairs if p.start <= t.start < p.end)
             damp = dict(damp)
-            for c in chars:
+            for c in singles:
                 damp[c] = CHAR_SHARE
-            terms = terms + list(chars.values())
+            terms = terms + list(singles.values())
         scores, masks, covered, total_weight, matched, term_info, whole = self._score(
             terms, last, synonyms, damp, phase_units, backs)
         matched -= backs.keys()
