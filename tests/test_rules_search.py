@@ -669,6 +669,7 @@ def test_a_question_that_names_a_phase_finds_that_phases_clause() -> None:
     assert [sections for _, sections in search.query_phases("结算的时候")] == [search.PHASE_SECTIONS["score"]]
     assert "end" not in search.PHASE_SECTIONS["score"]
     assert search.query_phases("at the end of my turn") == []  # a turn's end is no phase of the game
+    assert search.query_phases("what do i do at the start of my turn") == [] == search.query_phases("回合开始时要做什么")
     assert [sections for _, sections in search.query_phases("what is it worth at the end")] == [search.PHASE_SECTIONS["end"]]
 
 

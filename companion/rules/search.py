@@ -1403,14 +1403,15 @@ class SearchIndex:
 #: setup line says who takes it, not 第一轮; a scoring clause says how, not 结算的时候)
 PHASE_WEIGHT = 1.0
 _PHASE_CUES = {
-    "setup": ("开局", "一开始", "开始时", "刚开始", "最开始", "起手", "初始", "第一轮", "第一回合", "首轮", "游戏开始", "准备"),
+    # (not 开始时: 回合开始时 is a turn's start)
+    "setup": ("开局", "一开始", "刚开始", "最开始", "起手", "初始", "第一轮", "第一回合", "首轮", "游戏开始", "准备"),
     "end": ("游戏结束", "结束游戏", "终局", "赢家"),
     # 结算 is the scoring of a round as much as the game's end (Mamma Mia's evaluation, Modern Art's values)
     "score": ("结算", "计分", "算分"),
 }
 _PHASE_WORDS = {  # (patterns)
-    "setup": ("start", "starting", "beginning", "begin", "setup", "initially", "first round", "first turn",
-              "goes first", "go first"),
+    "setup": ("(?:start|starting|beginning|begin)(?! of (?:my|your|his|her|their|a|the|each|every|this|next) (?:turn|round))",
+              "setup", "set up", "initially", "first round", "first turn", "goes first", "go first"),
     "end": ("game over", "game end", "end of the game", "game ends", "winner", "at the end(?! of)", "in the end"),
     "score": (),
 }
