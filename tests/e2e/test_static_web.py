@@ -654,3 +654,112 @@ def test_a_table_exported_from_the_static_build_imports_on_another_phone_and_whe
         assert reopened.state == voyage.state
     finally:
         store.close()
+
+
+def _top_level_imports(tree, package: str) -> set[str]:
+    """The modules a module's own top level imports (what runs when it is imported: its body,
+    class bodies, ``if``/``with`` blocks), absolute; not inside functions, not under
+    ``if TYPE_CHECKING``, ``__main__`` or another platform's branch, not in a ``try`` that catches ImportError (optional by design)."""
+    import ast
+
+    found: set[str] = set()
+
+    def visit(body) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                    base = ".".join([*up, node.module] if node.module else up)
+                else:
+                    base = node.module
+                found.add(base)
+                found.update(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+            elif isinstance(node, ast.If):
+                test = ast.unparse(node.test)
+                # not under TYPE_CHECKING, a script's own __main__, another platform's branch
+                if not any(w in test for w in ("TYPE_CHECKING", "__main__", "win32", "'nt'", "darwin")):
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                caught = " ".join(ast.unparse(h.type) for h in node.handlers if h.type is not None)
+                if not any(e in caught for e in ("ImportError", "ModuleNotFoundError", "Exception")) \
+                        and any(h.type is not None for h in node.handlers):
+                    visit(node.body)
+                visit(node.orelse)
+                visit(node.finalbody)
+            elif isinstance(node, (ast.ClassDef, ast.With)):
+                visit(node.body)
+
+    visit(tree.body)
+    return found
+
+
+def test_every_module_the_packed_code_imports_at_its_top_level_is_in_the_static_build(static_build):
+    """The standard library goes in trimmed (to what importing the app and its every module
+    loaded in Pyodide, and what that code names): no module the app's packages, or the standard
+    library's modules kept, import at their top level may be left out of it.  Read statically
+    from the sources (the app's checkout, the installed packages, Pyodide's own standard library)."""
+    import ast
+    import importlib.metadata as md
+    import zipfile
+
+    from companion.ui.hosts.build_web import PURE, SERVER_ONLY, SITE_PACK, read_pack
+    from companion.ui.offline_web import flet_web_dir
+
+    site = read_pack((static_build / SITE_PACK).read_bytes())
+    packed = {n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+              for n in site if n.endswith((".py", ".pyc"))}
+    packed |= {n.split("/")[0] for n in site if n.endswith(".so")}  # msgpack's C extension
+    kept = {n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+            for n in zipfile.ZipFile(static_build / "pyodide" / "python_stdlib.zip").namelist()
+            if n.endswith((".py", ".pyc"))}
+    stock_zip = zipfile.ZipFile(flet_web_dir() / "pyodide" / "python_stdlib.zip")
+    stock = {n[:-3].replace("/", ".").removesuffix(".__init__"): n for n in stock_zip.namelist() if n.endswith(".py")}
+
+    sources: dict[str, tuple[str, bytes]] = {}  # module -> (its package, source)
+    root = Path(__file__).resolve().parents[2]
+    for path in (root / "companion").rglob("*.py"):
+        rel = path.relative_to(root).as_posix()
+        if rel not in SERVER_ONLY and "__pycache__" not in rel:
+            name = rel[:-3].replace("/", ".").removesuffix(".__init__")
+            sources[name] = (name if path.name == "__init__.py" else name.rpartition(".")[0], path.read_bytes())
+    for dist_name in PURE:
+        for f in md.distribution(dist_name).files or ():
+            rel = f.as_posix()
+            if rel.endswith(".py") and not rel.startswith("..") and ".dist-info/" not in rel:
+                name = rel[:-3].replace("/", ".").removesuffix(".__init__")
+                sources[name] = (name if rel.endswith("__init__.py") else name.rpartition(".")[0],
+                                 Path(md.distribution(dist_name).locate_file(f)).read_bytes())
+    tops = {n.split(".")[0] for n in packed}
+    missing, unread, todo, seen = [], [], sorted(n for n in sources if n in packed), set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in sources:
+            package, text = sources[name]
+        else:
+            package = name if stock[name].endswith("__init__.py") else name.rpartition(".")[0]
+            text = stock_zip.read(stock[name])
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:  # Pyodide's 3.14 syntax that this Python cannot read
+            unread.append(name)
+            continue
+        for mod in _top_level_imports(tree, package):
+            parts = mod.split(".")
+            for i in range(1, len(parts) + 1):
+                sub = ".".join(parts[:i])
+                if sub in stock:  # a module of the standard library: it must be kept
+                    if sub not in kept:
+                        missing.append(f"{name} imports {sub}")
+                    todo.append(sub)
+                elif parts[0] in tops and i == 1 and sub not in packed:
+                    missing.append(f"{name} imports {sub}")
+                elif sub in packed and sub in sources:
+                    todo.append(sub)
+    assert not missing, sorted(set(missing))
+    assert len(seen) > 600 and len(unread) < len(seen) // 20, (len(seen), unread)

@@ -215,6 +215,10 @@ STDLIB_DROPPED = ("_pyrepl/", "idlelib/", "tkinter/", "turtledemo/", "turtle.py"
                   "venv/", "pydoc_data/", "pydoc.py", "doctest.py", "pdb.py", "unittest/", "xmlrpc/",
                   "curses/", "dbm/", "test/", "multiprocessing/", "__phello__/", "_pydecimal.py", "_pyio.py")
 
+#: modules of the site no app imports: pybabel's command line (it imports optparse and configparser,
+#: left out of the standard library)
+SITE_DROPPED = ("babel/messages/frontend.py", "babel/messages/setuptools_frontend.py")
+
 #: sources kept beside the bytecode: the rules search checks its index built ahead against them
 #: (``search.source_hash`` reads them), and builds the index again when they are missing
 KEPT_SOURCES = tuple(sorted(os.path.normpath(f"companion/rules/{name}").replace(os.sep, "/")
@@ -242,19 +246,24 @@ def _modules(tree: Path) -> dict[str, Path]:
     return found
 
 
-def trim_stdlib(site: Path, stdlib: Path) -> int:
-    """Leave out of ``stdlib`` every module that no import statement of the site's code, or of
+def trim_stdlib(site: Path, stdlib: Path, loaded: set[str] | None = None) -> int:
+    """Leave out of ``stdlib`` every module that no import statement of the code read, or of
     what that imports, names (a conservative reading: imports inside functions and strings
-    count too), but the ones Python and Pyodide start with (:data:`STDLIB_KEPT`).  Returns
-    how many files were left out."""
+    count too), but the ones Python and Pyodide start with (:data:`STDLIB_KEPT`).  The code
+    read: every module of the site; or, given ``loaded`` (the modules that importing the app
+    and every module of it loaded: :func:`loaded_modules`), the app's own modules and the
+    loaded ones (of the site and of the standard library), so what only a part of flet the
+    app never loads imports (its test client, OAuth, ...) is left out too.  Returns how many
+    files were left out."""
     std = _modules(stdlib)
     needed: set[str] = set()
     todo: list[tuple[Path, str]] = []
     for tree in (site,):
         for name, path in _modules(tree).items():
-            todo.append((path, name if path.name == "__init__.py" else name.rpartition(".")[0]))
+            if loaded is None or name.split(".")[0] == "companion" or name in loaded:
+                todo.append((path, name if path.name == "__init__.py" else name.rpartition(".")[0]))
     for name, path in std.items():
-        if name.split(".")[0] in STDLIB_KEPT:
+        if name.split(".")[0] in STDLIB_KEPT or (loaded is not None and name in loaded):
             needed.add(name)
             todo.append((path, name if path.name == "__init__.py" else name.rpartition(".")[0]))
     seen: set[Path] = set()
@@ -329,11 +338,62 @@ print("compiled", sys.version.split()[0], ok)
 """
 
 
-def compile_bytecode(pyodide_dir: Path, site: Path, stdlib: Path) -> str | None:
+LOADED_JS = """import { loadPyodide } from %(mjs)s;
+const py = await loadPyodide({indexURL: %(index)s});
+py.FS.mkdirTree("/w");
+py.FS.mount(py.FS.filesystems.NODEFS, {root: %(root)s}, "/w");
+py.runPython(`
+import importlib, json, os, sys, types
+sys.dont_write_bytecode = True  # nothing written into the build's tree
+sys.path.insert(0, "/w/site")
+sys.modules["msgpack"] = types.ModuleType("msgpack")  # as the worker does before its snapshot
+import companion.ui.hosts.browser
+failed = []
+for root, dirs, files in sorted(os.walk("/w/site/companion")):
+    for f in sorted(files):
+        if f.endswith(".py") and f != "__main__.py":
+            name = os.path.relpath(os.path.join(root, f), "/w/site")[:-3].replace("/", ".").removesuffix(".__init__")
+            try:
+                importlib.import_module(name)
+            except Exception as e:
+                failed.append(name + ": " + repr(e))
+print("loaded " + json.dumps({"modules": sorted(n for n, m in sys.modules.items() if m is not None), "failed": failed}))
+`);
+"""
+
+
+def loaded_modules(pyodide_dir: Path, site: Path) -> set[str] | None:
+    """The modules Pyodide's own Python (under node) has loaded once it has imported the app as
+    the worker does before its snapshot, then every module of the app (each game, each screen):
+    the standard library's and the site's.  None when node is not there, or it failed."""
+    node = shutil.which(os.environ.get("COMPANION_NODE", "node"))
+    if node is None:
+        return None
+    script = site.parent / "loaded.mjs"
+    script.write_text(LOADED_JS % {"mjs": json.dumps((pyodide_dir / "pyodide.mjs").as_uri()),
+                                   "index": json.dumps(str(pyodide_dir) + "/"), "root": json.dumps(str(site.parent))},
+                      encoding="utf-8")
+    try:
+        done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    line = next((ln for ln in reversed(done.stdout.splitlines()) if ln.startswith("loaded ")), None)
+    if done.returncode != 0 or line is None:
+        return None
+    found = json.loads(line[len("loaded "):])
+    if found["failed"]:
+        raise RuntimeError(f"the app's modules do not import in Pyodide: {found['failed']}")
+    # msgpack is imported after the snapshot (its C extension cannot be in one): all of it counts
+    return set(found["modules"]) | {n for n in _modules(site) if n.split(".")[0] == "msgpack"}
+
+
+def compile_bytecode(pyodide_dir: Path, site: Path, stdlib: Path, loaded: set[str] | None = None) -> str | None:
     """The ``.py`` files of ``site`` and ``stdlib`` compiled by the very Python the browser runs
-    (Pyodide's, under node), each ``.py`` then replaced by its ``.pyc``.  Returns that Python's
-    version, or None when node is not there (the folder then ships the sources, compiled by the
-    browser at each launch: slower, as before)."""
+    (Pyodide's, under node), each ``.py`` then replaced by its ``.pyc``; given ``loaded``
+    (:func:`loaded_modules`), only the loaded modules' (a module never loaded keeps its source,
+    smaller to send than bytecode -- 0.4 against 0.5 MB gzipped for flet's -- and compiled only
+    if it is ever imported).  Returns that Python's version, or None when node is not there (the
+    folder then ships the sources, compiled by the browser at each launch: slower, as before)."""
     node = shutil.which(os.environ.get("COMPANION_NODE", "node"))
     if node is None:
         return None
@@ -351,9 +411,12 @@ def compile_bytecode(pyodide_dir: Path, site: Path, stdlib: Path) -> str | None:
     if done.returncode != 0 or not words or words[0] != "compiled":
         return None
     for tree in (site, stdlib):
+        names = {path: name for name, path in _modules(tree).items()}
         for source in tree.rglob("*.py"):
             if source.relative_to(tree).as_posix() in KEPT_SOURCES:
                 source.with_suffix(".pyc").unlink(missing_ok=True)  # imported from the source, read as data
+            elif loaded is not None and names.get(source) not in loaded:
+                source.with_suffix(".pyc").unlink(missing_ok=True)  # never loaded: the source is smaller
             elif source.with_suffix(".pyc").is_file():
                 source.unlink()
     return words[1]
@@ -900,8 +963,15 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
                 for item in zf.infolist():
                     if not item.is_dir() and not item.filename.startswith(STDLIB_DROPPED):
                         zf.extract(item, stdlib)
-            trim_stdlib(site, stdlib)
-            compiled = compile_bytecode(web / "pyodide", site, stdlib)
+            for path in list(site.rglob("*")):  # what no running app reads
+                if path.is_file() and (path.suffix == ".pyi" or path.name == "py.typed"
+                                       or path.relative_to(site).parts[0] == "flutter"  # flet build's Dart
+                                       or (path.name == "RECORD" and path.parent.suffix == ".dist-info")
+                                       or path.relative_to(site).as_posix() in SITE_DROPPED):
+                    path.unlink()
+            loaded = loaded_modules(web / "pyodide", site)
+            trim_stdlib(site, stdlib, loaded)
+            compiled = compile_bytecode(web / "pyodide", site, stdlib, loaded)
             (tmp / SITE_PACK).write_bytes(pack_tree(site))
             with zipfile.ZipFile(pyo / "python_stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
                 for path in sorted(p for p in stdlib.rglob("*") if p.is_file()):
