@@ -18,6 +18,17 @@ from touch import small_targets
 from ui_harness import walk
 
 
+def tap_of(drawn: ft.Control) -> ft.Control:
+    """The control a finger presses on a spot (laid over its drawing)."""
+    (control, _info), = spots(drawn)
+    return control
+
+
+def drawing_of(drawn: ft.Control) -> ft.Container:
+    """A spot's drawing: its frame, ground and content, under the tap."""
+    return drawn.content.controls[0]
+
+
 def manila_placing() -> Table:
     """A Manila table at its first placement: Ana is harbour master and places first."""
     table = Table.seated(MANILA, ["Ana", "Ben", "Cho"])
@@ -38,7 +49,7 @@ def test_a_legal_spot_plays_its_action() -> None:
     ctx = table.ctx()
     action = Action.make("place", 0, space="harbor_a")
     assert action in ctx.legal
-    control = board.spot(ctx, ft.Text("A"), action, legal=True, key="harbor_a")
+    control = tap_of(board.spot(ctx, ft.Text("A"), action, legal=True, key="harbor_a"))
     control.on_click(None)
     assert table.sent == [action] and table.refused == []
     assert table.session.state.spaces["harbor_a"] == 0
@@ -51,7 +62,8 @@ def test_a_spot_not_legal_now_stays_and_its_tap_gets_the_refusal_with_its_clause
     before = MANILA.clone(table.session.state)
     action = Action.make("place", 1, space="harbor_a")               # Ben taps it too
     assert action not in ctx.legal
-    control = board.spot(ctx, ft.Text("A"), action, legal=False, key="harbor_a")
+    drawn = board.spot(ctx, ft.Text("A"), action, legal=False, key="harbor_a")
+    control = tap_of(drawn)
     assert spot_info(control) == SpotInfo("harbor_a", action, False)
     control.on_click(None)
     # sent to the referee, refused (the shell shows the reason and the clause), nothing changed
@@ -60,7 +72,8 @@ def test_a_spot_not_legal_now_stays_and_its_tap_gets_the_refusal_with_its_clause
     reason = ctx.why_not(action)
     assert reason is not None and reason[1] is not None and library.clause(reason[1], "en") is not None
     # drawn dim and flat, not in the accent frame -- but still tappable
-    assert control.border.top.color == board.LINE and control.shadow is None and control.on_click is not None
+    box = drawing_of(drawn)
+    assert box.border.top.color == board.LINE and box.shadow is None and control.on_click is not None
 
 
 def test_a_form_step_spot_runs_its_step_and_lists_where_it_leads() -> None:
@@ -68,15 +81,15 @@ def test_a_form_step_spot_runs_its_step_and_lists_where_it_leads() -> None:
     ctx = table.ctx()
     steps: list[str] = []
     places = [a for a in ctx.legal if a.type == "place"]
-    control = board.spot(ctx, ft.Text("Jade"), places[0], legal=True, key="x", on_tap=lambda: steps.append("x"),
-                         reaches=places)
+    control = tap_of(board.spot(ctx, ft.Text("Jade"), places[0], legal=True, key="x",
+                                on_tap=lambda: steps.append("x"), reaches=places))
     control.on_click(None)
     assert steps == ["x"] and table.sent == []
     info = spot_info(control)
     assert info is not None and not info.direct and all(info.leads_to(a) for a in places)
     # a form step that is not legal sends its action to be refused
-    dim = board.spot(ctx, ft.Text("Jade"), Action.make("place", 1, space="jade"), legal=False, key="y",
-                     on_tap=lambda: steps.append("y"))
+    dim = tap_of(board.spot(ctx, ft.Text("Jade"), Action.make("place", 1, space="jade"), legal=False, key="y",
+                            on_tap=lambda: steps.append("y")))
     dim.on_click(None)
     assert steps == ["x"] and len(table.refused) == 1
 
@@ -85,12 +98,13 @@ def test_spots_and_choices_are_found_in_a_tree_and_are_touch_sized() -> None:
     table = manila_placing()
     ctx = table.ctx()
     a = Action.make("place", 0, space="insurance")
-    tree = ft.Column([ft.Row([board.spot(ctx, ft.Text("I"), a, legal=True, key="insurance", width=20)]),
+    narrow = board.spot(ctx, ft.Text("I"), a, legal=True, key="insurance", width=20)
+    tree = ft.Column([ft.Row([narrow]),
                       board.choice(ctx, "Insurance", a, key="c"),
                       board.mark("13", bgcolor="#b71c1c", color="#ffffff")])
     found = spots(tree)
     assert [info.key for _, info in found] == ["insurance", "c"]
-    assert found[0][0].width == board.TOUCH          # never narrower than a finger
+    assert narrow.content.width == board.TOUCH       # never narrower than a finger (its layers' width)
     assert small_targets(tree) == []
 
 

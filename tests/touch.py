@@ -45,9 +45,10 @@ def _label_height_ok(box: ft.Container) -> bool:
     return False
 
 
-def too_small(control: Any) -> str | None:
+def too_small(control: Any, covers: Any = None, width: Any = None) -> str | None:
     """Why ``control`` is not a 48x48 touch target, or None (also for a control
-    that cannot be pressed)."""
+    that cannot be pressed); ``covers``: the drawing a tap laid over it fills, in a
+    Stack of ``width``."""
     name = type(control).__name__
     shown = getattr(control, "tooltip", None) or getattr(control, "content", None) or getattr(control, "icon", "")
     if isinstance(control, ft.IconButton):
@@ -67,17 +68,38 @@ def too_small(control: Any) -> str | None:
     if isinstance(control, BUTTONS):
         return None if _at_least(control.height) else f"{name} {shown!r}: height {control.height}"
     if isinstance(control, ft.Container) and control.on_click is not None:
-        if control.width is not None and control.width < TOUCH:
-            return f"clickable Container: width {control.width}"
-        if _at_least(control.height) or (control.height is None and _label_height_ok(control)):
+        box = control if covers is None else covers
+        wide = box.width if width is None else width
+        if wide is not None and wide < TOUCH:
+            return f"clickable Container: width {wide}"
+        if _at_least(box.height) or (box.height is None and _label_height_ok(box)):
             return None
-        return f"clickable Container: height {control.height}, padding {control.padding}"
+        return f"clickable Container: height {box.height}, padding {box.padding}"
     return None
 
 
 def small_targets(*roots: Any) -> list[str]:
-    """Every control below ``roots`` that is pressed but smaller than 48x48."""
-    return [why for c in walk(list(roots)) if (why := too_small(c)) is not None]
+    """Every control below ``roots`` that is pressed but smaller than 48x48 (a tap
+    laid over a drawing, ``board.spot``: by the size of what it covers)."""
+    over = overlaid(*roots)
+    return [why for c in walk(list(roots)) if (why := too_small(c, *over.get(id(c), (None, None)))) is not None]
+
+
+def _fills(control: Any) -> bool:
+    return all(getattr(control, side, None) == 0 for side in ("left", "top", "right", "bottom"))
+
+
+def overlaid(*roots: Any) -> dict[int, tuple[Any, Any]]:
+    """Each pressable that fills a Stack over a drawing (``board.spot``): the
+    drawing it covers and the Stack's width (by id)."""
+    out: dict[int, tuple[Any, Any]] = {}
+    for stack in walk(list(roots)):
+        if isinstance(stack, ft.Stack):
+            drawings = [c for c in stack.controls if not _fills(c)]
+            for c in stack.controls:
+                if _fills(c) and drawings:
+                    out[id(c)] = (drawings[0], stack.width)
+    return out
 
 
 def pressables(*roots: Any) -> list[Any]:

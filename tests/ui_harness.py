@@ -77,6 +77,32 @@ def texts(page: FakePage) -> list[str]:
     return out
 
 
+def _fills(control: Any) -> bool:
+    return all(getattr(control, side, None) == 0 for side in ("left", "top", "right", "bottom"))
+
+
+def covered(root: Any) -> dict[int, list[Any]]:
+    """Each tap laid over a drawing (``board.spot``: a pressable filling a Stack)
+    by id: the drawings under it."""
+    out: dict[int, list[Any]] = {}
+    for stack in walk(root):
+        if isinstance(stack, ft.Stack):
+            hits = [c for c in stack.controls if _fills(c) and getattr(c, "on_click", None) is not None]
+            if hits:
+                out[id(hits[-1])] = [c for c in stack.controls if c not in hits]
+    return out
+
+
+def tap_over(root: Any, control: Any) -> Any:
+    """The tap laid over ``control`` (a text drawn on a board place), or None."""
+    for stack in walk(root):
+        if isinstance(stack, ft.Stack):
+            hits = [c for c in stack.controls if _fills(c) and getattr(c, "on_click", None) is not None]
+            if hits and any(inner is control for c in stack.controls if c not in hits for inner in walk(c)):
+                return hits[-1]
+    return None
+
+
 def find(page: FakePage, text: str, kind: type | None = None) -> Any:
     """The first control showing exactly ``text`` (button label, tooltip, text)."""
     for control in walk([page.appbar, page.controls]):
@@ -92,6 +118,8 @@ def find(page: FakePage, text: str, kind: type | None = None) -> Any:
 
 def press(page: FakePage, text: str) -> None:
     control = find(page, text)
+    if getattr(control, "on_click", None) is None:  # a text drawn on a board place: the tap over it
+        control = tap_over([page.appbar, page.controls], control) or control
     handler = getattr(control, "on_click", None)
     assert handler is not None, f"{text!r} cannot be pressed"
     handler(Event(control))

@@ -60,6 +60,7 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequenc
 import flet as ft
 
 from ..core.actions import Action
+from . import taps
 from .context import PLAYER_COLORS
 from .widgets import TOUCH
 
@@ -144,7 +145,7 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
          on_tap: Callable[[], Any] | None = None, reaches: Iterable[Action] = (), selected: bool = False,
          moved: bool = False, bgcolor: str | None = SPOT_GROUND, width: float | None = None,
          min_height: int = TOUCH, expand: bool | int | None = None, padding: int = 4,
-         tooltip: str | None = None, dim: bool = True) -> ft.Container:
+         tooltip: str | None = None, dim: bool = True) -> ft.Control:
     """A tappable place on the board (see the module's contract).
 
     ``content`` is drawn on ``bgcolor`` (give its texts an explicit colour), across the
@@ -179,11 +180,21 @@ def spot(ctx: Any, content: ft.Control, action: Action | None, *, legal: bool, k
         content=ft.Row([strut, content], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bgcolor, border=ft.Border.all(frame, color), border_radius=8,
         # a thinner frame gives its width to the padding: choosing a spot moves nothing
-        padding=padding + 4 - frame, width=width, expand=expand, on_click=tap, tooltip=tooltip,
-        key=f"spot:{key}", shadow=_glow() if moved else _shadow(legal and not selected),
-        animate=ft.Animation(ANIMATION_MS, ft.AnimationCurve.EASE_OUT),
-        data=SpotInfo(key, action, legal, direct=on_tap is None, reaches=tuple(reaches)))
-    return box
+        padding=padding + 4 - frame, shadow=_glow() if moved else _shadow(legal and not selected),
+        animate=ft.Animation(ANIMATION_MS, ft.AnimationCurve.EASE_OUT))
+    # the tap is a control of its own laid over the drawing, and the only one the stale-tap
+    # rule keys by the rev (taps.stamp): the drawing keeps a key that does not name the rev,
+    # so Flet diffs it and sends what changed instead of ~10 new controls a place at every
+    # rev, and the phone rebuilds one empty box instead of the whole place
+    hit = ft.Container(left=0, top=0, right=0, bottom=0, border_radius=8, on_click=tap, tooltip=tooltip,
+                       key=f"tap:{key}", data=SpotInfo(key, action, legal, direct=on_tap is None,
+                                                        reaches=tuple(reaches)))
+    taps.labelled(hit, " ".join(taps.texts(content)))  # what it shows names its key (taps.label)
+    # the drawing takes the width the spot is given (a spot that expands in a row) and its own height
+    layers = ft.Stack([box, hit], fit=ft.StackFit.PASS_THROUGH, width=width)
+    # one node for a screen reader and the browser tests: a button named by what the place shows,
+    # whose tap is the overlay's
+    return ft.Semantics(content=layers, container=True, button=True, expand=expand, key=f"spot:{key}")
 
 
 def choice(ctx: Any, label: str, action: Action | None, *, legal: bool = True, key: str,

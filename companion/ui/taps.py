@@ -136,8 +136,24 @@ def _param_count(fn: Callable[..., Any]) -> int | None:
         return None
 
 
+def labelled(control: Any, text: str) -> Any:
+    """Tell :func:`label` what ``control`` shows when that is not inside it (a tap laid
+    over a drawing: ``board.spot``); returns ``control``."""
+    object.__setattr__(control, "_tap_label", text)
+    return control
+
+
+def texts(root: Any) -> list[str]:
+    """The texts shown under ``root``, in no particular order."""
+    return [v for c in controls(root) if isinstance(v := getattr(c, "value", None), str) and v]
+
+
 def label(control: Any) -> str:
-    """What a pressable shows: its text, tooltip, or the first text inside it."""
+    """What a pressable shows: what :func:`labelled` said, its text, tooltip, or the
+    first text inside it."""
+    given = control.__dict__.get("_tap_label")
+    if given:
+        return given
     for name in ("content", "tooltip", "text", "label"):
         value = getattr(control, name, None)
         if isinstance(value, str) and value:

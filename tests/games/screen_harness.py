@@ -16,7 +16,7 @@ import flet as ft
 from companion.core import Action, Game, IllegalAction, Session
 from companion.ui.views import view_for
 from companion.ui.context import GameContext
-from ui_harness import walk
+from ui_harness import covered, walk
 
 
 class Table:
@@ -94,7 +94,9 @@ def phases_without_raw_keys(session: Session, script: Sequence[Action], lang: st
 
 def clickables(root: Any, label: str) -> list[Any]:
     """The clickable controls below ``root`` that show ``label``, in tree order."""
-    return [c for c in walk(root) if getattr(c, "on_click", None) is not None and label in texts(c)]
+    under = covered(root)  # a tap laid over a board place's drawing shows what the drawing shows
+    return [c for c in walk(root) if getattr(c, "on_click", None) is not None
+            and (label in texts(c) or any(label in texts(d) for d in under.get(id(c), ())))]
 
 
 def click(root: Any, label: str, nth: int = 0) -> None:
