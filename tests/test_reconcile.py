@@ -11,6 +11,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from companion import registry
 from companion.storage import Store
+from companion.ui import taps
 from companion.ui.app import App
 from companion.ui.reconcile import record_snapshots, thaw
 from ui_harness import FakePage, objects, open_section
@@ -194,3 +195,66 @@ def test_thaws_snapshots_are_the_ones_a_send_records_on_every_games_screen(tmp_p
         assert ours == theirs, (type(item).__name__, ours, theirs)
         checked += isinstance(item, ft.BaseControl)
     assert checked > 50
+
+
+class DiffPage(FakePage):
+    """A page whose ``update`` does what Flet's session does with a served page:
+    the first sends the whole view, each later one diffs the view against the
+    one sent and encodes the patch.  ``new``: the controls of the last redraw
+    the phone did not have (a control Flet reconciled keeps the id of the one
+    it replaces)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view = ft.View(route="/")
+        self.shown: set[int] | None = None
+        self.new: list[ft.BaseControl] = []
+
+    def update(self, *controls: ft.BaseControl) -> None:
+        super().update(*controls)
+        self.view.appbar, self.view.controls = self.appbar, self.controls
+        if self.shown is None:
+            send(self.view)
+        else:
+            patch, _added, _removed = ObjectPatch.from_diff(self.view, self.view, control_cls=ft.BaseControl)
+            msgpack.packb(patch.to_message(), default=configure_encode_object_for_msgpack(ft.BaseControl))
+        now = {c._i: c for c in taps.controls([self.appbar, self.controls])}
+        self.new = [] if self.shown is None else [c for i, c in now.items() if i not in self.shown]
+        self.shown = set(now)
+
+
+def test_a_manila_placement_redraws_only_the_taps_and_what_moved(tmp_path):
+    """The stale-tap rule makes every pressable a new control at every rev
+    (taps.stamp).  A board place's tap is a control of its own laid over its
+    drawing (board.spot), so the drawing is diffed: Ana's accomplice on the
+    silk boat's first seat adds the new taps, the piece now on that seat (its
+    token: box, row, shape, letter: 4) and the seat it opens next (a place
+    drawn anew where a mark was: 7) -- not the board's ~110 other controls
+    that stayed as they were (131 new controls a seat before)."""
+    from companion.core import Action
+    from companion.ui.board import PANE_BOARD
+
+    app = App(DiffPage(), Store(tmp_path / "diff.db"))
+    app.render()
+    app.start_table("manila", ["Ana", "Ben", "Cho"], {})
+    for seat in range(3):
+        assert app.dispatch(Action.make("shares_later", seat))
+    assert app.dispatch(next(a for a in app.table.game.legal_actions(app.table.state) if a.type == "supply"))
+    for action in (Action.make("bid", 0, amount=1), Action.make("pass_bid", 1), Action.make("pass_bid", 2),
+                   Action.make("skip_share", 0), Action.make("launch", 0, nutmeg=3, silk=2, jade=4)):
+        assert app.dispatch(action)
+
+    def board_now() -> tuple[set[int], int]:
+        pane = next(c for c in taps.controls(app.page.controls) if c.key == PANE_BOARD)
+        return {id(c) for c in taps.controls(pane)}, len(taps.pressables(pane))
+
+    for step in (lambda: app.dispatch(Action.make("place", 0, space="silk")), app.undo,
+                 lambda: app.dispatch(Action.make("place", 0, space="harbor_a"))):
+        step()
+        board, places = board_now()
+        assert len(board) > 150 and places >= 13                     # the whole board is on the page
+        drawn = [c for c in app.page.new if id(c) in board and not taps.is_pressable(c)]
+        assert len(drawn) <= 11, [(type(c).__name__, getattr(c, "value", None)) for c in drawn]
+        # every other new control of the redraw is a tap (at most one per pressable) or a changed line
+        pressables = taps.pressables([app.page.appbar, app.page.controls])
+        assert len(app.page.new) <= len(pressables) + 11 + 4, len(app.page.new)
