@@ -38,6 +38,7 @@ def main() -> None:
     import flet as ft
 
     from bench_ui_latency import prepare
+    from companion.rules import library
     from companion.storage import Store
     from companion.ui import app as appmod
     from wire import LiveServer, WireClient
@@ -99,8 +100,10 @@ def main() -> None:
         tables = prepare(data)
         server = LiveServer(data, lan=False)
         try:
+            harbour = library.message("manila", "en", "ui.space.harbor_a")
             for name, table_id, tap, after in (("bid", tables["bid"], "Bid 1", "Now: Ben"),
-                                               ("seat", tables["board"], "2", "Now: Ben")):
+                                               ("seat", tables["board"], "2", "Now: Ben"),
+                                               ("harbour", tables["board"], harbour, "Now: Ben")):
                 store = Store(data / "companion.db")
                 store.set_setting("open_table", table_id)
                 store.close()
@@ -123,9 +126,7 @@ def main() -> None:
                         for key in phases:
                             phases[key].clear()
                         sizes.clear()
-                        control = [c for c in client.controls() if c.get("on_click") and text in
-                                   [t for t in _texts(c)]]
-                        control.sort(key=lambda c: len(list(_texts(c))))
+                        control = _pressed(client.controls(), text)
                         if text == "Undo":
                             control = [c for c in client.controls() if c.get("on_click") and
                                        (c.get("tooltip") == "Undo" or "Undo" in list(_texts(c)))]
@@ -162,6 +163,34 @@ def _wait_now(client: Any, text: str, timeout: float) -> None:
         shown = client.texts()
         return any(a + b == text for a, b in zip(shown, shown[1:]) if a == "Now: ")
     client.wait(now, timeout, repr(text))
+
+
+def _pressed(nodes: Any, text: str) -> list[Any]:
+    """The pressable controls that show ``text``, innermost first: a control with a
+    click handler with the text inside it, or the one tap inside the smallest control
+    showing it (a board place: its tap is laid over its drawing, ``board.spot``)."""
+    found = []
+    for node in nodes:
+        shown = list(_texts(node))
+        if text not in shown:
+            continue
+        hits = [d for d in _descendants(node) if d.get("on_click")]
+        if len(hits) == 1:
+            found.append((len(shown), hits[0]))
+    found.sort(key=lambda f: f[0])
+    return [hit for _, hit in found]
+
+
+def _descendants(node: Any) -> Any:
+    if isinstance(node, dict):
+        if "_c" in node:
+            yield node
+        for key, value in node.items():
+            if key != "_c":
+                yield from _descendants(value)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            yield from _descendants(value)
 
 
 def _texts(node: Any) -> Any:
