@@ -46,6 +46,11 @@ def wait_listening(port: int, seconds: float = 60.0) -> None:
     raise RuntimeError(f"nothing listens on port {port} after {seconds:.0f} s: the server did not start")
 
 
+def failure_shot_name(what: str, text: str) -> str:
+    """A screenshot's name for a wait that gave up on ``text``: safe as a file name."""
+    return f"FAILED-{what}-" + "".join(c if c.isalnum() else "_" for c in text)[:40]
+
+
 class Server:
     def __init__(self, data_dir: Path, host: str | None = None, port: int | None = None) -> None:
         self.port = port or free_port()  # the same port again: a restarted server
@@ -137,7 +142,7 @@ class Screen:
             self.text(text, exact).wait_for(timeout=timeout)
         except Exception:
             shown = getattr(text, "pattern", text)  # a text or a compiled pattern
-            self.shot("FAILED-waiting-" + "".join(c if c.isalnum() else "_" for c in shown)[:40])
+            self.shot(failure_shot_name("waiting", shown))
             raise
 
     def button(self, name: str, exact: bool = False):
@@ -181,7 +186,7 @@ class Screen:
                 self.page.wait_for_timeout(250)
                 if field.input_value() == value:
                     return
-        self.shot("FAILED-typing-" + "".join(c if c.isalnum() else "_" for c in label)[:40])
+        self.shot(failure_shot_name("typing", label))
         raise AssertionError(f"could not type {value!r} into {label!r}")
 
     def shot(self, name: str) -> Path:
