@@ -22,10 +22,15 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import inspect
+import logging
+import traceback
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator
 
 import flet as ft
+from flet.controls.context import _context_page
+
+_log = logging.getLogger(__name__)
 
 #: events that press something (their controls get a rev key)
 PRESS_EVENTS = ("on_click", "on_tap", "on_long_press", "on_secondary_tap", "on_double_tap")
@@ -210,6 +215,21 @@ def on_page(control: Any) -> bool:
         return False
 
 
+def _left_before_its_handler(exc: BaseException, control: Any) -> bool:
+    """Whether ``exc`` is Flet's "must be added to the page first", raised by
+    ``_trigger_event``'s own look-up of the control's page -- before any
+    handler ran -- because the control left the page after the gate looked
+    (a redraw in another thread retired it in between)."""
+    if not isinstance(exc, RuntimeError) or on_page(control):
+        return False
+    names = []
+    tb = exc.__traceback__
+    while tb is not None:
+        names.append(tb.tb_frame.f_code.co_name)
+        tb = tb.tb_next
+    return names[-2:] == ["_trigger_event", "page"]
+
+
 def install(session: Any, answer: Callable[[int, str, Any], Any],
             knows: Callable[[int], bool] | None = None) -> None:
     """Route a tap on a control that left the page to ``answer(control_id,
@@ -221,7 +241,12 @@ def install(session: Any, answer: Callable[[int, str, Any], Any],
     late-tap store after its parents went): Flet would then fail to find its
     page and show the phone "Error running app" (seen once in the browser
     race test).  It is treated as gone: answered by ``answer``, else
-    dropped, as Flet drops a tap on a control it no longer knows.
+    dropped, as Flet drops a tap on a control it no longer knows.  The same
+    holds when it leaves the page between this look and Flet's own (CI, once:
+    a host's tap on "Back to the table" while a guest's PIN redrew its
+    screen): for a control on the page this gate does what Flet's
+    ``dispatch_event`` does, and a tap whose control was gone before its
+    handler ran is answered as a late one, not sent to the phone as a crash.
 
     ``knows(control_id)``: whether ``answer`` may answer an event for a
     control that is not in Flet's index; an event for one neither knows is
@@ -235,6 +260,17 @@ def install(session: Any, answer: Callable[[int, str, Any], Any],
         if control is None or not on_page(control):
             if await answer(control_id, event_name, event_data) or control is not None:
                 return
-        await original(control_id, event_name, event_data)
+            await original(control_id, event_name, event_data)
+            return
+        # Flet's Session.dispatch_event for a control it finds mounted
+        _context_page.set(session.page)
+        try:
+            await control._trigger_event(event_name, event_data)
+        except Exception as exc:  # noqa: BLE001 - as Flet: the phone is told
+            if _left_before_its_handler(exc, control):
+                await answer(control_id, event_name, event_data)
+                return
+            _log.error("Unhandled error in 'on_%s' handler", event_name, exc_info=True)
+            session.error(f"{exc}\n{traceback.format_exc()}")
 
     session.dispatch_event = dispatch_event
