@@ -161,3 +161,19 @@ def test_committed_table_is_what_the_build_script_makes() -> None:
     out = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_wording_tables.py"), "--check"],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_face_down_is_back_up_in_chinese(lang: str) -> None:
+    """A card kept face down lies with its back up: 背面朝上 (or 牌面朝下).  背面朝下 -- its back
+    down -- is face up, the opposite; Saboteur's zh_Hans rules had it five times (a role card
+    dealt "face up", gold kept "face up")."""
+    found = []
+    for path in sorted((ROOT / "rules_data").glob(f"*/{lang}.json")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "背面朝下" in line:
+                found.append(f"{path.parent.name}:{n}")
+    catalog = LOCALES / lang / "LC_MESSAGES" / "companion.po"
+    if "背面朝下" in catalog.read_text(encoding="utf-8"):
+        found.append(str(catalog))
+    assert found == []
