@@ -145,6 +145,16 @@ class Screen:
             self.shot(failure_shot_name("waiting", shown))
             raise
 
+    def wait_gone(self, text: str, timeout: float = 20000, exact: bool = True) -> None:
+        """Until no element shows ``text`` (a card put away, a dialog closed): looked for again
+        every 250 ms, as a redraw on a loaded machine can take seconds."""
+        for _ in range(max(1, int(timeout / 250))):
+            if self.text(text, exact).count() == 0:
+                return
+            self.page.wait_for_timeout(250)
+        self.shot(failure_shot_name("still-showing", getattr(text, "pattern", text)))
+        raise AssertionError(f"{text!r} still shows after {timeout / 1000:.0f} s")
+
     def button(self, name: str, exact: bool = False):
         return self.page.get_by_role("button", name=name, exact=exact).first
 

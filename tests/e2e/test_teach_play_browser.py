@@ -52,8 +52,7 @@ def test_first_time_card_on_a_table_started_from_teach(browser, tmp_path, lang):
                 assert screen.button(_("Read more"), exact=True).is_visible()
                 screen.shot(f"teachplay-{game_id}-{lang}-{size}")
                 screen.click(_("Got it"), exact=True)  # the first card put away, for good
-                screen.page.wait_for_timeout(800)
-                assert screen.text(heading, exact=True).count() == 0
+                screen.wait_gone(heading)
                 if game_id == "niagara":  # its first step met three rules: one card at a time, the next now
                     heading = _("New rule: {title}").format(title=teach.card_text("niagara.cards.choose", lang)[0])
                     screen.wait_text(heading)
@@ -157,8 +156,7 @@ def test_teaching_play_switched_on_from_the_more_menu(browser, tmp_path):
         screen.tap("More")
         assert switch.get_attribute("aria-checked") == "true"
         switch.click()  # and off again
-        screen.page.wait_for_timeout(800)
-        assert screen.text(heading, exact=True).count() == 0
+        screen.wait_gone(heading)
         screen.context.close()
     finally:
         server.stop()
