@@ -471,3 +471,73 @@ def test_a_guests_every_import_counts_and_a_file_too_large_for_a_table_is_not_re
     assert "The file is not valid JSON" not in shown and store.list_tables() == []
     assert "This device or network started many tables lately." in shown
     assert guest.access.limiter.wait("create", guest.device.who.limit_keys()) > 0
+
+
+def _expiry_checks(app: App) -> list:
+    return [(handler, args) for handler, args, _ in app.page.tasks if handler == app._look_after_expiry]
+
+
+def _run_expiry(app: App, monkeypatch, now: list[float]) -> None:
+    """The request's lifetime passes with no word from the host: the clock moves past it and the
+    waiting device's own look-again runs (its sleep is the lifetime and a second, not waited here)."""
+    import asyncio
+
+    from companion.ui import changes
+
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    (handler, args), = _expiry_checks(app)
+    now[0] += access.REQUEST_LIFETIME + 1.0
+    with monkeypatch.context() as patched:
+        patched.setattr(asyncio, "sleep", sleep)
+        run_coroutine(handler(*args))
+    changes._REDRAWS.submit(lambda: None).result()  # the look-again, in turn with redraws
+    assert slept == [access.REQUEST_LIFETIME + 1.0]
+
+
+def test_a_device_waiting_to_be_let_in_is_told_when_its_request_expires(store, monkeypatch):
+    """Noticed at stop 37 and left: a device waiting for the host to let it in waited on past the
+    request's 10 minutes, as no change is announced when a request expires."""
+    now = [1_700_000_000.0]
+    guard = access.for_store(store)
+    monkeypatch.setattr(guard, "clock", lambda: now[0])
+    host = device(store, "host", lan=True)
+    host.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    code = code_of(store, host.table.id)
+    guessers = [device(store, f"guesser-{n}", lan=True, loopback=False) for n in range(5)]
+    wrong = [c for c in ("ACDEFH", "ACDEFJ", "ACDEFK", "ACDEFM", "ACDEFN", "ACDEFP", "ACDEFR", "ACDEFT",
+                         "ACDEFU", "ACDEFV", "ACDEFW") if c != code][:access.CODE_BUDGET]
+    for n, guess in enumerate(wrong):
+        guessers[n % 5].join_with_code(guess)
+        assert "No table has this join code." in texts(guessers[n % 5].page)
+    guest = device(store, "guest", lan=True, loopback=False)
+    guest.join_with_code(code)
+    assert guest.table is None and any(t.startswith("Wrong join codes have been tried") for t in texts(guest.page))
+    assert len(_expiry_checks(guest)) == 1
+    guest._look_again(host.table.id)  # before the lifetime is over: it still waits
+    assert guest.nav.screen == "join" and any(t.startswith("Wrong join codes") for t in texts(guest.page))
+    _run_expiry(guest, monkeypatch, now)
+    assert guest.nav.screen == "join" and guest.table is None
+    assert "The host did not let this device in, or the request expired. Check the code and try again." \
+        in texts(guest.page)
+    assert not any(t.startswith("Wrong join codes have been tried") for t in texts(guest.page))
+
+
+def test_a_device_waiting_for_its_seat_is_told_when_the_request_expires(store, monkeypatch):
+    now = [1_700_000_000.0]
+    guard = access.for_store(store)
+    monkeypatch.setattr(guard, "clock", lambda: now[0])
+    host = device(store, "host", lan=True)
+    host.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    phone = device(store, "phone", lan=True, loopback=False)
+    phone.join_with_code(code_of(store, host.table.id))
+    phone.go("claim")
+    phone.claim_seat(1, "246802")
+    assert "Waiting for the host to approve." in texts(phone.page)
+    _run_expiry(phone, monkeypatch, now)
+    shown = texts(phone.page)
+    assert "Waiting for the host to approve." not in shown and phone.my_seat() is None
+    assert "The host did not approve, or the request expired. You can ask again." in shown

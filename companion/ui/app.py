@@ -806,6 +806,7 @@ class App:
             self._remember_open_table()
             self._follow(wait.table_id)  # told when the host answers
             self._announce_to(wait.table_id)
+            self._when_request_expires(wait.table_id)  # or when no answer came in time
             self.render()
             return
         except Denied as exc:
@@ -828,6 +829,34 @@ class App:
         self._remember_open_table()
         self._announce("seats")
         self.render()
+
+    def _when_request_expires(self, table_id: str) -> None:
+        """A request to the host (to be let in, or for a seat) expires after
+        :data:`access.REQUEST_LIFETIME` with no word from the host: no change
+        is announced then, so the waiting device looks again itself a second
+        after, and is told ("… or the request expired") instead of waiting on."""
+        try:
+            self.page.run_task(self._look_after_expiry, table_id)
+        except Exception:  # noqa: BLE001 - a page that went away
+            log.debug("could not schedule the request's expiry", exc_info=True)
+
+    async def _look_after_expiry(self, table_id: str) -> None:
+        await asyncio.sleep(access.REQUEST_LIFETIME + 1.0)
+        self.host.in_turn(self._look_again, table_id)
+
+    def _look_again(self, table_id: str) -> None:
+        """The request's lifetime is over: the screen that waits on it is drawn
+        from the record as it is now (asked again meanwhile: it still waits)."""
+        try:
+            with self.lock:
+                if self.closed:
+                    return
+                if self.table is None and self.nav.screen == "join" and self.nav.params.get("waiting") == table_id:
+                    self._host_answered(table_id)
+                elif self.table is not None and self.table.id == table_id and self.nav.screen == "claim":
+                    self.render()
+        except Exception:  # noqa: BLE001 - a page that went away
+            log.exception("could not look again at an expired request on %s", table_id)
 
     def _host_answered(self, table_id: str) -> None:
         """This device waits to be let in: the host let it in (the table
@@ -858,6 +887,8 @@ class App:
             self.go_back()
             return
         self.nav.params.update(status=status, pin="")
+        if status == "waiting":
+            self._when_request_expires(self.table.id)
         self.render()
 
     def _host_only(self, op: str) -> bool:
