@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import flet as ft
 import msgpack
 import pytest
 from flet.messaging.session import Session
@@ -129,7 +130,14 @@ def test_events_for_controls_the_session_does_not_have_never_reach_it(server, mo
         late.append(control_id)
         return await answer(self, control_id, event_name, data)
 
+    trigger = ft.BaseControl._trigger_event
+
+    async def counted_trigger(self, event_name, event_data):  # the gate (taps.install) runs a shown control's
+        reached.append(self._i)
+        return await trigger(self, event_name, event_data)
+
     monkeypatch.setattr(Session, "dispatch_event", counted_dispatch)
+    monkeypatch.setattr(ft.BaseControl, "_trigger_event", counted_trigger)
     monkeypatch.setattr(appmod.App, "answer_late_tap", counted_answer)
     client = phone(server)
     dropped = flet_fixes.DROPPED["events"]
