@@ -102,3 +102,54 @@ def test_numbers_formatted_per_locale():
     assert number(12345, "zh_Hans") == "12,345"
     assert number(12345, "zh_Hant") == "12,345"
     assert number(1.5, "zh_Hant") == "1.5"
+
+
+# Device tags from phones around the world, as browsers report them (hand-worked: Hong Kong and
+# Macau read Traditional, Singapore and Malaysia Simplified, an explicit script wins, anything
+# not Chinese gets English).
+DEVICE_TAGS = {"zh-TW": "zh_Hant", "zh-HK": "zh_Hant", "zh-MO": "zh_Hant", "zh-Hant": "zh_Hant",
+               "zh-Hant-CN": "zh_Hant", "zh-CN": "zh_Hans", "zh-SG": "zh_Hans", "zh-MY": "zh_Hans",
+               "zh": "zh_Hans", "zh-Hans-HK": "zh_Hans", "en-US": "en", "en-GB": "en", "en-IN": "en",
+               "en-001": "en", "fr-FR": "en", "ja-JP": "en", "": "en"}
+
+
+def test_the_static_builds_trimmed_babel_data_maps_and_formats_as_the_full_data_does(tmp_path, monkeypatch):
+    """The static build ships only babel's locale files named in build_web.BABEL_LOCALES (the
+    wheel is 10 MB otherwise).  With only those, every device tag maps to the same catalog, and
+    numbers, times and dates come out the same as with babel's whole data: nothing a phone
+    reports reaches a locale file the build left out (found unchecked at stop 39)."""
+    import shutil
+    from datetime import datetime
+
+    from babel import localedata
+
+    from companion import i18n
+    from companion.ui.hosts import build_web
+    from companion.ui.join import clock_text
+    from companion.ui.screens import when_text
+
+    stamp = datetime(2026, 12, 3, 14, 5).timestamp()
+
+    def shown() -> dict:
+        i18n.number.cache_clear()
+        out = {tag: i18n.resolve_locale(tag) for tag in DEVICE_TAGS}
+        for lang in i18n.LANGUAGES:
+            out[lang] = (i18n.number(12345.5, lang), i18n.number(-7, lang), clock_text(stamp, lang),
+                         when_text(stamp, lang))
+        return out
+
+    full = shown()
+    assert {tag: full[tag] for tag in DEVICE_TAGS} == DEVICE_TAGS
+    trimmed = tmp_path / "locale-data"
+    trimmed.mkdir()
+    for name in build_web.BABEL_LOCALES:
+        shutil.copy(Path(localedata._dirname) / f"{name}.dat", trimmed)
+    monkeypatch.setattr(localedata, "_dirname", str(trimmed))
+    monkeypatch.setattr(localedata, "_cache", {})
+    localedata.locale_identifiers.cache_clear()
+    try:
+        assert len(localedata.locale_identifiers()) == len(build_web.BABEL_LOCALES) - 1  # (root is not one)
+        assert shown() == full
+    finally:
+        localedata.locale_identifiers.cache_clear()
+        i18n.number.cache_clear()
