@@ -356,6 +356,11 @@ class StoreUnavailable(Exception):
                 "message": self.message(lang), "file": str(self.path or "")}
 
 
+class ReadOnly(Exception):
+    """This store refuses every write (:meth:`Store.refuse_writes`): another holds the data
+    (the browser's tab that follows the one that writes).  Nothing was changed."""
+
+
 class TableDamaged(Exception):
     """One table's stored rows cannot be decoded or replayed; it is marked
     ``damaged`` and every other table stays usable."""
@@ -496,6 +501,10 @@ class Store:
         self.lock = threading.RLock()
         #: commits made through this connection (PRAGMA data_version does not count them)
         self.writes = 0
+        #: how often the file was opened again (:meth:`reopen`: its content replaced underneath)
+        self.opened = 0
+        #: every write refused (:meth:`refuse_writes`)
+        self.read_only = False
         self._is_shared = False
         self.conn = self._open()
         self._migrate()
@@ -529,7 +538,39 @@ class Store:
         """Changes whenever any table may have changed: a commit by another
         process or connection (``PRAGMA data_version``) or through this one."""
         with self.lock:
-            return self.conn.execute("PRAGMA data_version").fetchone()[0], self.writes
+            return self.opened, self.conn.execute("PRAGMA data_version").fetchone()[0], self.writes
+
+    # ----- a store that only reads (the browser's tab that follows another) --------------------
+    def refuse_writes(self, on: bool = True) -> None:
+        """Refuse every write (``on``) -- :class:`ReadOnly`, and SQLite's ``query_only`` behind it
+        for any statement that would change the file -- or take writes again."""
+        with self.lock:
+            self.read_only = on
+            self.conn.execute(f"PRAGMA query_only={1 if on else 0}")
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise ReadOnly()
+
+    def stand_in(self) -> None:
+        """Reads go to a copy of the database in memory until :meth:`reopen`: the file is about
+        to be replaced underneath (the browser reads its kept copy back), and a read meanwhile
+        must neither find the connection closed nor half a new file.  The copy refuses writes."""
+        with self.lock:
+            copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            self.conn.backup(copy)
+            copy.execute("PRAGMA query_only=1")
+            old, self.conn = self.conn, copy
+            _close(old)
+
+    def reopen(self) -> None:
+        """Open the file again (its content replaced underneath), writes refused as before."""
+        with self.lock:
+            _close(self.conn)
+            self.conn = self._open()
+            self.opened += 1
+            if self.read_only:
+                self.conn.execute("PRAGMA query_only=1")
 
     def _open(self) -> sqlite3.Connection:
         for _attempt in range(3):
@@ -670,6 +711,7 @@ class Store:
 
     def acknowledge(self, notice_id: int | None = None) -> None:
         """Mark one notice (or all, with ``None``) as seen."""
+        self._writable()
         with self.lock:
             if notice_id is None:
                 self.conn.execute("UPDATE notices SET acknowledged=? WHERE acknowledged IS NULL", (time.time(),))
@@ -692,6 +734,7 @@ class Store:
         return row[0] if row else default
 
     def set_setting(self, key: str, value: str) -> None:
+        self._writable()
         with self.lock:
             self.conn.execute("INSERT INTO settings(key, value) VALUES(?, ?) "
                               "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, value))
@@ -711,6 +754,7 @@ class Store:
                            game: str | None = None) -> None:
         """A player said the clause ``clause_id`` (shown in ``lang``) did not answer ``query``
         (at table ``table_id`` of ``game``, or in the library with no table). Kept here only."""
+        self._writable()
         with self.lock:
             self.conn.execute("INSERT INTO search_misses(time, table_id, game, lang, query, clause) "
                               "VALUES(?, ?, ?, ?, ?, ?)",
@@ -857,6 +901,7 @@ class Store:
                 raise KeyError(table_id)
             origin = row[0]
             if not origin:
+                self._writable()
                 origin = uuid.uuid4().hex
                 self.conn.execute("UPDATE tables SET origin=? WHERE id=? AND origin IS NULL", (origin, table_id))
                 origin = self.conn.execute("SELECT origin FROM tables WHERE id=?", (table_id,)).fetchone()[0]
@@ -934,6 +979,7 @@ class Store:
                     at = row[0] - 1
 
     def _tx(self) -> "_Transaction":
+        self._writable()
         return _Transaction(self)
 
 

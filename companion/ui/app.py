@@ -34,7 +34,7 @@ from ..messages import describe_error, fill, format_names
 from ..paths import assets_dir
 from ..registry import get_game
 from .. import story
-from ..storage import Store, StoredSession, StoreUnavailable, TableDamaged
+from ..storage import ReadOnly, Store, StoredSession, StoreUnavailable, TableDamaged
 from ..transfer import export_bytes
 from . import flet_fixes, ink, join, screens, sections, taps, teach_screen
 from .context import GameContext
@@ -268,6 +268,9 @@ class App:
 
     def _remember(self, key: str, value: str) -> None:
         if self.device.prefs is not None:
+            if self.host.following:  # a tab that follows another keeps nothing: the settings stay the writer's
+                self.device.prefs.values[key] = value
+                return
             self.device.prefs.set(key, value)
 
     # ----- navigation (the only place that changes screens) -----------------
@@ -350,6 +353,9 @@ class App:
         disk, a bug): log it, change no data, show a translated message instead
         of Flet's error overlay.  An open table stays open unless it is the
         one that failed to open or draw."""
+        if isinstance(exc, ReadOnly):
+            self.refuse_following()
+            return
         log.error("unexpected error", exc_info=exc)
         if isinstance(exc, (TableDamaged, StoreUnavailable)):
             message = exc.message(self.lang)
@@ -379,7 +385,11 @@ class App:
         setup = game.setup(players, options)
         who = self.device.who
         self.access.check_create(who)
-        self.table = self.store.create_table(game, setup, teaching=teaching)
+        try:
+            self.table = self.store.create_table(game, setup, teaching=teaching)
+        except ReadOnly as exc:
+            self.unexpected(exc)
+            return
         self.access.created(who)
         self.view_memory = {}
         self.access.set_owner(self.table.id, self.device.token)  # this device hosts the table
@@ -1078,6 +1088,66 @@ class App:
         except Exception:  # noqa: BLE001 - a page that went away
             log.exception("could not redraw after a change on %s", topic)
 
+    # ----- a browser tab that follows the tab that writes (hosts/browser.py) -------------------
+    def refuse_following(self) -> None:
+        """A tap that would write, on a tab that only follows: nothing changed; the line says
+        who can change the table and how to play here instead."""
+        message = self._("Only the other tab can change the table. Tap “Use it here” to play in this one.")
+        with self.lock:
+            if self.table is not None and self.nav.screen == "table":
+                self.refusal = Refusal(message, None)
+            else:
+                self.problem = message
+                self.table = None
+                self.nav = Nav("home")
+                self.back.clear()
+            self.render()
+
+    def follow_writer(self, table_id: str | None) -> None:
+        """The writing tab kept a change and shows ``table_id``: this following tab has read the
+        data back; it shows that table (from Home or another table's screen; a page read meanwhile,
+        the rules say, stays open) as it is now."""
+        with self.lock:
+            if self.closed:
+                return
+            if table_id and self.nav.screen in ("home", "table") and (self.table is None or self.table.id != table_id):
+                try:
+                    table = self.store.open_table(table_id)
+                except Exception:  # noqa: BLE001 - gone or damaged here: what is shown stays
+                    log.debug("could not follow to table %s", table_id, exc_info=True)
+                else:
+                    self.table = table
+                    self.view_memory = self._remembered_views(table_id)
+                    self.private_flow = None
+                    self.refusal = None
+                    self.back = [Nav("home")]
+                    self.nav = Nav("table")
+                    self.scroll_target = 0.0
+                    self.render()
+                    return
+            if self.table is not None:
+                if not self.refresh_table() and self.nav.screen == "home":
+                    self.render()
+            elif self.nav.screen in ("home", "history"):
+                self.render()
+
+    def taken_over(self) -> None:
+        """This tab writes now (it took over, or the writing tab closed): the table as kept, the
+        follower's line gone."""
+        with self.lock:
+            if self.closed:
+                return
+            self.refusal = None
+            if self.table is not None:
+                try:
+                    self.table = self.store.open_table(self.table.id)
+                except Exception:  # noqa: BLE001 - gone: home
+                    self.table = None
+                    self.nav = Nav("home")
+                    self.back.clear()
+            self._remember_open_table()
+            self.render()
+
     def refresh_table(self) -> bool:
         """Reload if the table changed elsewhere and redraw; True if it did."""
         with self.lock:
@@ -1230,6 +1300,8 @@ class App:
         self.scroller = None  # the table screen sets its own (layout.py)
         self.strip = (join.table_strip(self) if self.nav.screen == "table" and self.table is not None
                       and self.private_flow is None and join.shows_strip(self) else None)
+        if self.host.following and self.nav.screen == "table" and self.table is not None:
+            self.strip = screens.following_banner(self)  # the browser: this tab follows another
         try:
             appbar, body = builder(self)
         except Exception as exc:  # noqa: BLE001 - a screen that cannot be drawn: home, with a message

@@ -13,6 +13,7 @@ from ..inputgate import normal_query
 from ..registry import game_ids
 from ..rules import library, reader
 from ..rules.search import Hit, related, search
+from ..storage import ReadOnly
 from .labels import game_title
 from .widgets import TOUCH, expander, section_title, text_style
 
@@ -146,9 +147,13 @@ def _did_it_answer(app: "App", clause_id: str, lang: str) -> ft.Control:
     def answer(yes: bool) -> None:
         if not yes:
             table = app.table
-            app.store.record_search_miss(str(app.nav.params.get("asked", "")), clause_id, lang,
-                                         table.id if table is not None else None,
-                                         table.game.id if table is not None else None)
+            try:
+                app.store.record_search_miss(str(app.nav.params.get("asked", "")), clause_id, lang,
+                                             table.id if table is not None else None,
+                                             table.game.id if table is not None else None)
+            except ReadOnly as exc:  # a browser tab that follows another
+                app.unexpected(exc)
+                return
         app.nav.params["answered"] = "yes" if yes else "no"
         app.render()
 

@@ -18,6 +18,7 @@ from ..messages import describe_problem, game_message
 from ..paths import user_data_dir
 from ..registry import game_ids, get_game
 from ..rules import library, reader
+from ..storage import ReadOnly
 from .. import story, teach
 from ..core.events import Event
 from ..transfer import ImportRefused, import_from_text
@@ -47,10 +48,21 @@ def _bar(app: "App", title: str, back: bool = True, actions: list[ft.Control] | 
     return ft.AppBar(title=heading, leading=leading, actions=actions or [], automatically_imply_leading=False)
 
 
+def following_banner(app: "App") -> ft.Control:
+    """A browser tab that follows the tab that writes (hosts/browser.py): what it shows, and
+    the way to play here instead."""
+    _ = app._
+    return banner(_("This tab follows the table played in another tab of this browser: each move made there "
+                    "shows here."), "info",
+                  [ft.FilledButton(_("Use it here"), height=TOUCH, on_click=lambda e: app.host.take_over())])
+
+
 # ----- home ---------------------------------------------------------------------
 def screen_home(app: "App") -> tuple[Any, ft.Control]:
     _ = app._
     parts: list[ft.Control] = []
+    if app.host.following:
+        parts.append(following_banner(app))
     if app.problem:
         parts.append(banner(app.problem, "error",
                             [ft.TextButton(_("OK"), on_click=lambda e: _dismiss_problem(app), height=TOUCH)]))
@@ -115,7 +127,11 @@ def _table_tile(app: "App", info: Any, icon: Any, on_click: Any) -> ft.Control:
 
 
 def _dismiss_notice(app: "App", notice_id: int) -> None:
-    app.store.acknowledge(notice_id)
+    try:
+        app.store.acknowledge(notice_id)
+    except ReadOnly as exc:  # a browser tab that follows another
+        app.unexpected(exc)
+        return
     app.show_recovered = False
     app.render()
 
@@ -809,6 +825,9 @@ def screen_import_table(app: "App") -> tuple[Any, ft.Control]:
             stored = import_from_text(app.store, text)
             if not guest:
                 app.access.created(app.device.who)
+        except ReadOnly as exc:  # a browser tab that follows another
+            app.unexpected(exc)
+            return
         except Denied as exc:
             params["error"] = app.denied_text(exc)
             app.render()

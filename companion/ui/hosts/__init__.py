@@ -18,6 +18,9 @@ know of that is here, and nothing else:
 * :meth:`Host.watch` -- hear of writes by other processes;
 * :attr:`Host.multi_device` -- whether phones can join a table (join codes,
   invitations, seats on other phones): only when served.
+* :attr:`Host.following` and :meth:`Host.take_over` -- in the browser, a
+  second tab may follow the tab that writes: it shows that tab's table,
+  refuses writes, and takes over when asked.
 
 The server's web files, its ASGI stack and uvicorn are in ``hosts/server.py``;
 the screens and ``hosts/browser.py`` never import uvicorn, fastapi, starlette or flet_web.
@@ -38,6 +41,12 @@ class Host:
     name = "server"
     #: phones may join a table served to them (join codes, invitations, seats)
     multi_device = True
+    #: this app only shows what another writes (the browser's tab that follows another tab):
+    #: its store refuses writes and it keeps no settings
+    following = False
+
+    def take_over(self) -> None:
+        """Asked on a following app ("Use it here"): become the one that writes."""
 
     async def off_loop(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)

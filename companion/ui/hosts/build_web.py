@@ -579,6 +579,11 @@ self.receiveCallback = (message) => {
 self.flet_js.receive_callback = self.receiveCallback;
 
 self.onmessage = async (event) => {
+  if (event.data && event.data.companion === "port") {  // the page's word on this tab: hosts/browser.py
+    self.companionPort = event.ports[0];
+    self.companionMode = event.data.mode;
+    return;
+  }
   if (!self.initialized) {  // python.js's first message: start the app
     self.initialized = true;
     self.flet_js.args = event.data.args;
@@ -676,24 +681,44 @@ BOOT = """<script>
       await oneWriter();
       // Python starts now, beside Flutter (python.js takes this worker when Flutter connects)
       flet.worker = new Worker(base + "python-worker.js", {type: "module"});
+      // this tab's mode and a port between the page (the lock) and its Python (hosts/browser.py)
+      var channel = new MessageChannel();
+      port = channel.port1;
+      port.onmessage = function (event) {
+        var message = JSON.parse(event.data);
+        if (message.kind === "take" && flet.takeLock) flet.takeLock();
+      };
+      flet.worker.postMessage({companion: "port", mode: flet.companionMode}, [channel.port2]);
     })();
     flet.takeWorker = function () { var w = flet.worker; flet.worker = null; return w; };
 
     // one tab writes: each tab holds its own copy of the data in memory, and the later one to
     // save would overwrite the other's moves.  The tab holding the lock runs the app; another
     // says so and runs it once the first closes, or at once when asked ("Use it here": the
-    // first then stops and says so).  A move the screen has shown is kept already.
+    // first then stops and says so), or follows it meanwhile ("Follow the table here": the app
+    // runs writing nothing, and shows each move the writing tab keeps; hosts/browser.py).  A
+    // move the screen has shown is kept already.
     var LOCK = "table-companion-writer";
     var WORDS = __WORDS__[document.documentElement.lang.replace("-", "_")] || __WORDS__.en;
+    // the app's mode here: "write" (the lock was free), "take" (taken from a tab that may be
+    // syncing still), "follow" (another tab writes)
+    flet.companionMode = "write";
+    var port = null;
+    function tell(kind, extra) {
+      var message = {kind: kind};
+      for (var key in (extra || {})) message[key] = extra[key];
+      if (port) port.postMessage(JSON.stringify(message));
+    }
     function hold(lock) {
       return new Promise(function () {});  // held for the page's life
     }
     function lost() {
       flet.lostWriter = true;
+      tell("lost");  // its Python syncs nothing more, and tells the tab that took over
       document.body.innerHTML = "";
       notice(WORDS.taken);
     }
-    function notice(text) {
+    function notice(text, follow) {
       var box = document.createElement("div");
       box.id = "one-writer";
       box.setAttribute("role", "alert");
@@ -708,6 +733,14 @@ BOOT = """<script>
         "background:__THEME__;color:#fff";
       box.appendChild(p);
       box.appendChild(button);
+      if (follow) {
+        var second = document.createElement("button");
+        second.id = "follow-here";
+        second.textContent = WORDS.follow;
+        second.style.cssText = "font:18px sans-serif;padding:12px 28px;border-radius:24px;" +
+          "border:1px solid __THEME__;background:transparent;color:__THEME__";
+        box.appendChild(second);
+      }
       document.body.appendChild(box);
       return button;
     }
@@ -727,16 +760,37 @@ BOOT = """<script>
       }
       var loading = document.getElementById("loading");
       if (loading) loading.style.display = "none";
-      var button = notice(WORDS.elsewhere);
+      var button = notice(WORDS.elsewhere, true);
       var box = document.getElementById("one-writer");
       var waiting = new AbortController();
+      var following = false;
+      var held = false;
       await new Promise(function (ok) {
-        // the other tab closes: this one runs
-        navigator.locks.request(LOCK, {signal: waiting.signal}, function (lock) { ok(); return hold(lock); })
-          .catch(function (e) { if (e && e.name !== "AbortError") console.warn(e); });
-        button.addEventListener("click", function () {
+        function granted(stolen) {
+          held = true;
+          if (following) tell("writer", {stolen: stolen});  // the app runs already: it writes now
+          else {
+            flet.companionMode = stolen ? "take" : "write";
+            ok();
+          }
+        }
+        // the other tab closes: this one runs (or, following, writes)
+        navigator.locks.request(LOCK, {signal: waiting.signal}, function (lock) { granted(false); return hold(lock); })
+          .catch(function (e) {
+            if (held) lost();  // the lock it got was taken by another tab since
+            else if (e && e.name !== "AbortError") console.warn(e);
+          });
+        flet.takeLock = function () {
+          flet.takeLock = null;
           waiting.abort();
-          navigator.locks.request(LOCK, {steal: true}, function (lock) { ok(); return hold(lock); }).catch(lost);
+          navigator.locks.request(LOCK, {steal: true}, function (lock) { granted(true); return hold(lock); })
+            .catch(lost);
+        };
+        button.addEventListener("click", function () { if (flet.takeLock) flet.takeLock(); }, {once: true});
+        document.getElementById("follow-here").addEventListener("click", function () {
+          following = true;
+          flet.companionMode = "follow";
+          ok();
         }, {once: true});
       });
       box.remove();
@@ -826,6 +880,7 @@ ELSEWHERE = N_("Table Companion is open in another tab or window of this browser
                "the tables; this one opens when the other closes.")
 TAKEN = N_("Table Companion went on in another tab or window of this browser. Every move shown here was kept.")
 USE_HERE = N_("Use it here")
+FOLLOW_HERE = N_("Follow the table here")
 
 def _manifest(lang: str) -> dict[str, Any]:
     t = Translator(lang)
@@ -850,7 +905,9 @@ def _index(web: Path) -> str:
     html = html.replace('<link rel="manifest" href="manifest.json">', "")
     titles = json.dumps({lang: Translator(lang).gettext("Table Companion") for lang in LANGUAGES}, ensure_ascii=False)
     words = json.dumps({lang: {"elsewhere": Translator(lang).gettext(ELSEWHERE), "taken": Translator(lang).gettext(TAKEN),
-                               "here": Translator(lang).gettext(USE_HERE)} for lang in LANGUAGES}, ensure_ascii=False)
+                               "here": Translator(lang).gettext(USE_HERE),
+                               "follow": Translator(lang).gettext(FOLLOW_HERE)} for lang in LANGUAGES},
+                       ensure_ascii=False)
     boot = BOOT.replace("__TITLES__", titles).replace("__WORDS__", words).replace("__BACKGROUND__", BACKGROUND) \
         .replace("__THEME__", THEME_COLOR)
     html = html.replace("<!-- fletAppConfig -->", boot, 1)
