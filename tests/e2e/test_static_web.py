@@ -290,6 +290,64 @@ def test_two_tabs_of_the_static_build_one_writes_and_no_move_is_lost(browser, st
         server.stop()
 
 
+def test_a_second_tab_follows_the_table_live_refuses_its_own_moves_and_takes_over_with_none_lost(
+        browser, static_build, tmp_path):
+    """A second tab asked to follow runs the app writing nothing: it shows the first tab's table
+    and each move made there within a second or two; a tap there that would write is refused
+    with its line; "Use it here" makes it the writer (the first says so) with every move."""
+    server = StaticServer(static_build)
+    phone = Phone(browser, server, tmp_path / "profile")
+    try:
+        voyage = Voyage(phone)
+        voyage.new_table()
+        voyage.step(Action.make("shares_later", 0), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second = _second_tab(phone)
+        second.page.goto(server.url + "/")
+        follow = second.page.get_by_role("button", name="Follow the table here")
+        follow.wait_for(timeout=30000)
+        assert second.page.get_by_role("button", name="Use it here").is_visible()
+        second.page.screenshot(path=str(Path(phone.shot("static-follow-first")).with_name(
+            "static-follow-notice.png")))
+        follow.click()
+        _start(second)
+        second.move(1)  # the first tab's table, at its move
+        second.wait_text("This tab follows the table", exact=False, timeout=30000)
+        # a move in the first tab shows in the second
+        voyage.step(Action.make("shares_later", 1), [(voyage.me.button("Tell us at the end"), "tell later")])
+        shown = time.perf_counter()
+        second.move(2)
+        lag = time.perf_counter() - shown
+        print(f"\nthe follower showed the move {lag:.2f} s after the writer did")
+        assert lag < 3.0
+        second.wait_text("Now: Cho", exact=False)
+        second.shot("static-follow-second-tab")
+        # a tap in the follower that would write: refused, said, nothing changed
+        follower = Player(second, Words("en"))
+        follower.tap(follower.button("Tell us at the end"), "tell later (follower)")
+        second.wait_text("Only the other tab can change the table", exact=False, timeout=15000)
+        second.shot("static-follow-refused")
+        second.move(2)
+        phone.page.wait_for_timeout(1000)
+        phone.move(2)
+        phone.wait_text("Now: Cho", exact=False)
+        # "Use it here": the second tab writes, the first says so; every move is there
+        second.button("Use it here").click()
+        phone.page.get_by_text("went on in another tab or window", exact=False).wait_for(timeout=30000)
+        second.page.get_by_text("This tab follows the table", exact=False).wait_for(state="detached",
+                                                                                   timeout=15000)
+        voyage.phone, voyage.me = second, Player(second, Words("en"))
+        voyage.step(Action.make("shares_later", 2), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second.page.close()
+        phone.page.reload()
+        _start(phone)
+        phone.move(3)
+        phone.wait_text("Now: Dan", exact=False)
+        assert phone.outside == [] and server.missing() == [] and second.errors == []
+    finally:
+        phone.close()
+        server.stop()
+
+
 #: the page's answers before its body is parsed: the service worker there at once, and a lock
 #: asked for "if available" refused at once (it is held elsewhere)
 EARLY = """(() => {
