@@ -170,6 +170,7 @@ def _tab(tmp_path: Path, name: str, channels: Channels, mode: str, monkeypatch) 
     page.data = app
     host.page = page
     app.render()
+    host.started()
     return host, app, port
 
 

@@ -94,6 +94,8 @@ class BrowserHost(Host):
         self._reading = False
         self._again = False
         self._wanted: str | None = None
+        #: one read back at a time, and none once this tab writes (it would drop what is not kept)
+        self._read_lock = asyncio.Lock()
         #: how often a following tab read the writer's data back (tests, benchmarks)
         self.reads = 0
 
@@ -125,6 +127,9 @@ class BrowserHost(Host):
         if port is not None:
             self._port = port
             port.onmessage = told
+
+    def started(self) -> None:
+        """The app's first screen is up: a following tab asks the writing tab where it is."""
         if self.following:
             self._post({"kind": "where"})
 
@@ -201,9 +206,12 @@ class BrowserHost(Host):
 
     async def _read_back(self) -> None:
         try:
-            while True:
+            while self.following:
                 self._again = False
-                await self.read_kept()
+                async with self._read_lock:
+                    if not self.following:
+                        break
+                    await self.read_kept()
                 if not self._again:
                     break
         finally:
@@ -231,11 +239,14 @@ class BrowserHost(Host):
         """This following tab writes from now on: it reads what the other kept last, first."""
         if stolen:
             await self._wait_stopped()
-        await self.read_kept()
-        if self.store is not None:
-            self.store.refuse_writes(False)
-            self.kept = self.store.writes
-        self.mode = "write"
+        async with self._read_lock:
+            if self.mode != "follow":
+                return
+            await self.read_kept()
+            if self.store is not None:
+                self.store.refuse_writes(False)
+                self.kept = self.store.writes
+            self.mode = "write"
         app = getattr(self.page, "data", None)
         if app is not None and hasattr(app, "taken_over"):
             app.taken_over()
@@ -366,6 +377,7 @@ def run() -> None:
         _mark("storage read")
         host.page = page
         await inner(page)
+        host.started()
         _mark("first screen built")
         asyncio.get_event_loop().create_task(warm_search())
 
