@@ -348,6 +348,46 @@ def test_a_second_tab_follows_the_table_live_refuses_its_own_moves_and_takes_ove
         server.stop()
 
 
+def test_a_following_tab_writes_once_the_writer_closes_and_says_so_when_a_third_takes_over(
+        browser, static_build, tmp_path):
+    """The writing tab closed: the tab that followed it writes from then on, with every move.
+    A third tab's "Use it here" takes the lock from it (a lock it got by waiting: the page hears
+    that too) and it says so."""
+    server = StaticServer(static_build)
+    phone = Phone(browser, server, tmp_path / "profile")
+    try:
+        voyage = Voyage(phone)
+        voyage.new_table()
+        voyage.step(Action.make("shares_later", 0), [(voyage.me.button("Tell us at the end"), "tell later")])
+        second = _second_tab(phone)
+        second.page.goto(server.url + "/")
+        second.page.get_by_role("button", name="Follow the table here").click()
+        _start(second)
+        second.move(1)
+        second.wait_text("This tab follows the table", exact=False, timeout=30000)
+        phone.page.close()  # the writing tab closed
+        second.page.get_by_text("This tab follows the table", exact=False).wait_for(state="detached",
+                                                                                   timeout=30000)
+        voyage.phone, voyage.me = second, Player(second, Words("en"))
+        voyage.step(Action.make("shares_later", 1), [(voyage.me.button("Tell us at the end"), "tell later")])
+        third = _second_tab(second)
+        third.page.goto(server.url + "/")
+        third.page.get_by_role("button", name="Use it here").click()
+        _start(third)
+        third.move(2)
+        second.page.get_by_text("went on in another tab or window", exact=False).wait_for(timeout=30000)
+        voyage.phone, voyage.me = third, Player(third, Words("en"))
+        voyage.step(Action.make("shares_later", 2), [(voyage.me.button("Tell us at the end"), "tell later")])
+        third.page.reload()
+        _start(third)
+        third.move(3)
+        third.wait_text("Now: Dan", exact=False)
+        assert phone.outside == [] and server.missing() == [] and second.errors == [] and third.errors == []
+    finally:
+        phone.close()
+        server.stop()
+
+
 #: the page's answers before its body is parsed: the service worker there at once, and a lock
 #: asked for "if available" refused at once (it is held elsewhere)
 EARLY = """(() => {

@@ -764,10 +764,9 @@ BOOT = """<script>
       var box = document.getElementById("one-writer");
       var waiting = new AbortController();
       var following = false;
-      var held = false;
+      var waited = false;  // the lock came to the waiting request (not to the one taking it)
       await new Promise(function (ok) {
         function granted(stolen) {
-          held = true;
           if (following) tell("writer", {stolen: stolen});  // the app runs already: it writes now
           else {
             flet.companionMode = stolen ? "take" : "write";
@@ -775,9 +774,12 @@ BOOT = """<script>
           }
         }
         // the other tab closes: this one runs (or, following, writes)
-        navigator.locks.request(LOCK, {signal: waiting.signal}, function (lock) { granted(false); return hold(lock); })
-          .catch(function (e) {
-            if (held) lost();  // the lock it got was taken by another tab since
+        navigator.locks.request(LOCK, {signal: waiting.signal}, function (lock) {
+          waited = true;
+          granted(false);
+          return hold(lock);
+        }).catch(function (e) {
+            if (waited) lost();  // the lock it got by waiting was taken by another tab since
             else if (e && e.name !== "AbortError") console.warn(e);
           });
         flet.takeLock = function () {
