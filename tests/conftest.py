@@ -18,6 +18,22 @@ from companion import registry  # noqa: E402
 
 def pytest_configure(config):
     os.environ.setdefault("COMPANION_DATA_DIR", str(ROOT / "test-output" / "data"))
+    if not hasattr(config, "workerinput"):  # the run's controller: a fresh count of the pages opened
+        for noted in (ROOT / "test-output" / "browser-opens").glob("*.txt"):
+            noted.unlink()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """How many browser pages the run opened and how long they took to their first frame
+    (tests/e2e/conftest.py notes each): where the browser tests' time goes."""
+    lines = []
+    for noted in (ROOT / "test-output" / "browser-opens").glob("*.txt"):
+        lines += [line.split(" ", 1)[0] for line in noted.read_text(encoding="utf-8").splitlines() if line]
+    if lines:
+        seconds = sorted(float(x) for x in lines)
+        terminalreporter.write_line(
+            f"browser pages opened: {len(seconds)}, {sum(seconds):.0f} s to their first frame in all "
+            f"(median {seconds[len(seconds) // 2]:.1f} s, longest {seconds[-1]:.1f} s)")
 
 
 #: browser tests that wait for the end of the run (screenshot tours: no timing of their own)

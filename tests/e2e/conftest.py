@@ -92,6 +92,18 @@ def browser():
         b.close()
 
 
+#: where each worker notes how long its pages took to open (tests/conftest.py sums them)
+OPENS = ROOT / "test-output" / "browser-opens"
+
+
+def note_open(seconds: float) -> None:
+    """One page opened (or reloaded) to the app's first frame: ``seconds``, for the run's summary."""
+    OPENS.mkdir(parents=True, exist_ok=True)
+    test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]
+    with open(OPENS / f"{os.getpid()}.txt", "a", encoding="utf-8") as fh:
+        fh.write(f"{seconds:.3f} {test}\n")
+
+
 class Screen:
     """A page of the app, with the semantics tree switched on."""
 
@@ -113,14 +125,18 @@ class Screen:
             route.abort()
 
     def open(self) -> None:
+        started = time.monotonic()
         self.page.goto(self.server.url)
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        note_open(time.monotonic() - started)
 
     def reload(self) -> None:
+        started = time.monotonic()
         self.page.reload()
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        note_open(time.monotonic() - started)
 
     def text(self, text: str, exact: bool = False):
         return self.page.get_by_text(text, exact=exact).first
