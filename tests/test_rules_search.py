@@ -701,3 +701,19 @@ def test_a_chinese_querys_characters_count_a_little_where_its_pairs_are_not() ->
     assert hit_ids(index.search("抽完了游戏会结束吗")) == ["g.end.deck", "g.end.round"]
     hit = index.search("抽完了游戏会结束吗")[0]
     assert "抽" not in {hit.snippet[a:b] for a, b in hit.snippet_spans}  # a character alone is not marked
+
+
+# ---- issue 34, branch search8: what is in the box, players' words
+
+def test_a_question_about_what_is_in_the_box_ranks_the_components_at_full_weight() -> None:
+    """A components clause counts SECTION_PRIOR (it lists every card's name and meets many a
+    question's words); a question that asks what the box holds (总共有, 哪几种, "are there")
+    ranks it at full weight.  一共 alone does not (一共打几轮 asks about the rounds)."""
+    docs = [Document("g", "zh_Hans", "g.components.toppings", "配料卡", "五种配料，每种 13 张。"),
+            Document("g", "zh_Hans", "g.specials.mini", "迷你披萨", "需要两种配料，每种一张，再加最少的那种配料。")]
+    index = SearchIndex(docs)
+    assert hit_ids(index.search("哪种配料", game="g"))[0] == "g.specials.mini"  # the prior: below
+    assert hit_ids(index.search("总共有哪几种配料", game="g"))[0] == "g.components.toppings"
+    assert [s for _, s in search.query_phases("总共有哪几种配料")] == [("components",), ("components",)]
+    assert [s for _, s in search.query_phases("what animals are there")] == [("components",)]
+    assert search.query_phases("这游戏一共打几轮") == []

@@ -49,7 +49,8 @@ Issue 34 (questions in the words of players at a table):
 * structure: an overview clause and the app's bookkeeping count :data:`SECTION_PRIOR`; a
   question that names a phase of the game (开局, 第一轮, "at the start"; 游戏结束, "game over";
   结算) counts those words as held by that phase's sections (:func:`query_phases`,
-  :data:`PHASE_WEIGHT`);
+  :data:`PHASE_WEIGHT`); a question about what is in the box (总共有, 哪几种, "in total", "are
+  there") ranks the components clauses at full weight, not :data:`SECTION_PRIOR`'s;
 * a Chinese query's characters count a little (:data:`CHAR_SHARE`) for the clauses that hold
   none of the query's pairs they are in (抽完 meets 抽光 by 抽);
 * at a table, its game's clauses come first when its best clause holds at least
@@ -1278,7 +1279,10 @@ class SearchIndex:
         allowed = None if games is None else set(games)
         synonyms = self.synonyms(query, terms)
         phase_units: dict[str, list[int]] = {}  # a query term that names a phase -> that phase's clauses
-        for (a, b), sections in query_phases(query):
+        phases = query_phases(query)
+        # a question about what is in the box (总共, "in total", "are there"): its clauses at full weight
+        lifted = any(sections == PHASE_SECTIONS["components"] for _, sections in phases)
+        for (a, b), sections in phases:
             for t in terms:
                 if a <= t.start and t.end <= b:
                     phase_units.setdefault(t.text, []).extend(self._phase_units(sections))
@@ -1335,7 +1339,7 @@ class SearchIndex:
             mine = game is not None and u.game == game
             if cover < (floor_here if mine else floor) and i not in titled:
                 continue  # (a clause whose whole title the query holds stays: 花园 of 花园怎么算分)
-            s = scores[i] * cover * cover * self._prior[i]
+            s = scores[i] * cover * cover * (1.0 if lifted and _section_of(u.clause_id) == "components" else self._prior[i])
             if i in titled:
                 s *= WHOLE_TITLE
             if mine:
@@ -1408,15 +1412,19 @@ _PHASE_CUES = {
     "end": ("游戏结束", "结束游戏", "终局", "赢家"),
     # 结算 is the scoring of a round as much as the game's end (Mamma Mia's evaluation, Modern Art's values)
     "score": ("结算", "计分", "算分"),
+    # what is in the box (not 一共 alone: 一共打几轮 asks about the rounds); its clauses then count
+    # at full weight, not SECTION_PRIOR's
+    "components": ("总共有", "一共有", "总数", "配件", "盒子里", "盒里", "哪几种", "有几种"),
 }
 _PHASE_WORDS = {  # (patterns)
     "setup": ("(?:start|starting|beginning|begin)(?! of (?:my|your|his|her|their|a|the|each|every|this|next) (?:turn|round))",
               "setup", "set up", "initially", "first round", "first turn", "goes first", "go first"),
     "end": ("game over", "game end", "end of the game", "game ends", "winner", "at the end(?! of)", "in the end"),
     "score": (),
+    "components": ("in total", "altogether", "in the box", "components", "are there", "what kinds?", "how many kinds?"),
 }
 PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring"),
-                  "score": ("scoring", "evaluation", "value", "payout")}
+                  "score": ("scoring", "evaluation", "value", "payout"), "components": ("components",)}
 _PHASE_RE = {phase: re.compile("|".join([*map(re.escape, cues), *(r"\b%s\b" % w for w in _PHASE_WORDS[phase])]))
              for phase, cues in _PHASE_CUES.items()}
 
