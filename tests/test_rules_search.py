@@ -717,3 +717,19 @@ def test_a_question_about_what_is_in_the_box_ranks_the_components_at_full_weight
     assert [s for _, s in search.query_phases("总共有哪几种配料")] == [("components",), ("components",)]
     assert [s for _, s in search.query_phases("what animals are there")] == [("components",)]
     assert search.query_phases("这游戏一共打几轮") == []
+
+
+def test_everyday_words_for_face_up_done_and_too_many_find_the_rules_words() -> None:
+    """Branch search8's lexicon groups: 翻开 (turn over) finds 正面朝上 (face up), 做成 (made)
+    finds 完成 (completed), 太多 (too many) finds 超过 (more than); without them the clause that
+    holds the question's other words comes first."""
+    docs = [Document("g", "zh_Hans", "g.a.face", "收牌", "收下的牌正面朝上放在面前。"),
+            Document("g", "zh_Hans", "g.a.done", "交货", "原料都有，订单就算完成。"),
+            Document("g", "zh_Hans", "g.a.limit", "上限", "手牌超过 12 张时弃掉多的牌。"),
+            Document("g", "zh_Hans", "g.a.hand", "手牌", "每人手牌 5 张，别人的牌不能看。"),
+            Document("g", "zh_Hans", "g.a.order", "订单", "订单放在旁边。"),
+            Document("g", "zh_Hans", "g.a.other", "其他", "别人的牌面朝下放好。")]
+    index = SearchIndex(docs)
+    assert hit_ids(index.search("翻开的牌放哪"))[:1] == ["g.a.face"]
+    assert hit_ids(index.search("订单做成了"))[:1] == ["g.a.done"]
+    assert hit_ids(index.search("手牌太多"))[:1] == ["g.a.limit"]
