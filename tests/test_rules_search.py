@@ -733,3 +733,19 @@ def test_everyday_words_for_face_up_done_and_too_many_find_the_rules_words() -> 
     assert hit_ids(index.search("翻开的牌放哪"))[:1] == ["g.a.face"]
     assert hit_ids(index.search("订单做成了"))[:1] == ["g.a.done"]
     assert hit_ids(index.search("手牌太多"))[:1] == ["g.a.limit"]
+
+
+def test_a_whole_title_counts_less_when_another_clause_holds_its_words_and_more(monkeypatch) -> None:
+    """"Ranking the artists" is whole in the question, but the clause on artists nobody played
+    holds its words and the question's "nobody" too: the whole title counts OUTDONE_TITLE, not
+    WHOLE_TITLE, so the clause that says more of the question comes first."""
+    docs = [Document("g", "en", "g.value.ranking", "Ranking the artists",
+                     "Rank the artists by how many of their paintings were played this round."),
+            Document("g", "en", "g.value.none", "No paintings",
+                     "An artist that nobody played this round is not ranked."),
+            Document("g", "en", "g.value.other", "Values", "The dealer adds the values up; he keeps the board."),
+            Document("g", "en", "g.auction.none", "Case 0", "If nobody bids, nobody pays.")]
+    query = "an artist nobody played this round does he get ranked"
+    assert hit_ids(SearchIndex(docs).search(query, game="g"))[0] == "g.value.none"
+    monkeypatch.setattr(search, "OUTDONE_TITLE", search.WHOLE_TITLE)
+    assert hit_ids(SearchIndex(docs).search(query, game="g"))[0] == "g.value.ranking"
