@@ -721,7 +721,7 @@ def test_a_question_about_what_is_in_the_box_ranks_the_components_at_full_weight
 
 def test_everyday_words_for_face_up_done_and_too_many_find_the_rules_words() -> None:
     """Branch search8's lexicon groups: 翻开 (turn over) finds 正面朝上 (face up), 做成 (made)
-    finds 完成 (completed), 太多 (too many) finds 超过 (more than); without them the clause that
+    finds 完成 (completed), 太多 (too many) finds 超过 (more than), "big" finds "large"; without them the clause that
     holds the question's other words comes first."""
     docs = [Document("g", "zh_Hans", "g.a.face", "收牌", "收下的牌正面朝上放在面前。"),
             Document("g", "zh_Hans", "g.a.done", "交货", "原料都有，订单就算完成。"),
@@ -733,6 +733,9 @@ def test_everyday_words_for_face_up_done_and_too_many_find_the_rules_words() -> 
     assert hit_ids(index.search("翻开的牌放哪"))[:1] == ["g.a.face"]
     assert hit_ids(index.search("订单做成了"))[:1] == ["g.a.done"]
     assert hit_ids(index.search("手牌太多"))[:1] == ["g.a.limit"]
+    pilots = [Document("g", "en", "g.p.large", "The large pilot", "It moves one boat 2 spaces or two boats 1 space each."),
+              Document("g", "en", "g.p.small", "The small pilot", "The big moment: it moves two boats? No, one boat 1 space.")]
+    assert hit_ids(SearchIndex(pilots).search("can the big pilot move two boats"))[:1] == ["g.p.large"]
 
 
 def test_a_whole_title_counts_less_when_another_clause_holds_its_words_and_more(monkeypatch) -> None:
