@@ -1344,12 +1344,10 @@ class SearchIndex:
                     if words <= whole and i in covers:
                         title_words.setdefault(i, words)
             for i, words in title_words.items():
-                holders: set[int] | None = None
-                for w in words:
-                    got = set(self._postings.get(w) or ())
-                    holders = got if holders is None else holders & got
                 game_i, cover_i = self._units[i].game, covers[i]
-                if any(covers.get(j, 0.0) > cover_i and self._units[j].game == game_i for j in holders or ()):
+                held = sorted((self._postings.get(w) or {} for w in words), key=len)
+                if held and any(covers.get(j, 0.0) > cover_i and self._units[j].game == game_i and all(j in p for p in held[1:])
+                                for j in held[0]):  # a clause that holds the title's words and more of the query
                     outdone.add(i)
         # at least half of what the best clause holds (a long question rarely matches whole); at
         # a table, its own clauses are held to its own best clause
