@@ -32,6 +32,7 @@ HELDOUT_6 = Path(__file__).resolve().parent / "search_heldout_6.json"
 #: round 7 (issue 34): 90 questions written blind and committed before any was run; first run on the
 #: search before branch search7, second after it (its writer never read it)
 HELDOUT_7 = Path(__file__).resolve().parent / "search_heldout_7.json"
+HELDOUT_8 = Path(__file__).resolve().parent / "search_heldout_8.json"
 
 
 @dataclass(frozen=True)
@@ -83,11 +84,16 @@ def heldout_7() -> list[Question]:
     return heldout(HELDOUT_7)
 
 
+def heldout_8() -> list[Question]:
+    return heldout(HELDOUT_8)
+
+
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3, 4, 5, 6 and 7."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3, 4, 5, 6, 7 and 8."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3()),
             "held-out 4": evaluate(heldout_4()), "held-out 5": evaluate(heldout_5()),
-            "held-out 6": evaluate(heldout_6()), "held-out 7": evaluate(heldout_7())}
+            "held-out 6": evaluate(heldout_6()), "held-out 7": evaluate(heldout_7()),
+            "held-out 8": evaluate(heldout_8())}
 
 
 def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:

@@ -134,9 +134,8 @@ def test_heldout_6_has_the_shape_issue_34_asks_for() -> None:
     assert not set(asked) & before, sorted(set(asked) & before)
 
 
-#: round 7 (issue 34): written blind and committed before any of its questions was run; not yet
-#: in search_eval's figures (the lead engineer wires it in), so it is loaded here by path only,
-#: and nothing here runs the search on it
+#: round 7 (issue 34): written blind and committed before any of its questions was run; in
+#: search_eval's figures now; the shape test loads it by path and runs no search
 HELDOUT_7 = Path(__file__).resolve().parent / "search_heldout_7.json"
 
 
@@ -173,9 +172,8 @@ def test_heldout_7_has_the_shape_issue_34_asks_for() -> None:
     assert not set(asked) & before, sorted(set(asked) & before)
 
 
-#: round 8 (issue 34): written blind and committed before any of its questions was run; not yet
-#: in search_eval's figures (the lead engineer wires it in), so it is loaded here by path only,
-#: and nothing here runs the search on it
+#: round 8 (issue 34): written blind and committed before any of its questions was run; in
+#: search_eval's figures since its first run; the shape test loads it by path and runs no search
 HELDOUT_8 = Path(__file__).resolve().parent / "search_heldout_8.json"
 
 
