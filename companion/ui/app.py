@@ -672,35 +672,9 @@ class App:
             return
         seat = self.my_seat() if kind == "seat" else None
         name, data = export_bytes(self.table, kind, seat, time.strftime("%Y%m%d-%H%M%S"), self.lang)
-        table_id = self.table.id
-
-        def said() -> None:
-            if self.table is not None and self.table.id == table_id:
-                self.exported_to = name
-
-        self.offer_download(name, data, said)
-
-    def offer_download(self, name: str, data: bytes, said: Callable[[], None]) -> None:
-        """``data`` as a file called ``name`` (a download in the browser, a save dialog on a
-        desktop; nothing kept on the server); ``said()`` marks the line "Exported: … (downloaded
-        to this device)" for the screen once the file has gone -- not before, and not at all
-        when the save dialog was cancelled."""
-        self.page.run_task(self._download, name, data, said)
-
-    async def _download(self, name: str, data: bytes, said: Callable[[], None]) -> None:
-        if await download(self.picker, self.page, name, data) is None:
-            return  # cancelled
-        self.host.in_turn(self._downloaded, said)  # off the event loop when served: the lock may be held
-
-    def _downloaded(self, said: Callable[[], None]) -> None:
-        try:
-            with self.lock:
-                if self.closed:
-                    return
-                said()
-                self.render()
-        except Exception:  # noqa: BLE001 - a page that went away
-            log.exception("could not say the download went")
+        self.exported_to = name
+        self.render()
+        self.page.run_task(download, self.picker, self.page, name, data)  # a download in the browser
 
     def private(self, player: int, title: str, build_form: Callable[[Callable[[], None]], Any]) -> None:
         assert self.table is not None

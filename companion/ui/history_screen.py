@@ -9,6 +9,7 @@ import flet as ft
 
 from .. import history
 from ..i18n import colon, list_separator
+from .files import download
 from .labels import game_title
 from .widgets import banner, big_button, section_title
 
@@ -82,12 +83,9 @@ def history_body(app: "App") -> ft.Control:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"history-{stamp}.{kind}"
         data = (history.to_csv(plays) if kind == "csv" else history.to_json(plays)).encode("utf-8")
-        params = app.nav.params
-
-        def said() -> None:
-            params["exported"] = name  # shown if the history is still on the screen
-
-        app.offer_download(name, data, said)
+        app.nav.params["exported"] = name
+        app.render()
+        app.page.run_task(download, app.picker, app.page, name, data)  # a download in the browser; nothing kept on the server
 
     parts.append(ft.Row([big_button(_("Download as CSV (spreadsheet)"), lambda e: export("csv"), icon=ft.Icons.DOWNLOAD),
                          big_button(_("Download as JSON"), lambda e: export("json"), icon=ft.Icons.DOWNLOAD)],
