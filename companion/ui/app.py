@@ -1068,14 +1068,18 @@ class App:
         who can change the table and how to play here instead."""
         message = self._("Only the other tab can change the table. Tap “Use it here” to play in this one.")
         with self.lock:
-            if self.table is not None and self.nav.screen == "table":
-                self.refusal = Refusal(message, None)
-            else:
-                self.problem = message
-                self.table = None
-                self.nav = Nav("home")
-                self.back.clear()
+            self._say_on_table_or_home(message)
             self.render()
+
+    def _say_on_table_or_home(self, message: str) -> None:
+        """``message`` as the table's refusal line when the table is shown; else on Home."""
+        if self.table is not None and self.nav.screen == "table":
+            self.refusal = Refusal(message, None)
+        else:
+            self.table = None
+            self.problem = message
+            self.nav = Nav("home")
+            self.back.clear()
 
     def follow_writer(self, table_id: str | None) -> None:
         """The writing tab kept a change and shows ``table_id``: this following tab has read the
@@ -1252,13 +1256,7 @@ class App:
                     self.table = self.store.open_table(self.table.id)
                 except Exception:  # noqa: BLE001 - a new table that was never kept: home
                     self.table = None
-            if self.table is not None and self.nav.screen == "table":
-                self.refusal = Refusal(message, None)
-            else:
-                self.table = None
-                self.problem = message
-                self.nav = Nav("home")
-                self.back.clear()
+            self._say_on_table_or_home(message)
             self._show()
 
     def _show(self) -> None:
