@@ -134,21 +134,24 @@ def test_heldout_6_has_the_shape_issue_34_asks_for() -> None:
     assert not set(asked) & before, sorted(set(asked) & before)
 
 
-#: round 7 (issue 34): written blind and committed before any of its questions was run; in
-#: search_eval's figures now; the shape test loads it by path and runs no search
-HELDOUT_7 = Path(__file__).resolve().parent / "search_heldout_7.json"
+#: rounds 7 and 8 (issue 34): each written blind and committed before any of its questions was
+#: run; in search_eval's figures since their first runs; the shape test reads the files and runs
+#: no search
+LATER_ROUNDS = {7: search_eval.HELDOUT_7, 8: search_eval.HELDOUT_8}
 
 
-def test_heldout_7_has_the_shape_issue_34_asks_for() -> None:
-    """Round 7 (issue 34, "Must show"): at least 90 questions, exactly 30 per language, at least 5
-    per game for each of the 13 games, round 7 throughout, every clause named exists in
-    rules_data in all three languages and belongs to the question's game, no clause named twice
-    for one question, and no query repeats one of the set itself or of any earlier set (tuning,
-    held-out, rounds 3 to 6, the moved questions), whatever the game, case, spacing or
-    punctuation.  Only the file is read: the search is not run."""
-    data = json.loads(HELDOUT_7.read_text(encoding="utf-8"))
-    assert data["about"] and all(q["round"] == 7 for q in data["questions"])
-    questions = search_eval.heldout(HELDOUT_7)
+@pytest.mark.parametrize("round_", sorted(LATER_ROUNDS))
+def test_heldout_7_and_8_have_the_shape_issue_34_asks_for(round_: int) -> None:
+    """Rounds 7 and 8 (issue 34, "Must show"): at least 90 questions, exactly 30 per language, at
+    least 5 per game for each of the 13 games, the round's number throughout, every clause named
+    exists in rules_data in all three languages and belongs to the question's game, no clause
+    named twice for one question, and no query repeats one of the set itself or of any earlier
+    set (tuning, held-out, rounds 3 to the one before, the moved questions), whatever the game,
+    case, spacing or punctuation.  Only the file is read: the search is not run."""
+    path = LATER_ROUNDS[round_]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["about"] and all(q["round"] == round_ for q in data["questions"])
+    questions = search_eval.heldout(path)
     assert len(questions) >= 90
     for lang in LANGUAGES:
         assert sum(q.lang == lang for q in questions) == 30, lang
@@ -167,45 +170,9 @@ def test_heldout_7_has_the_shape_issue_34_asks_for() -> None:
     assert len(set(asked)) == len(asked)
     earlier = [*search_eval.tuning(), *search_eval.heldout(), *search_eval.heldout_3(),
                *search_eval.heldout_4(), *search_eval.heldout_5(), *search_eval.heldout(HELDOUT_6)]
-    moved = json.loads(search_eval.HELDOUT.read_text(encoding="utf-8"))["moved_to_tuning"]
-    before = {_asked_form(q.query) for q in earlier} | {_asked_form(q["query"]) for q in moved}
-    assert not set(asked) & before, sorted(set(asked) & before)
-
-
-#: round 8 (issue 34): written blind and committed before any of its questions was run; in
-#: search_eval's figures since its first run; the shape test loads it by path and runs no search
-HELDOUT_8 = Path(__file__).resolve().parent / "search_heldout_8.json"
-
-
-def test_heldout_8_has_the_shape_issue_34_asks_for() -> None:
-    """Round 8 (issue 34, "Must show"): at least 90 questions, exactly 30 per language, at least 5
-    per game for each of the 13 games, round 8 throughout, every clause named exists in
-    rules_data in all three languages and belongs to the question's game, no clause named twice
-    for one question, and no query repeats one of the set itself or of any earlier set (tuning,
-    held-out, rounds 3 to 7, the moved questions), whatever the game, case, spacing or
-    punctuation.  Only the file is read: the search is not run."""
-    data = json.loads(HELDOUT_8.read_text(encoding="utf-8"))
-    assert data["about"] and all(q["round"] == 8 for q in data["questions"])
-    questions = search_eval.heldout(HELDOUT_8)
-    assert len(questions) >= 90
-    for lang in LANGUAGES:
-        assert sum(q.lang == lang for q in questions) == 30, lang
-    games = library.game_dirs()
-    assert len(games) == 13
-    for game in games:
-        assert sum(q.game == game for q in questions) >= 5, game
-    assert {q.game for q in questions} <= set(games)
-    for q in questions:
-        assert q.lang in LANGUAGES and q.query.strip(), q
-        assert q.clauses and len(set(q.clauses)) == len(q.clauses), q
-        for c in q.clauses:
-            assert c.startswith(f"{q.game}."), (q, c)
-            assert all(library.clause(c, lang) is not None for lang in LANGUAGES), (q, c)
-    asked = [_asked_form(q.query) for q in questions]
-    assert len(set(asked)) == len(asked)
-    earlier = [*search_eval.tuning(), *search_eval.heldout(), *search_eval.heldout_3(),
-               *search_eval.heldout_4(), *search_eval.heldout_5(), *search_eval.heldout(HELDOUT_6),
-               *search_eval.heldout(HELDOUT_7)]
+    for before_round, before_path in LATER_ROUNDS.items():
+        if before_round < round_:
+            earlier += search_eval.heldout(before_path)
     moved = json.loads(search_eval.HELDOUT.read_text(encoding="utf-8"))["moved_to_tuning"]
     before = {_asked_form(q.query) for q in earlier} | {_asked_form(q["query"]) for q in moved}
     assert not set(asked) & before, sorted(set(asked) & before)
