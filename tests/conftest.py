@@ -23,9 +23,30 @@ def pytest_configure(config):
             noted.unlink()
 
 
+#: per worker under xdist: [seconds in tests, seconds in browser tests, first start, last stop]
+_WORKERS: dict[str, list[float]] = {}
+
+
+def pytest_runtest_logreport(report):
+    node = getattr(report, "node", None)  # set on the controller's copy of a worker's report
+    if node is None:
+        return
+    busy = _WORKERS.setdefault(node.gateway.id, [0.0, 0.0, float("inf"), 0.0])
+    busy[0] += report.duration
+    if report.nodeid.startswith("tests/e2e/"):
+        busy[1] += report.duration
+    busy[2] = min(busy[2], getattr(report, "start", busy[2]))
+    busy[3] = max(busy[3], getattr(report, "stop", busy[3]))
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """How many browser pages the run opened and how long they took to their first frame
-    (tests/e2e/conftest.py notes each): where the browser tests' time goes."""
+    (tests/e2e/conftest.py notes each), and how long each worker was busy: where the run's
+    time goes."""
+    for worker, (busy, browser, start, stop) in sorted(_WORKERS.items()):
+        terminalreporter.write_line(
+            f"worker {worker}: {busy / 60:.1f} min in tests ({browser / 60:.1f} in browser tests), "
+            f"its last test done {(stop - start) / 60:.1f} min after its first began")
     lines = []
     for noted in (ROOT / "test-output" / "browser-opens").glob("*.txt"):
         lines += [line.split(" ", 1)[0] for line in noted.read_text(encoding="utf-8").splitlines() if line]
