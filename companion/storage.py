@@ -711,12 +711,11 @@ class Store:
 
     def acknowledge(self, notice_id: int | None = None) -> None:
         """Mark one notice (or all, with ``None``) as seen."""
-        self._writable()
-        with self.lock:
+        with self._tx() as conn:  # counted (``writes``): the browser's storage keeps it before the screen
             if notice_id is None:
-                self.conn.execute("UPDATE notices SET acknowledged=? WHERE acknowledged IS NULL", (time.time(),))
+                conn.execute("UPDATE notices SET acknowledged=? WHERE acknowledged IS NULL", (time.time(),))
             else:
-                self.conn.execute("UPDATE notices SET acknowledged=? WHERE id=?", (time.time(), notice_id))
+                conn.execute("UPDATE notices SET acknowledged=? WHERE id=?", (time.time(), notice_id))
 
     def close(self) -> None:
         with self.lock:
@@ -735,9 +734,11 @@ class Store:
 
     def set_setting(self, key: str, value: str) -> None:
         self._writable()
-        with self.lock:
-            self.conn.execute("INSERT INTO settings(key, value) VALUES(?, ?) "
-                              "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, value))
+        if self.get_setting(key) == value:  # nothing to write (nor for the browser to keep)
+            return
+        with self._tx() as conn:
+            conn.execute("INSERT INTO settings(key, value) VALUES(?, ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, value))
 
     def roster(self) -> list[str]:
         with self.lock:
@@ -754,11 +755,10 @@ class Store:
                            game: str | None = None) -> None:
         """A player said the clause ``clause_id`` (shown in ``lang``) did not answer ``query``
         (at table ``table_id`` of ``game``, or in the library with no table). Kept here only."""
-        self._writable()
-        with self.lock:
-            self.conn.execute("INSERT INTO search_misses(time, table_id, game, lang, query, clause) "
-                              "VALUES(?, ?, ?, ?, ?, ?)",
-                              (time.time(), table_id, game, lang, query[:MAX_MISS_QUERY], clause_id))
+        with self._tx() as conn:
+            conn.execute("INSERT INTO search_misses(time, table_id, game, lang, query, clause) "
+                         "VALUES(?, ?, ?, ?, ?, ?)",
+                         (time.time(), table_id, game, lang, query[:MAX_MISS_QUERY], clause_id))
 
     def search_misses(self, table_id: str | None = None) -> list[dict[str, Any]]:
         """The "no" answers, oldest first: one table's, or (None) every one on this device."""
@@ -901,10 +901,10 @@ class Store:
                 raise KeyError(table_id)
             origin = row[0]
             if not origin:
-                self._writable()
-                origin = uuid.uuid4().hex
-                self.conn.execute("UPDATE tables SET origin=? WHERE id=? AND origin IS NULL", (origin, table_id))
-                origin = self.conn.execute("SELECT origin FROM tables WHERE id=?", (table_id,)).fetchone()[0]
+                with self._tx() as conn:
+                    conn.execute("UPDATE tables SET origin=? WHERE id=? AND origin IS NULL",
+                                 (uuid.uuid4().hex, table_id))
+                    origin = conn.execute("SELECT origin FROM tables WHERE id=?", (table_id,)).fetchone()[0]
             return {"origin": origin, "created": row[1], "finished": row[2]}
 
     def delete_table(self, table_id: str) -> None:

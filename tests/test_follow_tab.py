@@ -263,9 +263,10 @@ def test_a_following_tab_goes_to_the_table_the_writer_opens_and_writes_once_the_
         port_b.tell(kind="writer", stolen=False)
         await _settle(b)
         assert b.mode == "write"
+        assert b.pushes == 1  # what it remembered on taking over (its open table) is kept, as every write is
         app_b.start_table("manila", ["Gus", "Hal", "Ivy"], {})
         await _settle(b)
-        assert b.pushes == 1
+        assert b.pushes == 2  # the new table: one sync
 
     run_coroutine(play())
     assert len(Store(tmp_path / "indexeddb" / "c.db").list_tables()) == 3

@@ -152,3 +152,57 @@ def test_the_server_host_draws_at_once(tmp_path):
     assert "Join a table" not in texts(app.page)  # a table screen
     app.go_home()
     assert "Join a table" in texts(app.page)
+
+
+def test_in_the_browser_settings_notices_no_answers_and_export_ids_are_kept_before_the_screen(
+        tmp_path, monkeypatch):
+    """Every write of the store counts (``Store.writes``), not only a table's: a setting, a
+    notice put away, a search's "no" and a table's export id are in the browser's storage
+    before the screen after them is drawn (before, they waited for the next move's sync, and a
+    tab closed first lost them)."""
+    host = SlowSync(tmp_path)
+    monkeypatch.setattr(hosts, "_CURRENT", [host])
+    app = App(FakePage(), Store(tmp_path / "c.db"))
+    original = app._render
+
+    def render() -> None:
+        host.log.append("drawn")
+        original()
+
+    app._render = render  # type: ignore[method-assign]
+
+    async def settle() -> None:
+        await asyncio.sleep(0)
+        while host._syncing:
+            await asyncio.sleep(0.01)
+
+    async def play() -> None:
+        app.start_table("manila", ["Ana", "Ben", "Cho"], {})
+        await settle()
+        table_id = app.table.id
+
+        def older_table_without_an_export_id() -> None:  # a table from before export ids: made on first need
+            with app.store.lock:
+                app.store.conn.execute("UPDATE tables SET origin=NULL WHERE id=?", (table_id,))
+            app.store.export_identity(table_id)
+
+        for write in (lambda: app.store.set_setting("theme", "dark"),
+                      lambda: app.store.record_search_miss("who pays the pirates", "manila.overview.goal", "en",
+                                                           table_id, "manila"),
+                      older_table_without_an_export_id,
+                      lambda: app.store.acknowledge()):
+            host.log.clear()
+            write()
+            app.render()
+            assert host.log == [], (write, host.log)  # not drawn before it is kept
+            await settle()
+            assert host.log == ["sync started", "sync done", "drawn"]
+        return table_id
+
+    table_id = run_coroutine(play())
+    app.store.close()
+    kept = Store(tmp_path / "indexeddb" / "c.db")  # what the browser keeps
+    assert kept.get_setting("theme") == "dark"
+    assert [m["query"] for m in kept.search_misses(table_id)] == ["who pays the pirates"]
+    origin = kept.conn.execute("SELECT origin FROM tables WHERE id=?", (table_id,)).fetchone()[0]
+    assert origin and origin == Store(tmp_path / "c.db").export_identity(table_id)["origin"]
