@@ -80,6 +80,13 @@ class SlowSync(BrowserHost):
         self.syncs += 1
 
 
+async def _settled(host: BrowserHost) -> None:
+    """Until the host's sync (if one was started) is over."""
+    await asyncio.sleep(0)
+    while host._syncing:
+        await asyncio.sleep(0.01)
+
+
 def test_in_the_browser_a_move_is_shown_only_after_its_sync(tmp_path, monkeypatch):
     host = SlowSync(tmp_path)
     monkeypatch.setattr(hosts, "_CURRENT", [host])
@@ -122,19 +129,14 @@ def test_in_the_browser_a_move_the_storage_refuses_is_undone_and_told(tmp_path, 
     monkeypatch.setattr(hosts, "_CURRENT", [host])
     app = App(FakePage(), Store(tmp_path / "c.db"))
 
-    async def settle() -> None:
-        await asyncio.sleep(0)
-        while host._syncing:
-            await asyncio.sleep(0.01)
-
     async def play() -> None:
         app.start_table("manila", ["Ana", "Ben", "Cho"], {})
-        await settle()
+        await _settled(host)
         assert host.failure is None and app.table.rev == 0
         legal = app.table.game.legal_actions(app.table.state)
         assert app.dispatch(next(a for a in legal if a.type == "shares_later"))
         assert app.table.rev == 1  # accepted in memory ...
-        await settle()
+        await _settled(host)
 
     run_coroutine(play())
     assert host.failure == "QuotaExceededError"
@@ -171,14 +173,9 @@ def test_in_the_browser_settings_notices_no_answers_and_export_ids_are_kept_befo
 
     app._render = render  # type: ignore[method-assign]
 
-    async def settle() -> None:
-        await asyncio.sleep(0)
-        while host._syncing:
-            await asyncio.sleep(0.01)
-
     async def play() -> None:
         app.start_table("manila", ["Ana", "Ben", "Cho"], {})
-        await settle()
+        await _settled(host)
         table_id = app.table.id
 
         def older_table_without_an_export_id() -> None:  # a table from before export ids: made on first need
@@ -195,7 +192,7 @@ def test_in_the_browser_settings_notices_no_answers_and_export_ids_are_kept_befo
             write()
             app.render()
             assert host.log == [], (write, host.log)  # not drawn before it is kept
-            await settle()
+            await _settled(host)
             assert host.log == ["sync started", "sync done", "drawn"]
         return table_id
 
