@@ -752,3 +752,43 @@ def test_a_whole_title_counts_less_when_another_clause_holds_its_words_and_more(
     assert hit_ids(SearchIndex(docs).search(query, game="g"))[0] == "g.value.none"
     monkeypatch.setattr(search, "OUTDONE_TITLE", search.WHOLE_TITLE)
     assert hit_ids(SearchIndex(docs).search(query, game="g"))[0] == "g.value.ranking"
+
+
+# ---- issue 34, branch search9: how many can play, 干啥, "any"
+
+def test_every_game_says_how_many_can_play_in_one_clause() -> None:
+    """The commonest question at a table: each game has one clause whose id ends ".players"
+    (the phase "players" ranks it), in all three languages."""
+    for game in library.game_dirs():
+        ids = [cid for cid in library.clause_ids(game, "en") if cid.endswith(".players")]
+        assert len(ids) == 1, (game, ids)
+        for lang in LANGUAGES:
+            assert library.clause(ids[0], lang) is not None, (game, lang)
+
+
+@pytest.mark.parametrize("query, lang", [("how many people can play", "en"), ("can 3 of us play this", "en"),
+                                         ("几个人能玩", "zh_Hans"), ("最多几个人玩", "zh_Hans"),
+                                         ("幾個人可以玩", "zh_Hant"), ("最少要幾個人", "zh_Hant")])
+def test_a_question_about_how_many_can_play_finds_the_games_player_count(query: str, lang: str) -> None:
+    """At every game's table, in each language (before: 8 of the 13 games had no such clause,
+    and an overview clause counted SECTION_PRIOR below a clause that held "max" or "最多")."""
+    for game in library.game_dirs():
+        first = search.search(query, game=game, prefer=lang, limit=1)[0].clause_id
+        assert first.startswith(game + ".") and first.endswith(".players"), (game, query, first)
+
+
+def test_the_player_count_phase_is_a_question_about_who_can_play_not_a_rule_for_one_count() -> None:
+    players = (".players",)
+    for q in ("can we play with 5 people", "how many can play", "两个人可以玩吗", "幾個人可以玩", "最少要几个人",
+              "is it ok solo", "what is the player count"):
+        assert players in [s for _, s in search.query_phases(q)], q
+    for q in ("三人玩时每人几个同伙", "how many players get 8 cards", "play with 3 cards", "破坏者人数",
+              "how many investor cards does each get with 5 ppl"):
+        assert players not in [s for _, s in search.query_phases(q)], q
+
+
+def test_what_does_it_do_words_and_any_are_left_out() -> None:
+    """干啥 / 干吗 / 做啥 ask what a card does, as 干什么 does; "any" names nothing."""
+    assert search.parse_query("刺客能干啥") == search.parse_query("刺客能")
+    assert not any("干" in t or "做" in t for q in ("医生干吗用", "这张卡做啥的") for t in search.parse_query(q))
+    assert search.parse_query("is there any limit") == ["limit"]
