@@ -245,7 +245,7 @@ _ANY_NUMBER = r"几(?!乎)|多少"
 #: words whose 一 is no number (同一格 is "the same space", not "1 space"; 一样 "the same"): they
 #: stay characters, so 同一格 does not meet every "1 space" of the rules.  Folded (Simplified)
 _NOT_NUMBER = "|".join(("同一", "唯一", "统一", "万一", "一样", "一起", "一致", "一旦", "一直", "一切", "一律", "一般",
-                        "一些", "一定", "一边", "一并", "一开始"))
+                        "一些", "一定", "一边", "一并", "一开始", "一共", "一模一样"))
 _UNIT = re.compile(
     r"[a-z]+(?:'[a-z]+)*"  # a word (after folding: lower case, straight apostrophes)
     r"|[0-9]+(?:st|nd|rd|th)(?![a-z])"  # an ordinal (2nd: the word second)
@@ -267,13 +267,13 @@ _ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fif
 STOPWORDS = frozenset(
     "a an the of to in on at for and or is are be do does did how what when where which who whom "
     "can could i my me you your it its if with by as from this that these those there their them "
-    "they we our will would should shall may might than then so such about into per much many happen get got".split())
+    "they we our will would should shall may might than then so such about into per much many happen get gets getting got".split())
 #: English question and filler words, left out of a query only (as the Chinese FILLERS): they
 #: ask ("do i have to", "am i allowed", "isnt"), they do not name what is asked about
 QUERY_FILLERS = frozenset(
     "am have has having need needs allowed really just still please ok okay dont doesnt didnt isnt "
     "arent wasnt cant wont whats hows theres thats gonna wanna supposed able actually someone somebody anyone anybody "
-    "now happens happened any".split())
+    "now happens happened any anything something".split())
 WORD, NUMBER, HAN = "w", "n", "c"
 CLASS = "k"  # a pair's class (#张 of 4 张): indexed, and met by a query's 几张, never by its 4张
 #: Chinese question and filler words (as folded: Simplified), left out of a query: they ask,
@@ -1339,19 +1339,24 @@ class SearchIndex:
         # words too and more of the query ("Ranking the artists" of "an artist nobody played this
         # round does he get ranked": the clause on artists not played holds the title's words and
         # "nobody" as well)
+        # (a clause with several such titles and aliases, "Cities" and "city cost", is outdone only
+        # when each of them is: whichever the query's words meet first, the same answer)
         outdone: set[int] = set()
         if titled:
-            title_words: dict[int, frozenset[str]] = {}
+            title_words: dict[int, set[frozenset[str]]] = {}
             for t in whole:
                 for i, words in self._wholes.get(t, ()):
                     if words <= whole and i in covers:
-                        title_words.setdefault(i, words)
-            for i, words in title_words.items():
+                        title_words.setdefault(i, set()).add(words)
+
+            def beaten(i: int, words: frozenset[str]) -> bool:
                 game_i, cover_i = self._units[i].game, covers[i]
                 held = sorted((self._postings.get(w) or {} for w in words), key=len)
-                if held and any(covers.get(j, 0.0) > cover_i and self._units[j].game == game_i and all(j in p for p in held[1:])
-                                for j in held[0]):  # a clause that holds the title's words and more of the query
-                    outdone.add(i)
+                return bool(held) and any(covers.get(j, 0.0) > cover_i and self._units[j].game == game_i
+                                          and all(j in p for p in held[1:])
+                                          for j in held[0])  # a clause that holds the title's words and more of the query
+
+            outdone = {i for i, entries in title_words.items() if all(beaten(i, w) for w in entries)}
         # at least half of what the best clause holds (a long question rarely matches whole); at
         # a table, its own clauses are held to its own best clause
         best = max(covers.values(), default=0.0)
@@ -1449,9 +1454,9 @@ _PHASE_CUES = {
 }
 #: cues as patterns (not between word boundaries: a Chinese run has none)
 _PHASE_PATTERNS = {
-    # how many can play: 几个人能玩, 两个人也可以玩, 最少要几个人 (not 三人玩时, a rule for one
-    # player count, nor 人数 alone: 按人数发牌)
-    "players": (r"(?:[0-9〇一二两三四五六七八九十几]+|多少)个?人(?:能|可以|才能|才可以|一起|也能|也可以|就能|就可以)?玩(?!时|的时候)",
+    # how many can play: 几个人能玩, 两个人也可以玩吗, 最少要几个人 (the question ends there: not
+    # 三人玩时 or 两个人玩的话, a rule for one player count, nor 人数 alone: 按人数发牌)
+    "players": (r"(?:[0-9〇一二两三四五六七八九十几]+|多少)个?人(?:能|可以|才能|才可以|一起|也能|也可以|就能|就可以)?玩(?=[吗嘛么呢吧啊不没?？,，.。!！]|$)",
                 r"(?:最多|最少|至少)(?:要|可以|能)?(?:几|多少)个?人"),
 }
 _COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
