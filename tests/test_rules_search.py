@@ -816,3 +816,9 @@ def test_the_ranking_is_the_same_whatever_pythons_hash_seed() -> None:
                              check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
         runs.add(out)
     assert len(runs) == 1, runs
+
+
+def test_the_players_word_for_kutschfahrts_key_finds_it() -> None:
+    """The rules say 密钥 (as the Chinese rulebook does); a table says 钥匙 (aliases.json)."""
+    assert search.search("钥匙有什么用", game="kutschfahrt", limit=1)[0].clause_id == "kutschfahrt.items.key"
+    assert search.search("集齐三把钥匙就赢了吗", game="kutschfahrt", limit=1)[0].clause_id == "kutschfahrt.claim.combinations"
