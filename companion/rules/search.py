@@ -642,11 +642,18 @@ class _Synonyms:
 _LITTLE = sys.byteorder == "little"
 
 
+def _single(x: float) -> float:
+    """``x`` as the nearest single-precision float: a posting's score, as the index file keeps
+    it (issue 32: 4 bytes, not 8), so that an index built here ranks exactly as one loaded."""
+    return array.array("f", (x,))[0]
+
+
 def _pack(postings: Mapping[int, tuple[float, int]]) -> bytes:
-    """One term's postings as bytes: the unit ids (uint32), the scores (doubles), the fields
-    (one byte each), in the postings' order; little-endian."""
-    ids = array.array("I", postings)
-    scores = array.array("d", (s for s, _ in postings.values()))
+    """One term's postings as bytes: the unit ids (uint16), the scores (single floats, which
+    they already are: :func:`_single`), the fields (one byte each), in the postings' order;
+    little-endian."""
+    ids = array.array("H", postings)  # OverflowError past 65,535 clauses (the library has 700)
+    scores = array.array("f", (s for s, _ in postings.values()))
     if not _LITTLE:
         ids.byteswap()
         scores.byteswap()
@@ -654,15 +661,15 @@ def _pack(postings: Mapping[int, tuple[float, int]]) -> bytes:
 
 
 def _unpack(data: bytes) -> dict[int, tuple[float, int]]:
-    n = len(data) // 13
-    ids = array.array("I")
-    ids.frombytes(data[:4 * n])
-    scores = array.array("d")
-    scores.frombytes(data[4 * n:12 * n])
+    n = len(data) // 7
+    ids = array.array("H")
+    ids.frombytes(data[:2 * n])
+    scores = array.array("f")
+    scores.frombytes(data[2 * n:6 * n])
     if not _LITTLE:
         ids.byteswap()
         scores.byteswap()
-    return dict(zip(ids, zip(scores, data[12 * n:])))
+    return dict(zip(ids, zip(scores, data[6 * n:])))
 
 
 class _Postings(dict):  # type: ignore[type-arg]
@@ -794,7 +801,6 @@ class SearchIndex:
         n = max(1, len(self._units))
         self._idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
         self._max_idf = math.log(1 + (n + 0.5) / 0.5)
-        self._df = df
         self._postings: dict[str, dict[int, tuple[float, int]]] = {}
         for i, fields in enumerate(counts):
             norms = {bit: 1 - B[bit] + B[bit] * sum(c.values()) / avg[bit] for bit, c in fields.items() if c}
@@ -808,15 +814,10 @@ class SearchIndex:
                     tf[term] = tf.get(term, 0.0) + w * k
                     masks[term] = masks.get(term, 0) | bit
             for term, f in tf.items():
-                self._postings.setdefault(term, {})[i] = (self._idf[term] * f * (K1 + 1) / (f + K1), masks[term])
+                self._postings.setdefault(term, {})[i] = (_single(self._idf[term] * f * (K1 + 1) / (f + K1)), masks[term])
         self._surface_stem = surfaces
         self._surfaces = sorted(surfaces)
-        # every word as written, and it with one letter left out -> the words (for typos)
-        self._near: dict[str, list[str]] = {}
-        for word in self._surfaces:
-            if len(word) >= 4 and word.isalpha():
-                for variant in _deletes(word, 1):
-                    self._near.setdefault(variant, []).append(word)
+        self._near = self._near_words()
 
         self._names: dict[tuple[str, str], GameName] = {(g.game, g.lang): g for g in names}
         self._name_terms: dict[str, set[str]] = {}
@@ -843,6 +844,21 @@ class SearchIndex:
                     rarest = min(whole, key=lambda t: (df.get(t, 0), t))
                     self._wholes.setdefault(rarest, []).append((i, whole))
 
+    def _near_words(self) -> dict[str, list[str]]:
+        """Every word as written, and it with one letter left out -> the words (for typos)."""
+        near: dict[str, list[str]] = {}
+        for word in self._surfaces:
+            if len(word) >= 4 and word.isalpha():
+                for variant in _deletes(word, 1):
+                    near.setdefault(variant, []).append(word)
+        return near
+
+    def _frequency(self, term: str) -> int:
+        """How many clauses hold ``term``, from its idf (``log(1 + (n - f + 0.5) / (f + 0.5))``
+        solved for f; exact once rounded, tested): the file need not keep the counts."""
+        r = math.exp(self._idf[term]) - 1
+        return round((len(self._units) + 0.5 - 0.5 * r) / (1 + r))
+
     @classmethod
     def from_library(cls, games: Sequence[str] | None = None) -> "SearchIndex":
         docs, names, aliases, section_aliases = library_documents(games)
@@ -852,17 +868,16 @@ class SearchIndex:
     _PLAIN = ("_n_docs", "_prior", "_first", "_chars", "_pairs", "_n_chars", "_max_idf",
               "_surface_stem", "_surfaces", "_name_terms", "_name_surfaces", "_name_keys",
               "_synonym_cache", "_wholes")
-    #: what it saves pickled apart, unpickled when first read (:meth:`__getattr__`): the words
-    #: one letter apart (a typo only) and the term frequencies (a prefix of one or two letters)
-    _LAZY = ("_near", "_df")
+    #: what it does not save but makes again when first read (:meth:`__getattr__`): the words
+    #: one letter apart (a typo only), from the words as written (nor does it save the term
+    #: frequencies: :meth:`_frequency`)
+    _LAZY = ("_near",)
 
     def _state(self) -> dict[str, object]:
         """The index as plain values for the file built ahead: each term's postings packed into
-        one bytes (unit ids, scores as exact doubles, fields), decoded when a query first meets
+        one bytes (unit ids, scores as the single floats they are, fields), decoded when a query first meets
         the term (:class:`_Postings`); the clauses as tuples."""
         state: dict[str, object] = {name: getattr(self, name) for name in self._PLAIN}
-        state["_lazy"] = {name: pickle.dumps(getattr(self, name), protocol=pickle.HIGHEST_PROTOCOL)
-                          for name in self._LAZY}
         state["_postings"] = {term: _pack(postings) for term, postings in self._postings.items()}
         idf = array.array("d", self._idf.values())  # 16,000 floats unpickle slowly (Pyodide: 14 ms)
         if not _LITTLE:
@@ -891,16 +906,14 @@ class SearchIndex:
                         for game, cid, order, docs in state["_units"]]  # type: ignore[attr-defined]
         index._names = {(g, lang): GameName(g, lang, name, aka) for g, lang, name, aka in state["_names"]}  # type: ignore[attr-defined]
         index._related_saved = state["_related_saved"]
-        index._lazy = dict(state["_lazy"])  # type: ignore[call-overload]
         use_fold_table(state["_fold"])  # type: ignore[arg-type]
         return index
 
     def __getattr__(self, name: str) -> object:
-        """An attribute of a loaded index that is unpickled when first read (:data:`_LAZY`)."""
-        lazy = self.__dict__.get("_lazy")
-        if lazy is None or name not in lazy:
+        """An attribute of a loaded index that is made when first read (:data:`_LAZY`)."""
+        if name not in self._LAZY or "_units" not in self.__dict__:
             raise AttributeError(name)
-        value = pickle.loads(lazy.pop(name))
+        value = self._near_words()
         setattr(self, name, value)
         return value
 
@@ -923,7 +936,7 @@ class SearchIndex:
         found = sorted({self._surface_stem[w] for w in words[lo:hi]} - {term.text})
         most = MAX_EXPANSIONS if len(term.surface) >= 3 else MAX_EXPANSIONS // (8 if len(term.surface) == 1 else 2)
         if len(found) > most:  # one or two letters typed: the most frequent words only
-            found = sorted(found, key=lambda w: (-self._df[w], w))[:most]
+            found = sorted(found, key=lambda w: (-self._frequency(w), w))[:most]
         return found
 
     def _fuzzy(self, term: Token) -> list[str]:
@@ -1706,7 +1719,7 @@ def _show(game: str, template: str, lang: str) -> str:
 #: (:func:`source_hash`); a file of other sources is never used: the index is built then
 INDEX_FILE = Path(__file__).resolve().parent / "data" / "search_index.bin"
 #: the layout of the file (bump it when what is saved changes)
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 _MAGIC = b"companion-search-index"
 #: the code whose change changes the index (besides every file of the rules folder)
 _SOURCES = ("search.py", "scripts.py", "library.py", "data/search_synonyms.json", "data/script_tables.json",
