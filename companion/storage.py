@@ -871,10 +871,10 @@ class Store:
         """Keep an unreadable table out of the way (status ``damaged``); its
         rows stay as they are, so the raw log can still be exported."""
         try:
-            with self.lock:
-                self.conn.execute("UPDATE tables SET status='damaged' WHERE id=?", (table_id,))
-        except sqlite3.Error:
-            pass  # reporting it damaged must not fail because the disk is full
+            with self._tx() as conn:  # counted (Store.writes): the browser keeps it before the screen
+                conn.execute("UPDATE tables SET status='damaged' WHERE id=?", (table_id,))
+        except (sqlite3.Error, ReadOnly):
+            pass  # reporting it damaged must not fail because the disk is full (or this tab only reads)
 
     def raw_log(self, table_id: str) -> dict[str, Any]:
         """A damaged table's rows as they are (text), for a rescue export."""

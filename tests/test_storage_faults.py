@@ -339,8 +339,10 @@ def test_a_table_that_cannot_be_decoded_is_marked_damaged_and_the_rest_stay_usab
     conn.commit()
     conn.close()
     store = Store(path)
+    writes = store.writes
     with pytest.raises(storage.TableDamaged) as caught:
         store.open_table(bad)
+    assert store.writes == writes + 1  # the mark is a counted write: the static build keeps it before the screen
     assert caught.value.table_id == bad and "damaged" in caught.value.message("en")
     assert [t.id for t in store.list_tables("active")] == [good]
     assert [t.id for t in store.list_tables("damaged")] == [bad]
@@ -348,6 +350,23 @@ def test_a_table_that_cannot_be_decoded_is_marked_damaged_and_the_rest_stay_usab
     raw = store.raw_log(bad)  # the rows as they are, for a rescue
     assert raw["table"] == bad and len(raw["log"]) == 2
     assert kept_aside(tmp_path) == []  # one damaged table never moves the database
+
+
+def test_a_tab_that_only_reads_finds_a_damaged_table_without_writing(tmp_path):
+    """A following tab (writes refused) reports the table damaged as the writer does; the mark
+    is the writer's to keep."""
+    path = tmp_path / "c.db"
+    bad, good = two_tables(path)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE tables SET game='no_such_game' WHERE id=?", (bad,))
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    store.refuse_writes()
+    writes = store.writes
+    with pytest.raises(storage.TableDamaged):
+        store.open_table(bad)
+    assert store.writes == writes and store.open_table(good).state.pile == 48
 
 
 def test_an_undecodable_setup_row_is_listed_as_damaged_not_a_crash(tmp_path):
