@@ -53,6 +53,24 @@ def test_a_tap_on_an_old_screen_is_refused_and_shows_the_table_as_it_is(store):
     assert store.open_table(a.table.id).state.pile == 7
 
 
+def test_a_refusal_line_goes_once_another_device_changes_the_table(store):
+    """A refusal is said of the table as it was; once another device's move is shown, it is
+    stale (it could say "not your turn" when it now is): gone, and the table as it is now."""
+    a, b = device(store, "a"), device(store, "b")
+    a.start_table("toy", ["Ann", "Bo"], {"pile": 10})
+    b.open_table(a.table.id)
+    assert a.dispatch(Action.make("take", 0, n=2))
+    assert not b.dispatch(Action.make("take", 1, n=1))  # made on the old picture: refused
+    said = "Another device changed this table first. Showing the table as it is now."
+    assert said in texts(b.page)
+    assert not b.refresh_table()  # the notice of the change b already shows: nothing new, the line stays
+    assert said in texts(b.page)
+    assert a.dispatch(Action.make("take", 1, n=1))
+    assert b.refresh_table()  # the next change, told to b
+    assert b.refusal is None and said not in texts(b.page)
+    assert b.table.state.pile == 7
+
+
 def test_undo_on_an_old_screen_deletes_nothing(store):
     a, b = device(store, "a"), device(store, "b")
     a.start_table("toy", ["Ann", "Bo"], {"pile": 10})

@@ -1148,6 +1148,7 @@ class App:
                 if changed:
                     self.private_flow = None if self.private_flow and self.private_flow.stage == "handover" \
                         else self.private_flow
+                    self.refusal = None  # it was said of the table before this change: stale now
                 self.render()
             return changed
 
