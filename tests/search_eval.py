@@ -36,6 +36,9 @@ HELDOUT_8 = Path(__file__).resolve().parent / "search_heldout_8.json"
 #: round 9 (issue 34): 90 questions written blind and committed (ad4f04d) before any was run; first
 #: run on the search after branch search9
 HELDOUT_9 = Path(__file__).resolve().parent / "search_heldout_9.json"
+#: round 10 (issue 34): 90 everyday questions written blind and committed before any was run;
+#: first run on the search after branch search10
+HELDOUT_10 = Path(__file__).resolve().parent / "search_heldout_10.json"
 
 
 @dataclass(frozen=True)
@@ -95,12 +98,17 @@ def heldout_9() -> list[Question]:
     return heldout(HELDOUT_9)
 
 
+def heldout_10() -> list[Question]:
+    return heldout(HELDOUT_10)
+
+
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3, 4, 5, 6, 7, 8 and 9."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 10."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3()),
             "held-out 4": evaluate(heldout_4()), "held-out 5": evaluate(heldout_5()),
             "held-out 6": evaluate(heldout_6()), "held-out 7": evaluate(heldout_7()),
-            "held-out 8": evaluate(heldout_8()), "held-out 9": evaluate(heldout_9())}
+            "held-out 8": evaluate(heldout_8()), "held-out 9": evaluate(heldout_9()),
+            "held-out 10": evaluate(heldout_10())}
 
 
 def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:
