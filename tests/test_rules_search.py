@@ -822,3 +822,25 @@ def test_the_players_word_for_kutschfahrts_key_finds_it() -> None:
     """The rules say 密钥 (as the Chinese rulebook does); a table says 钥匙 (aliases.json)."""
     assert search.search("钥匙有什么用", game="kutschfahrt", limit=1)[0].clause_id == "kutschfahrt.items.key"
     assert search.search("集齐三把钥匙就赢了吗", game="kutschfahrt", limit=1)[0].clause_id == "kutschfahrt.claim.combinations"
+
+
+# ---- issue 34, branch search11: 干些啥, 那种, words written as one
+
+def test_what_can_i_do_and_that_kind_of_are_question_words() -> None:
+    assert search.parse_query("轮到我都能干些啥") == search.parse_query("轮到我都能")
+    assert search.parse_query("空运那种牌") == ["空运", "牌"]  # a left-out word parts a run
+    assert search.parse_query("这种情况") == search.parse_query("情况")
+
+
+def test_two_of_the_rules_words_written_as_one_find_both() -> None:
+    """"stinkbug" is in no text and is no typo of a word in one: the rules' "stink" and "bug".
+    A typo of one word stays a typo ("provnce": province), a word the texts hold stays whole."""
+    docs = [Document("g", "en", "g.end.four", "Four of a kind", "Whoever has four stink bugs face up loses."),
+            Document("g", "en", "g.cards.kinds", "Cards", "Eight animals: rats, flies, toads and more."),
+            Document("g", "en", "g.end.province", "Game end", "The game ends when the last province is bought.")]
+    index = SearchIndex(docs)
+    assert [t.text for t in index._compound(search.query_terms("stinkbug")[0])] == ["stink", "bug"]
+    assert hit_ids(index.search("4 stinkbugs", game="g"))[0] == "g.end.four"
+    assert [t.text for t in index._compound(search.query_terms("provnce")[0])] == ["provnc"]
+    assert hit_ids(index.search("last provnce", game="g"))[0] == "g.end.province"
+    assert [t.text for t in index._compound(search.query_terms("province")[0])] == ["provinc"]

@@ -280,9 +280,9 @@ CLASS = "k"  # a pair's class (#张 of 4 张): indexed, and met by a query's 几
 #: they do not name what is asked about.  Longest first; 了 only at the end of a run (打平了)
 FILLERS = ("什么时候", "甚么时候", "什么时间", "什么情况", "怎么回事", "可不可以", "需不需要", "有什么用", "是不是",
            "有没有", "要不要", "会不会", "能不能", "怎么办", "怎么样", "为什么", "为甚么", "有什么", "干什么", "做什么",
-           "有啥用", "干啥", "干吗", "做啥", "什么", "甚么", "怎么", "怎样", "如何", "干嘛", "咋办", "咋样",
+           "有啥用", "干些啥", "干些什么", "做些什么", "干啥", "干吗", "做啥", "什么", "甚么", "怎么", "怎样", "如何", "干嘛", "咋办", "咋样",
            "为何", "何时", "可以", "能否", "是否", "请问", "一下", "的话", "到底", "还能", "哪个", "哪些",
-           "哪里", "谁", "哪", "吗", "呢", "吧", "啊", "嘛", "呀", "么", "咋", "啥",
+           "哪里", "那种", "这种", "谁", "哪", "吗", "呢", "吧", "啊", "嘛", "呀", "么", "咋", "啥",
            # sentence-final particles of everyday speech (Taiwan: 喔, 啦, 耶, 咧, 囉; mainland: 呗, 咯)
            "喔", "哦", "啦", "耶", "咧", "啰", "欸", "唷", "呗", "咯")
 _FILLER = re.compile("|".join(FILLERS) + r"|了(?![\u3400-\u9fff])")
@@ -939,6 +939,20 @@ class SearchIndex:
             found = sorted(found, key=lambda w: (-self._frequency(w), w))[:most]
         return found
 
+    def _compound(self, term: Token) -> list[Token]:
+        """An English word found nowhere, not even as a typo, that is two of the rules' words
+        written as one ("stinkbug": stink bug, "startplayer"): those two words; else the term."""
+        word = term.surface
+        if term.kind != WORD or len(word) < 6 or not word.isalpha() or term.text in self._postings \
+                or self._fuzzy(term):
+            return [term]
+        for i in range(3, len(word) - 2):
+            a, b = stem(word[:i]), stem(word[i:])
+            if a not in STOPWORDS and b not in STOPWORDS and a in self._postings and b in self._postings:
+                return [Token(a, WORD, term.start, term.start + i, word[:i]),
+                        Token(b, WORD, term.start + i, term.end, word[i:])]
+        return [term]
+
     def _fuzzy(self, term: Token) -> list[str]:
         """The indexed stems of the words nearest to a query word that is found nowhere, within
         :func:`max_edits` of it (as written): "assasin" stands for "assassin"."""
@@ -1292,6 +1306,7 @@ class SearchIndex:
         if not terms:
             return []
         last = len(query.rstrip()) == len(query) and terms[-1].end >= len(query.rstrip())
+        terms = [part for t in terms for part in self._compound(t)]
         chinese = ("zh_Hans", "zh_Hant") if any(is_cjk(ch) for ch in typed) else ()
         lang_order = [lang for lang in dict.fromkeys((prefer, query_lang(typed), *chinese, *LANGUAGES))
                       if lang and (langs is None or lang in langs)]
