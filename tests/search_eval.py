@@ -39,6 +39,9 @@ HELDOUT_9 = Path(__file__).resolve().parent / "search_heldout_9.json"
 #: round 10 (issue 34): 90 everyday questions written blind and committed before any was run;
 #: first run on the search after branch search10
 HELDOUT_10 = Path(__file__).resolve().parent / "search_heldout_10.json"
+#: round 11 (issue 34): 90 questions (two thirds everyday) written blind and committed before any
+#: was run; first run on the search after branch search11
+HELDOUT_11 = Path(__file__).resolve().parent / "search_heldout_11.json"
 
 
 @dataclass(frozen=True)
@@ -102,13 +105,17 @@ def heldout_10() -> list[Question]:
     return heldout(HELDOUT_10)
 
 
+def heldout_11() -> list[Question]:
+    return heldout(HELDOUT_11)
+
+
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 10."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 11."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3()),
             "held-out 4": evaluate(heldout_4()), "held-out 5": evaluate(heldout_5()),
             "held-out 6": evaluate(heldout_6()), "held-out 7": evaluate(heldout_7()),
             "held-out 8": evaluate(heldout_8()), "held-out 9": evaluate(heldout_9()),
-            "held-out 10": evaluate(heldout_10())}
+            "held-out 10": evaluate(heldout_10()), "held-out 11": evaluate(heldout_11())}
 
 
 def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:
