@@ -844,3 +844,20 @@ def test_two_of_the_rules_words_written_as_one_find_both() -> None:
     assert [t.text for t in index._compound(search.query_terms("provnce")[0])] == ["provnc"]
     assert hit_ids(index.search("last provnce", game="g"))[0] == "g.end.province"
     assert [t.text for t in index._compound(search.query_terms("province")[0])] == ["provinc"]
+
+
+# ---- issue 34, branch search12: two level at the end
+
+@pytest.mark.parametrize("query, lang", [("we both ended with the same points who wins", "en"),
+                                         ("two of us have the same score at the end, who wins", "en"),
+                                         ("最后两个人一样多，谁赢", "zh_Hans"), ("最後兩個人分數一樣，誰贏", "zh_Hant")])
+def test_two_level_at_the_end_find_the_games_tie_rule(query: str, lang: str) -> None:
+    """“We both ended on 27”: a tie only the situation says.  Each game whose end has a tie rule
+    (an end clause whose id's last part starts "tie") answers with it (before: 7 of these 24 did not)."""
+    games = sorted({cid.split(".")[0] for g in library.game_dirs() for cid in library.clause_ids(g, "en")
+                    if cid.split(".")[1] == "end" and cid.rsplit(".", 1)[-1].startswith("tie")})
+    assert games == ["citadels", "mamma_mia", "manila", "modern_art", "niagara", "saboteur"]
+    for game in games:
+        first = search.search(query, game=game, prefer=lang, limit=1)[0].clause_id
+        assert first.startswith(f"{game}.end.tie"), (game, first)
+    assert search.query_phases("do i move both canoes") == []  # both alone is no tie

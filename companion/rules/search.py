@@ -1144,7 +1144,7 @@ class SearchIndex:
             for i, u in enumerate(self._units):
                 by.setdefault(_section_of(u.clause_id), []).append(i)
             self._by_section = by
-        return [i for sec in sections for i in by.get(sec, ())] if not any(sec.startswith(".") for sec in sections) \
+        return [i for sec in sections for i in by.get(sec, ())] if not any("." in sec for sec in sections) \
             else [i for i, u in enumerate(self._units) if _lifted(u.clause_id, set(sections))]
 
     def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None,
@@ -1479,6 +1479,8 @@ _PHASE_CUES = {
     # at full weight, not SECTION_PRIOR's
     "components": ("总共有", "一共有", "总数", "配件", "盒子里", "盒里", "哪几种", "有几种"),
     "players": (),  # (patterns: _PHASE_PATTERNS)
+    # two with the same at the end: who wins is the tie rule (打平, 平手 are the lexicon's)
+    "tie": ("一样多", "同样多", "分数一样", "钱一样", "一样的分", "一样的钱"),
 }
 #: cues as patterns (not between word boundaries: a Chinese run has none)
 _PHASE_PATTERNS = {
@@ -1500,18 +1502,34 @@ _PHASE_WORDS = {  # (patterns)
                 rf"play (?:it |this |the game |\w+ )?with (?:just |only )?(?:{_COUNT})(?: people| players| ppl| of us)?\b(?! (?:cards?|coins?|gold))",
                 r"(?:max|maximum|most|min|minimum|fewest) (?:number of )?(?:people|players|ppl)",
                 "player count", "number of players", "solo"),
+    "tie": (r"(?:we|they|you) both (?:have |had |ended |end |finished |got |scored )?(?:on |with |up with )?(?:\d+|the same)",
+            r"both (?:have|had|ended|end|finished|got|scored) (?:on |with |up with )?(?:\d+|the same)",
+            r"(?:the )?same (?:number of )?(?:points|gold|money|score|amount|cash|vp)"),
 }
 #: a phase's sections; ".players" stands for the clauses whose id ends so (each game has one: how
-#: many can play, whatever its section)
+#: many can play, whatever its section), "end.tie" for the end's clauses whose last part starts
+#: "tie" (the tie, tiebreak, tie-break: who wins when two are level)
 PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring"),
                   "score": ("scoring", "evaluation", "value", "payout"), "components": ("components",),
-                  "players": (".players",)}
-_LIFTING = (PHASE_SECTIONS["components"], PHASE_SECTIONS["players"])  # the phases whose clauses count LIFTED
+                  "players": (".players",), "tie": ("end.tie",)}
+#: the phases whose clauses count LIFTED
+_LIFTING = (PHASE_SECTIONS["components"], PHASE_SECTIONS["players"], PHASE_SECTIONS["tie"])
 
 
 def _lifted(clause_id: str, lifted: set[str]) -> bool:
-    """Whether ``clause_id`` is of the sections (or the ".players" clauses) in ``lifted``."""
-    return _section_of(clause_id) in lifted or "." + clause_id.rsplit(".", 1)[-1] in lifted
+    """Whether ``clause_id`` is of the sections, or the clauses (".players", "end.tie"), in ``lifted``."""
+    section, last = _section_of(clause_id), clause_id.rsplit(".", 1)[-1]
+    for entry in lifted:
+        if entry.startswith("."):
+            if last == entry[1:]:
+                return True
+        elif "." in entry:
+            sec, start = entry.split(".", 1)
+            if section == sec and last.startswith(start):
+                return True
+        elif section == entry:
+            return True
+    return False
 
 
 _PHASE_RE = {phase: re.compile("|".join([*map(re.escape, cues), *(r"\b%s\b" % w for w in _PHASE_WORDS[phase]),
