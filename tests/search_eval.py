@@ -42,6 +42,9 @@ HELDOUT_10 = Path(__file__).resolve().parent / "search_heldout_10.json"
 #: round 11 (issue 34): 90 questions (two thirds everyday) written blind and committed before any
 #: was run; first run on the search after branch search11
 HELDOUT_11 = Path(__file__).resolve().parent / "search_heldout_11.json"
+#: round 12 (issue 34): 90 questions written blind and committed before any was run; first run
+#: on the search after branch search12
+HELDOUT_12 = Path(__file__).resolve().parent / "search_heldout_12.json"
 
 
 @dataclass(frozen=True)
@@ -109,13 +112,18 @@ def heldout_11() -> list[Question]:
     return heldout(HELDOUT_11)
 
 
+def heldout_12() -> list[Question]:
+    return heldout(HELDOUT_12)
+
+
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 11."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 12."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3()),
             "held-out 4": evaluate(heldout_4()), "held-out 5": evaluate(heldout_5()),
             "held-out 6": evaluate(heldout_6()), "held-out 7": evaluate(heldout_7()),
             "held-out 8": evaluate(heldout_8()), "held-out 9": evaluate(heldout_9()),
-            "held-out 10": evaluate(heldout_10()), "held-out 11": evaluate(heldout_11())}
+            "held-out 10": evaluate(heldout_10()), "held-out 11": evaluate(heldout_11()),
+            "held-out 12": evaluate(heldout_12())}
 
 
 def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:
