@@ -88,42 +88,15 @@ def heldout_5() -> list[Question]:
     return heldout(HELDOUT_5)
 
 
-def heldout_6() -> list[Question]:
-    return heldout(HELDOUT_6)
-
-
-def heldout_7() -> list[Question]:
-    return heldout(HELDOUT_7)
-
-
-def heldout_8() -> list[Question]:
-    return heldout(HELDOUT_8)
-
-
-def heldout_9() -> list[Question]:
-    return heldout(HELDOUT_9)
-
-
-def heldout_10() -> list[Question]:
-    return heldout(HELDOUT_10)
-
-
-def heldout_11() -> list[Question]:
-    return heldout(HELDOUT_11)
-
-
-def heldout_12() -> list[Question]:
-    return heldout(HELDOUT_12)
+#: the numbered rounds' files, in the README's order
+ROUNDS = {3: HELDOUT_3, 4: HELDOUT_4, 5: HELDOUT_5, 6: HELDOUT_6, 7: HELDOUT_7, 8: HELDOUT_8, 9: HELDOUT_9,
+          10: HELDOUT_10, 11: HELDOUT_11, 12: HELDOUT_12}
 
 
 def all_figures() -> dict[str, dict[str, Figure]]:
     """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 12."""
-    return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()), "held-out 3": evaluate(heldout_3()),
-            "held-out 4": evaluate(heldout_4()), "held-out 5": evaluate(heldout_5()),
-            "held-out 6": evaluate(heldout_6()), "held-out 7": evaluate(heldout_7()),
-            "held-out 8": evaluate(heldout_8()), "held-out 9": evaluate(heldout_9()),
-            "held-out 10": evaluate(heldout_10()), "held-out 11": evaluate(heldout_11()),
-            "held-out 12": evaluate(heldout_12())}
+    return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()),
+            **{f"held-out {n}": evaluate(heldout(path)) for n, path in ROUNDS.items()}}
 
 
 def rank(question: Question) -> tuple[int | None, tuple[str, ...]]:

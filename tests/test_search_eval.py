@@ -137,9 +137,7 @@ def test_heldout_6_has_the_shape_issue_34_asks_for() -> None:
 #: rounds 7 to 12 (issue 34): each written blind and committed before any of its questions was
 #: run; in search_eval's figures since their first runs; the shape test reads the files and runs
 #: no search
-LATER_ROUNDS = {7: search_eval.HELDOUT_7, 8: search_eval.HELDOUT_8, 9: search_eval.HELDOUT_9,
-                10: search_eval.HELDOUT_10, 11: search_eval.HELDOUT_11,
-                12: search_eval.HELDOUT_12}
+LATER_ROUNDS = {n: path for n, path in search_eval.ROUNDS.items() if n >= 7}
 
 
 @pytest.mark.parametrize("round_", sorted(LATER_ROUNDS))
