@@ -325,6 +325,16 @@ def two_tables(path: Path) -> tuple[str, str]:
     return ids[0], ids[1]
 
 
+def one_damaged(path: Path, statement: str) -> tuple[str, str]:
+    """Two tables in a store at ``path``, the first's rows changed by ``statement`` behind the store."""
+    bad, good = two_tables(path)
+    conn = sqlite3.connect(path)
+    conn.execute(statement, (bad,))
+    conn.commit()
+    conn.close()
+    return bad, good
+
+
 @pytest.mark.parametrize("damage", [
     "UPDATE actions SET action='{\"type\": \"take\", \"pla' WHERE table_id=? AND seq=2",   # JSONDecodeError
     "UPDATE actions SET action='{\"type\": \"take\", \"player\": 0, \"n\": 3}' WHERE table_id=? AND seq=2",  # refused
@@ -333,11 +343,7 @@ def two_tables(path: Path) -> tuple[str, str]:
 ])
 def test_a_table_that_cannot_be_decoded_is_marked_damaged_and_the_rest_stay_usable(tmp_path, damage):
     path = tmp_path / "c.db"
-    bad, good = two_tables(path)
-    conn = sqlite3.connect(path)
-    conn.execute(damage, (bad,))
-    conn.commit()
-    conn.close()
+    bad, good = one_damaged(path, damage)
     store = Store(path)
     writes = store.writes
     with pytest.raises(storage.TableDamaged) as caught:
@@ -356,11 +362,7 @@ def test_a_tab_that_only_reads_finds_a_damaged_table_without_writing(tmp_path):
     """A following tab (writes refused) reports the table damaged as the writer does; the mark
     is the writer's to keep."""
     path = tmp_path / "c.db"
-    bad, good = two_tables(path)
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE tables SET game='no_such_game' WHERE id=?", (bad,))
-    conn.commit()
-    conn.close()
+    bad, good = one_damaged(path, "UPDATE tables SET game='no_such_game' WHERE id=?")
     store = Store(path)
     store.refuse_writes()
     writes = store.writes
@@ -371,11 +373,7 @@ def test_a_tab_that_only_reads_finds_a_damaged_table_without_writing(tmp_path):
 
 def test_an_undecodable_setup_row_is_listed_as_damaged_not_a_crash(tmp_path):
     path = tmp_path / "c.db"
-    bad, good = two_tables(path)
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE tables SET setup='{not json' WHERE id=?", (bad,))
-    conn.commit()
-    conn.close()
+    bad, good = one_damaged(path, "UPDATE tables SET setup='{not json' WHERE id=?")
     store = Store(path)
     assert {t.id: t.status for t in store.list_tables()} == {bad: "damaged", good: "active"}
     assert [t.id for t in Store(path).list_tables("damaged")] == [bad]  # stays marked
