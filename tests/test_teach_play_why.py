@@ -45,7 +45,7 @@ from companion.cli import parse_line
 from companion.core import Action
 from companion.storage import Store
 from companion.ui.app import App, Device, Prefs
-from ui_harness import FakePage, press, texts, walk
+from ui_harness import FakePage, press, run_coroutine, texts, walk
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent / "games"))
@@ -639,3 +639,37 @@ def test_why_opens_the_account_at_the_section_of_the_cards_clause(store: Store) 
         press(app.page, app._("Got it"))
     # this voyage pays no shipyard reward of the bank's own (D insures: the claim is the insurance card)
     assert met == ["manila.payout.boats", "manila.payout.harbor", "manila.payout.pirates", "manila.insurance.claims"]
+
+
+def test_why_scrolls_to_its_section_once_more_while_the_same_account_shows(store: Store) -> None:
+    """A busy phone may build the account only after the first scroll arrived (a full run's
+    account stayed at its top): the scroll is asked again a moment later while the account
+    still shows, and not once another screen is up."""
+    app = device(store)
+    manila_paid_out(app)
+    press(app.page, app._("Got it"))  # the boats' card (no scroll): the harbour's next
+    asked: list[dict] = []
+
+    async def scroll_to(**kw):
+        asked.append(kw)
+
+    app.page.scroll_to = scroll_to
+    app.page.tasks.clear()
+    press(app.page, app._("Why?"))
+    tasks = [(h, a) for h, a, _kw in app.page.tasks if getattr(h, "__name__", "") == "_scroll_to_key"]
+    assert len(tasks) == 1
+    run_coroutine(tasks[0][0](*tasks[0][1]))
+    assert [kw.get("scroll_key") for kw in asked] == ["why-at", "why-at"]
+    # the person goes back before the second scroll: the table's screen is not scrolled
+    asked.clear()
+
+    async def then_back(**kw):
+        asked.append(kw)
+        app.go_back()
+
+    app.page.scroll_to = then_back
+    app.go_back()
+    press(app.page, app._("Why?"))
+    handler, args = [(h, a) for h, a, _kw in app.page.tasks if getattr(h, "__name__", "") == "_scroll_to_key"][-1]
+    run_coroutine(handler(*args))
+    assert [kw.get("scroll_key") for kw in asked] == ["why-at"] and app.nav.screen != "why"

@@ -1350,8 +1350,20 @@ class App:
         self.page.run_task(settle)
 
     async def _scroll_to_key(self, key: str) -> None:
+        shown = self._shown_key()
         await asyncio.sleep(0.05)  # let the new screen be laid out first
         await self.scroll_to(scroll_key=key, duration=0)
+        # A busy phone may build the new screen only after that scroll came (the section
+        # then not there yet: the account stayed at its top, seen in a full run): once
+        # more, a moment later, while the same screen shows (at its section, no move).
+        await asyncio.sleep(0.4)
+        if shown is not None and self._shown_key() == shown:
+            await self.scroll_to(scroll_key=key, duration=0)
+
+    def _shown_key(self) -> str | None:
+        """The shown screen's key (``body:screen:table``), None before any."""
+        controls = getattr(self.page, "controls", None) or []
+        return getattr(controls[0], "key", None) if controls else None
 
     async def scroll_to(self, **where: Any) -> None:
         """Scroll what scrolls on this screen: the table screen's middle (layout.py), else the page."""
