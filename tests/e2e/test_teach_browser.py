@@ -54,7 +54,9 @@ def test_teach_then_start(browser, tmp_path, lang, viewport, size):
             screen.scroll_to_text(_("Start the table"), exact=True).click()
             screen.page.wait_for_timeout(600)
             screen.wait_text("Ana", exact=False)
-            assert screen.text(_("Box check"), exact=True).count() == 0  # left Teach for the table
+            # left Teach for the table (the table's screen can take a few seconds on a busy machine:
+            # a full run's still showed the box check 0.6 s after the tap, with Ana on it)
+            screen.wait_gone(_("Box check"), exact=True)
             screen.context.close()
     finally:
         server.stop()
