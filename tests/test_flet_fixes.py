@@ -265,3 +265,113 @@ def test_a_method_answer_for_a_control_that_left_the_page_keeps_the_connection()
     assert waiting.is_set() and session._Session__method_call_results[waiting] == ({"ok": 1}, None)
     assert session._Session__method_calls == {}
     session.handle_invoke_method_results(3748, "call-2", None, None)  # nobody waits: dropped
+
+
+
+def _away(app, client) -> None:
+    """The tab goes (a reload, the Wi-Fi gone): until the server has seen it go."""
+    client.ws.close()
+    client.reader.join(5)
+    deadline = time.time() + 10
+    while app.page.session.connection is not None:
+        assert time.time() < deadline, "the server did not see the tab go"
+        time.sleep(0.02)
+
+
+def _redraw_holding(app, seconds: float):
+    """A redraw of ``app`` in a worker thread that takes ``seconds`` (a busy machine): the
+    thread, the event set once it holds the app's lock, and the time it let go."""
+    import threading
+
+    holding, released = threading.Event(), []
+
+    def redraw() -> None:
+        with app.lock:
+            app.page.controls.append(ft.Button("Drawn while away", color="red"))
+            holding.set()
+            time.sleep(seconds)
+            app.page.update()
+            released.append(time.monotonic())
+
+    worker = threading.Thread(target=redraw)
+    worker.start()
+    assert holding.wait(5)
+    return worker, released
+
+
+def test_a_tab_coming_back_to_its_session_gets_the_page_after_the_redraw_in_progress(tmp_path):
+    """A tab that comes back to its session (a reload, the Wi-Fi back) is sent the whole
+    page, made on Flet's event loop, after Flet has set the page's size and route from it;
+    a redraw of that session in a worker thread (another device's move) at that moment was
+    making its patch from the same controls: it failed with "dictionary changed size during
+    iteration" (seen in a stress run: the page's changed fields, as the loop set more), or
+    the phone got a page and a patch that did not fit together (a full run's mirror of a
+    page: ``KeyError('_internals')``).  The tab's return now waits for the redraw in progress,
+    and the page it gets is the redrawn one, its one new button once."""
+    server = LiveServer(tmp_path, lan=False)
+    try:
+        client = WireClient(server, address=None)
+        client.wait_text("New table")
+        app = server.app_of(client)
+        _away(app, client)
+        worker, released = _redraw_holding(app, 0.6)
+        with client.lock:
+            client.page, client.index = {}, {}
+        client.connect()  # asks for its session again, as a reloaded tab does
+        client.wait(lambda: bool(client.page), 10, "the page")
+        got = time.monotonic()
+        worker.join(10)
+        assert released and got >= released[0], "the page was sent during the redraw"
+        assert server.app_of(client) is app  # its own session again, not a new one
+        time.sleep(0.3)
+        assert client.crashes == []
+        assert client.texts().count("Drawn while away") == 1, client.texts()
+        client.close()
+    finally:
+        server.stop()
+
+
+def test_a_phones_own_change_waits_for_the_redraw_in_progress(tmp_path):
+    """What a phone changes on its page itself (its size, a typed text) is set on the
+    page by Flet's event loop: while a redraw of that page is on, it waits for it."""
+    server = LiveServer(tmp_path, lan=False)
+    try:
+        client = WireClient(server, address=None)
+        client.wait_text("New table")
+        app = server.app_of(client)
+        before = app.page.width
+        worker, released = _redraw_holding(app, 0.6)
+        client.report(client.page["_i"], {"width": 500.0})  # the phone turned
+        time.sleep(0.3)
+        assert app.page.width == before  # not during the redraw
+        worker.join(10)
+        deadline = time.time() + 5
+        while app.page.width != 500.0:
+            assert time.time() < deadline, app.page.width
+            time.sleep(0.02)
+        assert client.crashes == []
+        client.close()
+    finally:
+        server.stop()
+
+
+def test_a_redraw_that_holds_its_page_too_long_does_not_keep_the_tab_out(tmp_path, monkeypatch):
+    """A redraw that waits on the event loop itself must not hold the tab's return for
+    ever: after ``_REDRAW_WAIT`` it goes in, as before."""
+    monkeypatch.setattr(flet_fixes, "_REDRAW_WAIT", 0.3, raising=False)
+    server = LiveServer(tmp_path, lan=False)
+    try:
+        client = WireClient(server, address=None)
+        client.wait_text("New table")
+        app = server.app_of(client)
+        _away(app, client)
+        worker, released = _redraw_holding(app, 3.0)
+        with client.lock:
+            client.page, client.index = {}, {}
+        client.connect()
+        client.wait(lambda: bool(client.page), 10, "the page")
+        assert not released  # in before the redraw ended
+        worker.join(10)
+        client.close()
+    finally:
+        server.stop()

@@ -237,7 +237,9 @@ class WireClient:
             try:
                 self._handle(action, body)
             except Exception as exc:  # noqa: BLE001 - a client bug: make it visible
-                self.crashes.append(("client", repr(exc)))
+                # with what it was applying, so a failure seen once in a full run can be traced
+                where = body.get("id") if isinstance(body, dict) else None
+                self.crashes.append(("client", repr(exc), action, where, repr(body)[:600]))
 
     def _handle(self, action: int, body: Any) -> None:
         if action == REGISTER:

@@ -204,7 +204,22 @@ async def _on_message(self: Any, data: Any) -> Any:
     of the session, or one the app still answers (``session.knows_control``,
     set by ``taps.install``; it says yes while a redraw is retiring controls).
     Anything else -- the page's own events, method results, registration --
-    goes to Flet as before."""
+    goes to Flet as before, a phone's own changes to its page (its size, a
+    typed text) and a tab's return to its session after the app's redraw
+    in progress (:func:`_redraw_lock_of`)."""
+    if type(data) is list and len(data) == 2 and data[0] in (_REGISTER, _UPDATE_PROPS):
+        lock = await _redraw_lock_of(self, data)
+        if lock is not None:
+            got = False
+            waited = 0.0
+            while not (got := lock.acquire(blocking=False)) and waited < _REDRAW_WAIT:
+                await asyncio.sleep(0.005)  # the loop serves the other phones meanwhile
+                waited += 0.005
+            try:
+                return await _ORIGINAL_ON_MESSAGE(self, data)  # type: ignore[misc]
+            finally:
+                if got:
+                    lock.release()
     if type(data) is list and len(data) == 2 and data[0] == _CONTROL_EVENT:
         session = self._FletApp__session
         body = data[1]
@@ -219,6 +234,43 @@ async def _on_message(self: Any, data: Any) -> Any:
                     DROPPED["events"] += 1
                     return None
     return await _ORIGINAL_ON_MESSAGE(self, data)  # type: ignore[misc]
+
+
+_REGISTER, _UPDATE_PROPS = 1, 4  # MessageAction.REGISTER_CLIENT, .UPDATE_CONTROL_PROPS
+#: how long a phone's change waits for a redraw of its session (then goes in anyway, as before)
+_REDRAW_WAIT = 2.0
+
+
+async def _redraw_lock_of(flet_app: Any, data: list[Any]) -> Any:
+    """The lock the app's redraws hold (``App.lock``) for the session a
+    message changes, else None.  Flet applies a phone's changes to its page
+    (``UPDATE_CONTROL_PROPS``: its size, a field's text) and, when a tab
+    comes back to its session (a reload, the Wi-Fi back), the page's size and
+    route, and then sends it the whole page, on the event loop -- while a
+    redraw of that session in a worker thread (another device's move) may be
+    making its patch from the same controls: the redraw failed with
+    "dictionary changed size during iteration" (its page's changed fields, as
+    the loop set more), or the phone was sent a page and a patch that did not
+    fit together.  Such a message now waits for the redraw in progress (at
+    most ``_REDRAW_WAIT`` s: a redraw that waits on the loop itself must not
+    hold it).  A new session has no redraw yet: nothing to wait for."""
+    session: Any = None
+    body = data[1]
+    if data[0] == _UPDATE_PROPS:
+        session = getattr(flet_app, "_FletApp__session", None)
+    elif type(body) is dict and body.get("session_id"):
+        unique = getattr(flet_app, "_FletApp__get_unique_session_id", None)
+        try:
+            from flet_web.fastapi.flet_app_manager import app_manager
+
+            session = await app_manager.get_session(unique(str(body["session_id"]))) if unique else None
+        except Exception:  # noqa: BLE001 - Flet finds no such session either: a new one
+            session = None
+        if session is not None and session.connection is not None:
+            session = None  # Flet makes a new session then
+    page = getattr(session, "page", None) if session is not None else None
+    lock = getattr(getattr(page, "data", None), "lock", None)
+    return lock if hasattr(lock, "acquire") else None
 
 
 def drop_unknown_events() -> bool:
