@@ -10,7 +10,9 @@ the Flet installed still has the spot; pinned in pyproject.toml).
   removed no longer step into every scalar field of every control (CPU).
 * :func:`drop_unknown_events`: an event for a control the session does not
   have is dropped as it is read, before Flet makes a task for it (a flood of
-  them stalled the server: ``budget.py``).
+  them stalled the server: ``budget.py``).  The same wrapper makes a tab's
+  return to its session and a phone's own page changes wait for the app's
+  redraw in progress (:func:`_redraw_lock_of`: they raced it).
 
 ``apply()`` does all; ``make_main`` calls it.  Tests:
 ``tests/test_flet_fixes.py``.
