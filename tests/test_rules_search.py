@@ -861,3 +861,58 @@ def test_two_level_at_the_end_find_the_games_tie_rule(query: str, lang: str) -> 
         first = search.search(query, game=game, prefer=lang, limit=1)[0].clause_id
         assert first.startswith(f"{game}.end.tie"), (game, first)
     assert search.query_phases("do i move both canoes") == []  # both alone is no tie
+
+
+# ---- issue 34, branch search13: how to win, the app's corrections, variants, the app itself
+
+ALL_GAMES = sorted(library.game_dirs())
+
+
+@pytest.mark.parametrize("query, lang", [("how do you win this game", "en"), ("whats the goal of the game", "en"),
+                                         ("这个游戏怎么赢", "zh_Hans"), ("這個遊戲的目標是什麼", "zh_Hant")])
+def test_how_to_win_finds_the_games_aim_or_its_winner(query: str, lang: str) -> None:
+    """How the game is won: every game's aim (a clause whose id ends ".goal") or its end's
+    winner (end.win…, scoring.winner; Manila's: the richest wins) comes first, not a clause
+    that merely says "win" (Kutschfahrt's doctor: "once per game", "the winner")."""
+    for game in ALL_GAMES:
+        first = search.search(query, game=game, prefer=lang, limit=1)[0].clause_id
+        last, section = first.rsplit(".", 1)[-1], first.split(".")[1]
+        assert last == "goal" or (section in ("end", "scoring") and last.startswith("win")) or \
+            first == "manila.end.wealth", (game, first)
+
+
+@pytest.mark.parametrize("query, lang", [("the app has the wrong number, how do i fix it in the app", "en"),
+                                         ("表上记错了，能改吗", "zh_Hans"), ("程式上記錯了，可以自己改嗎", "zh_Hant")])
+def test_the_app_showing_it_wrong_finds_the_games_corrections(query: str, lang: str) -> None:
+    """Every game says how the table corrects the app (a clause whose id ends ".corrections");
+    "it's wrong in the app, can I change it" finds that clause first at each."""
+    games = sorted({cid.split(".")[0] for g in ALL_GAMES for cid in library.clause_ids(g, "en")
+                    if cid.endswith(".corrections")})
+    assert games == ALL_GAMES
+    for game in games:
+        first = search.search(query, game=game, prefer=lang, limit=1)[0].clause_id
+        assert first.endswith(".corrections"), (game, first)
+
+
+@pytest.mark.parametrize("query, lang", [("are there any variants", "en"), ("有没有变体玩法", "zh_Hans"),
+                                         ("有沒有別的玩法", "zh_Hant")])
+def test_asking_for_variants_finds_one(query: str, lang: str) -> None:
+    """The games with variants (a "variants" section, or Manila's pirates' variant) answer
+    "are there variants" with one of them."""
+    games = sorted({cid.split(".")[0] for g in ALL_GAMES for cid in library.clause_ids(g, "en")
+                    if cid.split(".")[1] == "variants" or cid.endswith(".variant")})
+    assert games == ["catan", "citadels", "im_the_boss", "kutschfahrt", "manila", "pandemic"]
+    for game in games:
+        first = search.search(query, game=game, prefer=lang, limit=1)[0].clause_id
+        assert first.split(".")[1] == "variants" or first.endswith(".variant"), (game, first)
+
+
+def test_the_new_phases_are_not_heard_where_they_are_not_said() -> None:
+    """能改变 is a rule that changes something, not a correction; "r there" is "are there"."""
+    sections = lambda q: {sec for _, secs in search.query_phases(q) for sec in secs}  # noqa: E731
+    assert ".corrections" not in sections("这张牌能改变顺序吗")
+    assert ".corrections" in sections("分数记错了怎么改")
+    assert "components" in sections("how many stop cards r there")
+    assert "components" in sections("how many knights r in the dev deck")
+    assert "app" in sections("does the app show my cards") and "app" not in sections("can i pass")
+    assert ".goal" not in sections("who wins the auction")

@@ -1481,6 +1481,16 @@ _PHASE_CUES = {
     "players": (),  # (patterns: _PHASE_PATTERNS)
     # two with the same at the end: who wins is the tie rule (打平, 平手 are the lexicon's)
     "tie": ("一样多", "同样多", "分数一样", "钱一样", "一样的分", "一样的钱"),
+    # how the game is won: the aim (overview.goal) and the end's winner
+    "goal": ("怎么赢", "怎么算赢", "怎样算赢", "怎样才算赢", "怎么才算赢", "怎样才能赢", "怎么才能赢", "如何获胜",
+             "怎么获胜", "怎么取胜", "游戏目标", "目标是什么", "比啥", "比什么", "胜利条件", "获胜条件"),
+    # the app shows something the table did otherwise: the game's corrections clause
+    "corrections": ("记错", "输错", "点错", "写错", "录错", "按错", "填错", "弄错了", "搞错了", "改过来", "改回来",
+                    "更正", "修正", "改正"),
+    # another way to play: the variants
+    "variants": ("变体", "变种", "有玩法", "别的玩法", "另一种玩法", "其他玩法", "进阶玩法", "简化玩法", "家规"),
+    # the app itself (its screen, its entries): the app's own clauses count LIFTED, not SECTION_PRIOR's
+    "app": ("程式", "程序", "应用", "软件", "屏幕", "画面", "表上", "界面", "按钮", "点一下", "手机上", "app"),
 }
 #: cues as patterns (not between word boundaries: a Chinese run has none)
 _PHASE_PATTERNS = {
@@ -1488,6 +1498,11 @@ _PHASE_PATTERNS = {
     # 三人玩时 or 两个人玩的话, a rule for one player count, nor 人数 alone: 按人数发牌)
     "players": (r"(?:[0-9〇一二两三四五六七八九十几]+|多少)个?人(?:能|可以|才能|才可以|一起|也能|也可以|就能|就可以)?玩(?=[吗嘛么呢吧啊不没?？,，.。!！]|$)",
                 r"(?:最多|最少|至少)(?:要|可以|能)?(?:几|多少)个?人"),
+    # 能改吗, 可以自己改吗, 怎么改 (not 改变, 改成: a rule that changes something)
+    "corrections": (r"(?:能|可以|要|怎么|怎样|咋|能不能|可不可以)(?:自己|手动)?改(?=[吗嘛么呢吧不?？,，。]|一下|$)",),
+    # 这个游戏怎么赢, 游戏要怎样才能赢 (the game named with it: not a word for a clause to hold)
+    "goal": (r"(?:这个|这款|这|本)?游戏(?:要|得)?(?:怎么|怎样|如何)(?:才能|才算|算|才)?(?:赢|获胜|取胜)",
+             r"(?:这个|这款|这|本)?游戏的?目标"),
 }
 _COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _PHASE_WORDS = {  # (patterns)
@@ -1495,7 +1510,8 @@ _PHASE_WORDS = {  # (patterns)
               "setup", "set up", "initially", "first round", "first turn", "goes first", "go first"),
     "end": ("game over", "game end", "end of the game", "game ends", "winner", "at the end(?! of)", "in the end"),
     "score": (),
-    "components": ("in total", "altogether", "in the box", "components", "are there", "what kinds?", "how many kinds?"),
+    "components": ("in total", "altogether", "in the box", "components", "(?:are|r) there", "what kinds?", "how many kinds?",
+                   r"how many \w+(?: \w+)? (?:are|r) in (?:the|a|each) (?:\w+ )?(?:deck|box|game|set)"),
     "players": (r"how many (?:people |players |ppl |of us )?(?:can|may|could|should|need to) play",
                 r"how many (?:players|people|ppl)(?! (?:get|gets|take|takes|have|has|draw|draws|receive|each))",
                 rf"(?:{_COUNT}|{_COUNT} or {_COUNT}) (?:people|players|ppl|of us) (?:can |could |to )?play",
@@ -1505,15 +1521,28 @@ _PHASE_WORDS = {  # (patterns)
     "tie": (r"(?:we|they|you) both (?:have |had |ended |end |finished |got |scored )?(?:on |with |up with )?(?:\d+|the same)",
             r"both (?:have|had|ended|end|finished|got|scored) (?:on |with |up with )?(?:\d+|the same)",
             r"(?:the )?same (?:number of )?(?:points|gold|money|score|amount|cash|vp)"),
+    # (with "this game": the game is the one asked about, not a word for a clause to hold)
+    "goal": (r"how (?:do|does|can|would|will) (?:you|i|we|one|u|someone|anyone|a player|players|people) win(?: (?:at )?(?:this|the) game)?",
+             r"how to win(?: (?:at )?(?:this|the) game)?",
+             r"what(?:'s| is|s)? the (?:goal|aim|point|objective|object)(?! cards?)(?: of (?:this|the) game)?", "win condition",
+             "winning condition", "objective"),
+    "corrections": (r"(?:fix|correct|change|edit) (?:it|that|this|the|my|his|her|their|a)(?: \w+)? (?:in|on) the (?:app|sheet|screen)",
+                    r"(?:entered|typed|tapped|logged|recorded|put in) (?:it |that |the |a )?(?:\w+ )?wrong",
+                    r"(?:app|sheet|screen) (?:says|shows|has|said|showed|had) (?:the )?wrong", r"wrong (?:in|on) the app",
+                    "mistake in the app", "corrections?"),
+    "variants": ("variants?", "house rules?", "optional rules?", "alternat(?:iv)?e rules?"),
+    "app": ("app", "screen", "button", "tap", "tapped", "type in", "typed"),
 }
 #: a phase's sections; ".players" stands for the clauses whose id ends so (each game has one: how
 #: many can play, whatever its section), "end.tie" for the end's clauses whose last part starts
 #: "tie" (the tie, tiebreak, tie-break: who wins when two are level)
 PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring"),
                   "score": ("scoring", "evaluation", "value", "payout"), "components": ("components",),
-                  "players": (".players",), "tie": ("end.tie",)}
+                  "players": (".players",), "tie": ("end.tie",), "goal": (".goal", "end.win", "scoring.win"),
+                  "corrections": (".corrections",), "variants": ("variants", ".variant"), "app": ("app", "sheet", "table")}
 #: the phases whose clauses count LIFTED
-_LIFTING = (PHASE_SECTIONS["components"], PHASE_SECTIONS["players"], PHASE_SECTIONS["tie"])
+_LIFTING = tuple(PHASE_SECTIONS[phase] for phase in ("components", "players", "tie", "goal", "corrections", "variants",
+                                                     "app"))
 
 
 def _lifted(clause_id: str, lifted: set[str]) -> bool:
