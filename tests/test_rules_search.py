@@ -916,3 +916,5 @@ def test_the_new_phases_are_not_heard_where_they_are_not_said() -> None:
     assert "components" in sections("how many knights r in the dev deck")
     assert "app" in sections("does the app show my cards") and "app" not in sections("can i pass")
     assert ".goal" not in sections("who wins the auction")
+    assert ".corrections" in sections("we messed up his points in the app")
+    assert "end.tie" in sections("我跟他都完成五张订单，谁赢") and "end.tie" not in sections("我跟他都想要这个位子")

@@ -1501,6 +1501,8 @@ _PHASE_PATTERNS = {
     # 能改吗, 可以自己改吗, 怎么改 (not 改变, 改成: a rule that changes something)
     "corrections": (r"(?:能|可以|要|怎么|怎样|咋|能不能|可不可以)(?:自己|手动)?改(?=[吗嘛么呢吧不?？,，。]|一下|$)",),
     # 这个游戏怎么赢, 游戏要怎样才能赢 (the game named with it: not a word for a clause to hold)
+    # 我跟他都完成五张，……谁赢: two with the same at the end, who wins
+    "tie": (r"(?:跟|和|与)(?:他|她|你|我|对方|别人)都[^？?。]*谁(?:赢|胜)",),
     "goal": (r"(?:这个|这款|这|本)?游戏(?:要|得)?(?:怎么|怎样|如何)(?:才能|才算|算|才)?(?:赢|获胜|取胜)",
              r"(?:这个|这款|这|本)?游戏的?目标"),
 }
@@ -1527,6 +1529,8 @@ _PHASE_WORDS = {  # (patterns)
              r"what(?:'s| is|s)? the (?:goal|aim|point|objective|object)(?! cards?)(?: of (?:this|the) game)?", "win condition",
              "winning condition", "objective"),
     "corrections": (r"(?:fix|correct|change|edit) (?:it|that|this|the|my|his|her|their|a)(?: \w+)? (?:in|on) the (?:app|sheet|screen)",
+                    r"(?:fix|correct|change|edit) (?:the|a|his|her|my|their|someones|our) (?:number|score|points|count|total|money|gold)",
+                    r"(?:messed|mess|screwed|mixed) up (?:the |a |his |her |my |their |someones |our )?(?:\w+ )?(?:in|on) the (?:app|sheet)",
                     r"(?:entered|typed|tapped|logged|recorded|put in) (?:it |that |the |a )?(?:\w+ )?wrong",
                     r"(?:app|sheet|screen) (?:says|shows|has|said|showed|had) (?:the )?wrong", r"wrong (?:in|on) the app",
                     "mistake in the app", "corrections?"),
