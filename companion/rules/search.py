@@ -1144,8 +1144,13 @@ class SearchIndex:
             for i, u in enumerate(self._units):
                 by.setdefault(_section_of(u.clause_id), []).append(i)
             self._by_section = by
-        return [i for sec in sections for i in by.get(sec, ())] if not any("." in sec for sec in sections) \
-            else [i for i, u in enumerate(self._units) if _lifted(u.clause_id, set(sections))]
+        sections = tuple(sections)
+        if not any("." in sec for sec in sections):
+            return [i for sec in sections for i in by.get(sec, ())]
+        marked = self.__dict__.setdefault("_marked", {})  # a phase's marked clauses, found once
+        if sections not in marked:
+            marked[sections] = [i for i, u in enumerate(self._units) if _lifted(u.clause_id, set(sections))]
+        return marked[sections]
 
     def _score(self, terms: list[Token], last: bool, synonyms: Mapping[str, list[str]] | None = None,
                damp: Mapping[str, float] | None = None, phase_units: Mapping[str, Sequence[int]] | None = None,
