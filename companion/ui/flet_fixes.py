@@ -34,8 +34,10 @@ from flet.utils import validation as _flet_validation
 
 try:  # the web server (absent where only the desktop client is installed)
     from flet_web.fastapi import flet_app as _flet_web_app
+    from flet_web.fastapi.flet_app_manager import app_manager as _app_manager
 except ImportError:  # pragma: no cover - flet[all] installs it
     _flet_web_app = None  # type: ignore[assignment]
+    _app_manager = None
 
 
 # ----- Flet's per-control validation memo, made lazy ---------------------------------------------
@@ -263,9 +265,8 @@ async def _redraw_lock_of(flet_app: Any, data: list[Any]) -> Any:
     elif type(body) is dict and body.get("session_id"):
         unique = getattr(flet_app, "_FletApp__get_unique_session_id", None)
         try:
-            from flet_web.fastapi.flet_app_manager import app_manager
-
-            session = await app_manager.get_session(unique(str(body["session_id"]))) if unique else None
+            session = await _app_manager.get_session(unique(str(body["session_id"]))) \
+                if unique and _app_manager is not None else None
         except Exception:  # noqa: BLE001 - Flet finds no such session either: a new one
             session = None
         if session is not None and session.connection is not None:
