@@ -13,7 +13,7 @@ from companion.i18n import Translator
 from companion.registry import get_game
 from companion.rules import library
 from companion.storage import Store
-from conftest import PHONE, TABLET, Screen, Server
+from conftest import PHONE, TABLET, Screen, Server, failure_shot_name
 from test_phone_referee import into_view
 
 pytestmark = pytest.mark.browser
@@ -69,7 +69,11 @@ def open_table(browser, site, key, lang, viewport) -> Screen:
 
 
 def inside(screen: Screen, locator) -> None:
-    locator.wait_for(timeout=20000)
+    try:
+        locator.wait_for(timeout=20000)
+    except Exception:
+        screen.shot(failure_shot_name("waiting", "inside"))  # what the page showed instead
+        raise
     size = screen.page.viewport_size
     for _ in range(20):  # where it settles (a new screen is put at its top just after its first frame)
         box = locator.bounding_box()
@@ -113,6 +117,7 @@ def test_review_screenshots(browser, site, lang, viewport, size):
     screen = open_table(browser, site, "launch", lang, viewport)
     try:
         screen.wait_text(_("Now: {names}", names="Ana"))
+        screen.page.wait_for_timeout(500)  # the screen settled (a full run's tap on a tablet was lost once)
         screen.click(library.message("manila", lang, "action.launch"), exact=True)
         heading = screen.text(_("Not allowed"), exact=True)
         inside(screen, heading)
