@@ -214,11 +214,10 @@ async def _on_message(self: Any, data: Any) -> Any:
     if type(data) is list and len(data) == 2 and data[0] in (_REGISTER, _UPDATE_PROPS):
         lock = await _redraw_lock_of(self, data)
         if lock is not None:
-            got = False
-            waited = 0.0
-            while not (got := lock.acquire(blocking=False)) and waited < _REDRAW_WAIT:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + _REDRAW_WAIT
+            while not (got := lock.acquire(blocking=False)) and loop.time() < deadline:
                 await asyncio.sleep(0.005)  # the loop serves the other phones meanwhile
-                waited += 0.005
             try:
                 return await _ORIGINAL_ON_MESSAGE(self, data)  # type: ignore[misc]
             finally:
