@@ -270,8 +270,7 @@ def test_a_method_answer_for_a_control_that_left_the_page_keeps_the_connection()
 
 def _away(app, client) -> None:
     """The tab goes (a reload, the Wi-Fi gone): until the server has seen it go."""
-    client.ws.close()
-    client.reader.join(5)
+    client.go_away()
     deadline = time.time() + 10
     while app.page.session.connection is not None:
         assert time.time() < deadline, "the server did not see the tab go"
@@ -315,9 +314,7 @@ def test_a_tab_coming_back_to_its_session_gets_the_page_after_the_redraw_in_prog
         app = server.app_of(client)
         _away(app, client)
         worker, released = _redraw_holding(app, 0.6)
-        with client.lock:
-            client.page, client.index = {}, {}
-        client.connect()  # asks for its session again, as a reloaded tab does
+        client.come_back()  # asks for its session again, as a reloaded tab does
         client.wait(lambda: bool(client.page), 10, "the page")
         got = time.monotonic()
         worker.join(10)
@@ -358,7 +355,7 @@ def test_a_phones_own_change_waits_for_the_redraw_in_progress(tmp_path):
 def test_a_redraw_that_holds_its_page_too_long_does_not_keep_the_tab_out(tmp_path, monkeypatch):
     """A redraw that waits on the event loop itself must not hold the tab's return for
     ever: after ``_REDRAW_WAIT`` it goes in, as before."""
-    monkeypatch.setattr(flet_fixes, "_REDRAW_WAIT", 0.3, raising=False)
+    monkeypatch.setattr(flet_fixes, "_REDRAW_WAIT", 0.3)
     server = LiveServer(tmp_path, lan=False)
     try:
         client = WireClient(server, address=None)
@@ -366,9 +363,7 @@ def test_a_redraw_that_holds_its_page_too_long_does_not_keep_the_tab_out(tmp_pat
         app = server.app_of(client)
         _away(app, client)
         worker, released = _redraw_holding(app, 3.0)
-        with client.lock:
-            client.page, client.index = {}, {}
-        client.connect()
+        client.come_back()
         client.wait(lambda: bool(client.page), 10, "the page")
         assert not released  # in before the redraw ended
         worker.join(10)

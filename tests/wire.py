@@ -195,10 +195,20 @@ class WireClient:
         """The tab goes to ``route`` (a reload, as a QR code's address opened in
         it): a new connection that asks for the tab's session, as Flet's
         client does; the server then keeps running that session's app."""
+        self.go_away()
+        self.come_back(route)
+
+    def go_away(self) -> None:
+        """The tab's connection ends (a reload begins, the Wi-Fi drops); its session waits."""
         self.ws.close()
         self.reader.join(5)
+
+    def come_back(self, route: str | None = None) -> None:
+        """A new connection that asks for the tab's session again, with the page mirror emptied
+        (the server sends the whole page); ``route``: the address it comes back to."""
         with self.lock:
-            self.route = route
+            if route is not None:
+                self.route = route
             self.page, self.index = {}, {}
         self.connect()
 
