@@ -1505,9 +1505,9 @@ _PHASE_PATTERNS = {
                 r"(?:最多|最少|至少)(?:要|可以|能)?(?:几|多少)个?人"),
     # 能改吗, 可以自己改吗, 怎么改 (not 改变, 改成: a rule that changes something)
     "corrections": (r"(?:能|可以|要|怎么|怎样|咋|能不能|可不可以)(?:自己|手动)?改(?=[吗嘛么呢吧不?？,，。]|一下|$)",),
-    # 这个游戏怎么赢, 游戏要怎样才能赢 (the game named with it: not a word for a clause to hold)
     # 我跟他都完成五张，……谁赢: two with the same at the end, who wins
     "tie": (r"(?:跟|和|与)(?:他|她|你|我|对方|别人)都[^？?。]*谁(?:赢|胜)",),
+    # 这个游戏怎么赢, 游戏要怎样才能赢 (the game named with it: not a word for a clause to hold)
     "goal": (r"(?:这个|这款|这|本)?游戏(?:要|得)?(?:怎么|怎样|如何)(?:才能|才算|算|才)?(?:赢|获胜|取胜)",
              r"(?:这个|这款|这|本)?游戏的?目标"),
 }
