@@ -670,8 +670,11 @@ def test_a_question_that_names_a_phase_finds_that_phases_clause() -> None:
     assert [sections for _, sections in search.query_phases("who has the crown at the start")] == [("setup",)]
     assert [sections for _, sections in search.query_phases("结算的时候")] == [search.PHASE_SECTIONS["score"]]
     assert "end" not in search.PHASE_SECTIONS["score"]
-    assert search.query_phases("at the end of my turn") == []  # a turn's end is no phase of the game
-    assert search.query_phases("what do i do at the start of my turn") == [] == search.query_phases("回合开始时要做什么")
+    # a turn's end or start is no setup and no end of the game (it names the turn: search15)
+    turn = [search.PHASE_SECTIONS["turn"]]
+    assert [sections for _, sections in search.query_phases("at the end of my turn")] == turn
+    assert [sections for _, sections in search.query_phases("what do i do at the start of my turn")] == turn
+    assert search.query_phases("回合开始时要做什么") == []
     assert [sections for _, sections in search.query_phases("what is it worth at the end")] == [search.PHASE_SECTIONS["end"]]
 
 
@@ -918,3 +921,31 @@ def test_the_new_phases_are_not_heard_where_they_are_not_said() -> None:
     assert ".goal" not in sections("who wins the auction")
     assert ".corrections" in sections("we messed up his points in the app")
     assert "end.tie" in sections("我跟他都完成五张订单，谁赢") and "end.tie" not in sections("我跟他都想要这个位子")
+
+
+# ---- issue 34, branch search15: one player's turn
+
+def test_a_question_about_one_turn_names_the_turn() -> None:
+    """一回合, 这回合, 每回合, 轮到我, "in one turn", "per turn" name one player's turn; 第一回合
+    is the first round (the setup's) and 回合 alone names nothing."""
+    sections = lambda q: {sec for _, secs in search.query_phases(q) for sec in secs}  # noqa: E731
+    for query in ("一回合能盖几个村庄", "這回合可以什麼都不買嗎", "每回合能换几次", "轮到我的时候能不能不卖",
+                  "can i build twice in one turn", "how many actions per turn", "can i pass on my turn"):
+        assert "turn" in sections(query), query
+    assert "turn" not in sections("第一回合怎么放") and "setup" in sections("第一回合怎么放")
+    assert "turn" not in sections("回合结束后要弃牌吗") and "turn" not in sections("who takes the next round")
+
+
+def test_a_turn_question_prefers_the_turns_rule_over_a_clause_with_the_same_words() -> None:
+    """The start's placement and the turn's building say the same words (a village, a road);
+    asked about one turn, the turn's clause comes first (it holds the words that name the
+    turn, and counts TURN_LIFTED); asked at the start, the placement (reading order first)."""
+    docs = [Document("g", "zh_Hans", "g.setup.place", "村庄", "放村庄和路。"),
+            Document("g", "zh_Hans", "g.turn.build", "村庄", "放村庄和路。"),
+            Document("g", "en", "g.setup.place", "Settlements", "Place a settlement and a road."),
+            Document("g", "en", "g.turn.build", "Settlements", "Place a settlement and a road.")]
+    index = SearchIndex(docs)
+    for query in ("这回合能放村庄和路吗", "can i place a settlement and a road in one turn"):
+        assert hit_ids(index.search(query, game="g"))[0] == "g.turn.build", query
+    for query in ("开局能放村庄和路吗", "can i place a settlement and a road at the start"):
+        assert hit_ids(index.search(query, game="g"))[0] == "g.setup.place", query
