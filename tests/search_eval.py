@@ -51,6 +51,9 @@ HELDOUT_13 = Path(__file__).resolve().parent / "search_heldout_13.json"
 #: round 14 (issue 34): 90 questions written blind and committed before any was run; first run
 #: on the search after branch search13b
 HELDOUT_14 = Path(__file__).resolve().parent / "search_heldout_14.json"
+#: round 15 (issue 34): 90 questions written blind and committed before any was run; first run
+#: on the search of main before branch search15 and on the search after it (both fresh to it)
+HELDOUT_15 = Path(__file__).resolve().parent / "search_heldout_15.json"
 
 
 @dataclass(frozen=True)
@@ -97,11 +100,11 @@ def heldout_5() -> list[Question]:
 #: the numbered rounds' files, in the README's order
 ROUNDS = {3: HELDOUT_3, 4: HELDOUT_4, 5: HELDOUT_5, 6: HELDOUT_6, 7: HELDOUT_7, 8: HELDOUT_8, 9: HELDOUT_9,
           10: HELDOUT_10, 11: HELDOUT_11, 12: HELDOUT_12, 13: HELDOUT_13,
-          14: HELDOUT_14}
+          14: HELDOUT_14, 15: HELDOUT_15}
 
 
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 14."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 15."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()),
             **{f"held-out {n}": evaluate(heldout(path)) for n, path in ROUNDS.items()}}
 
