@@ -949,3 +949,26 @@ def test_a_turn_question_prefers_the_turns_rule_over_a_clause_with_the_same_word
         assert hit_ids(index.search(query, game="g"))[0] == "g.turn.build", query
     for query in ("开局能放村庄和路吗", "can i place a settlement and a road at the start"):
         assert hit_ids(index.search(query, game="g"))[0] == "g.setup.place", query
+
+
+def test_how_many_cards_of_a_kind_asks_about_the_box() -> None:
+    """每种王国卡有几张, 一共就几张, "how many of the 3 nugget cards are in the deck" ask what is
+    in the box; 每种配料要抽掉几张 (how many to take out: the setup) and 我手上有几张 (a hand) do not."""
+    sections = lambda q: {sec for _, secs in search.query_phases(q) for sec in secs}  # noqa: E731
+    for query in ("每种王国卡有几张啊", "银行里每种资源牌一共就几张", "牌堆里有多少张流行病",
+                  "how many of the big gold cards are there in the deck"):
+        assert "components" in sections(query), query
+    for query in ("四个人玩每种配料要抽掉几张", "我手上有几张", "每种原料要拿掉几张"):
+        assert "components" not in sections(query), query
+    # the cue is the span, not the card's name (whose words not every components clause holds)
+    (span, _), = search.query_phases("每种王国卡有几张")
+    assert span == (0, 2)
+
+
+def test_naming_the_animals_of_a_guess_finds_who_takes_the_card() -> None:
+    """Cockroach Poker's animals are in its cards clause's text, not its aliases: a guess told
+    with the animals in it (said fly, was a toad) finds who takes the card first."""
+    hits = search.search("he called it a fly, i said not a fly and it was a toad. who has to take it",
+                         game="cockroach_poker", prefer="en", limit=3)
+    assert hits[0].clause_id == "cockroach_poker.round.reveal"
+    assert "toad" not in library.aliases("cockroach_poker")["cockroach_poker.components.cards"]

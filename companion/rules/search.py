@@ -1515,6 +1515,9 @@ _PHASE_PATTERNS = {
                 r"(?:最多|最少|至少)(?:要|可以|能)?(?:几|多少)个?人"),
     # 能改吗, 可以自己改吗, 怎么改 (not 改变, 改成: a rule that changes something)
     "corrections": (r"(?:能|可以|要|怎么|怎样|咋|能不能|可不可以)(?:自己|手动)?改(?=[吗嘛么呢吧不?？,，。]|一下|$)",),
+    # how many cards of a kind the game has: 每种王国卡有几张, 一共就几张, 牌堆里有多少张 (not 我手上有几张: a hand)
+    # (the cue alone is the span: the words between are the cards', not words every components clause holds)
+    "components": (r"(?:每种|每一种|各种|一共|总共|全部|整副|整盒|牌堆里|盒子里|银行里)(?=[^，,。？?拿抽塞放去移加留丢]{0,8}(?:几|多少)张)",),
     # 我跟他都完成五张，……谁赢: two with the same at the end, who wins
     "tie": (r"(?:跟|和|与)(?:他|她|你|我|对方|别人)都[^？?。]*谁(?:赢|胜)",),
     # 一回合, 这回合, 每回合, 轮到我 (not 第一回合: the first round is the setup's)
@@ -1530,7 +1533,8 @@ _PHASE_WORDS = {  # (patterns)
     "end": ("game over", "game end", "end of the game", "game ends", "winner", "at the end(?! of)", "in the end"),
     "score": (),
     "components": ("in total", "altogether", "in the box", "components", "(?:are|r) there", "what kinds?", "how many kinds?",
-                   r"how many \w+(?: \w+)? (?:are|r) in (?:the|a|each) (?:\w+ )?(?:deck|box|game|set)"),
+                   r"how many \w+(?: \w+)? (?:are|r) in (?:the|a|each) (?:\w+ )?(?:deck|box|game|set)",
+                   r"how many(?= (?:\w+ ){3,6}(?:are|r) (?:there )?in (?:the|a|each) (?:\w+ )?(?:deck|box|game|set|pile|supply))"),
     "players": (r"how many (?:people |players |ppl |of us )?(?:can|may|could|should|need to) play",
                 r"how many (?:players|people|ppl)(?! (?:get|gets|take|takes|have|has|draw|draws|receive|each))",
                 rf"(?:{_COUNT}|{_COUNT} or {_COUNT}) (?:people|players|ppl|of us) (?:can |could |to )?play",
