@@ -872,7 +872,8 @@ ALL_GAMES = sorted(library.game_dirs())
 
 
 @pytest.mark.parametrize("query, lang", [("how do you win this game", "en"), ("whats the goal of the game", "en"),
-                                         ("这个游戏怎么赢", "zh_Hans"), ("這個遊戲的目標是什麼", "zh_Hant")])
+                                         ("这个游戏怎么赢", "zh_Hans"), ("這個遊戲的目標是什麼", "zh_Hant"),
+                                         ("what are we even supposed to do", "en"), ("這款到底是要做什麼", "zh_Hant")])
 def test_how_to_win_finds_the_games_aim_or_its_winner(query: str, lang: str) -> None:
     """How the game is won: every game's aim (a clause whose id ends ".goal") or its end's
     winner (end.win…, scoring.winner; Manila's: the richest wins) comes first, not a clause
@@ -919,6 +920,7 @@ def test_the_new_phases_are_not_heard_where_they_are_not_said() -> None:
     assert "components" in sections("how many knights r in the dev deck")
     assert "app" in sections("does the app show my cards") and "app" not in sections("can i pass")
     assert ".goal" not in sections("who wins the auction")
+    assert ".goal" not in sections("这张牌要干嘛") and ".goal" not in sections("what am i supposed to do with the extra card")
     assert ".corrections" in sections("we messed up his points in the app")
     assert "end.tie" in sections("我跟他都完成五张订单，谁赢") and "end.tie" not in sections("我跟他都想要这个位子")
 
@@ -972,3 +974,14 @@ def test_naming_the_animals_of_a_guess_finds_who_takes_the_card() -> None:
                          game="cockroach_poker", prefer="en", limit=3)
     assert hits[0].clause_id == "cockroach_poker.round.reveal"
     assert "toad" not in library.aliases("cockroach_poker")["cockroach_poker.components.cards"]
+
+
+def test_a_player_count_then_a_comma_still_asks_how_many_can_play() -> None:
+    """我們五個人，可以一起玩嗎: the count, a comma (or the game's name, taken out of the query),
+    then 可以一起玩: how many can play, as 五个人能玩吗 is."""
+    sections = lambda q: {sec for _, secs in search.query_phases(q) for sec in secs}  # noqa: E731
+    for query in ("我們五個人，可以一起玩嗎", "六个人一起玩吗", "我们三个人，    也能玩吗"):
+        assert ".players" in sections(query), query
+    assert ".players" not in sections("三个人，可以一起打他吗")
+    first = search.search("我們五個人，可以一起玩嗎", game="saboteur", prefer="zh_Hant", limit=1)[0]
+    assert first.clause_id == "saboteur.overview.players"

@@ -1511,7 +1511,8 @@ _PHASE_CUES = {
 _PHASE_PATTERNS = {
     # how many can play: 几个人能玩, 两个人也可以玩吗, 最少要几个人 (the question ends there: not
     # 三人玩时 or 两个人玩的话, a rule for one player count, nor 人数 alone: 按人数发牌)
-    "players": (r"(?:[0-9〇一二两三四五六七八九十几]+|多少)个?人(?:能|可以|才能|才可以|一起|也能|也可以|就能|就可以)?玩(?=[吗嘛么呢吧啊不没?？,，.。!！]|$)",
+    # (六个人，可以一起玩吗: a comma, 一起 after the verb)
+    "players": (r"(?:[0-9〇一二两三四五六七八九十几]+|多少)个?人[，,\s]*(?:也|都)?(?:能|可以|才能|才可以|就能|就可以)?(?:一起)?玩(?=[吗嘛么呢吧啊不没?？,，.。!！]|$)",
                 r"(?:最多|最少|至少)(?:要|可以|能)?(?:几|多少)个?人"),
     # 能改吗, 可以自己改吗, 怎么改 (not 改变, 改成: a rule that changes something)
     "corrections": (r"(?:能|可以|要|怎么|怎样|咋|能不能|可不可以)(?:自己|手动)?改(?=[吗嘛么呢吧不?？,，。]|一下|$)",),
@@ -1524,7 +1525,9 @@ _PHASE_PATTERNS = {
     "turn": (r"(?<!第)(?:一|这一?|每一?|同一|本|一个|这个|我的|自己的?|他的|你的)回合", r"轮到(?:我|你|他|她)的?时?"),
     # 这个游戏怎么赢, 游戏要怎样才能赢 (the game named with it: not a word for a clause to hold)
     "goal": (r"(?:这个|这款|这|本)?游戏(?:要|得)?(?:怎么|怎样|如何)(?:才能|才算|算|才)?(?:赢|获胜|取胜)",
-             r"(?:这个|这款|这|本)?游戏的?目标"),
+             r"(?:这个|这款|这|本)?游戏的?目标",
+             # 这款到底是要做什么, 玩这个是要干嘛的 (not 这张牌要干嘛: a card's use)
+             r"(?:这款|这个游戏|这游戏|这款游戏|玩这个)(?:游戏)?(?:到底|究竟)?(?:是)?要(?:做|干)(?:什么|啥|嘛)"),
 }
 _COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _PHASE_WORDS = {  # (patterns)
@@ -1548,7 +1551,8 @@ _PHASE_WORDS = {  # (patterns)
     "goal": (r"how (?:do|does|can|would|will) (?:you|i|we|one|u|someone|anyone|a player|players|people) win(?: (?:at )?(?:this|the) game)?",
              r"how to win(?: (?:at )?(?:this|the) game)?",
              r"what(?:'s| is|s)? the (?:goal|aim|point|objective|object)(?! cards?)(?: of (?:this|the) game)?", "win condition",
-             "winning condition", "objective"),
+             "winning condition", "objective",
+             r"what (?:are|r|do) (?:we|you|u|i) (?:even )?(?:trying|supposed|meant) to do(?! (?:with|when|if|after|before|on))"),
     "corrections": (r"(?:fix|correct|change|edit) (?:it|that|this|the|my|his|her|their|a)(?: \w+)? (?:in|on) the (?:app|sheet|screen)",
                     r"(?:fix|correct|change|edit) (?:the|a|his|her|my|their|someones|our) (?:number|score|points|count|total|money|gold)",
                     r"(?:messed|mess|screwed|mixed) up (?:the |a |his |her |my |their |someones |our )?(?:\w+ )?(?:in|on) the (?:app|sheet)",
