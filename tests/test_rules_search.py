@@ -922,7 +922,7 @@ def test_the_new_phases_are_not_heard_where_they_are_not_said() -> None:
     assert ".goal" not in sections("who wins the auction")
     assert ".goal" not in sections("这张牌要干嘛") and ".goal" not in sections("what am i supposed to do with the extra card")
     assert ".corrections" in sections("we messed up his points in the app")
-    assert "end.tie" in sections("我跟他都完成五张订单，谁赢") and "end.tie" not in sections("我跟他都想要这个位子")
+    assert "*tie" in sections("我跟他都完成五张订单，谁赢") and "*tie" not in sections("我跟他都想要这个位子")
 
 
 # ---- issue 34, branch search15: one player's turn
@@ -985,3 +985,27 @@ def test_a_player_count_then_a_comma_still_asks_how_many_can_play() -> None:
     assert ".players" not in sections("三个人，可以一起打他吗")
     first = search.search("我們五個人，可以一起玩嗎", game="saboteur", prefer="zh_Hant", limit=1)[0]
     assert first.clause_id == "saboteur.overview.players"
+
+
+def test_the_same_bid_asks_who_wins_the_tie_wherever_the_game_says_it() -> None:
+    """"we both put down 20", 我跟他都出了20: a tie, and a tie is every clause whose id's last part
+    names one (sealed-tie, shared-ties, tiebreak, fight.tie), not only the end's: at a sealed
+    auction Modern Art's sealed tie comes first."""
+    sections = lambda q: {sec for _, secs in search.query_phases(q) for sec in secs}  # noqa: E731
+    assert search.PHASE_SECTIONS["tie"] == ("*tie",)
+    for query in ("sealed bids, ann and i both put down 20, who gets it", "暗标我跟他都出了20，画给谁"):
+        assert "*tie" in sections(query), query
+        first = search.search(query, game="modern_art", prefer=search.query_lang(query) or "en", limit=1)[0]
+        assert first.clause_id == "modern_art.auction.sealed-tie", (query, first.clause_id)
+    assert "*tie" not in sections("我和他都想要这幅画")
+    lifted = {"*tie"}
+    assert search._lifted("modern_art.auction.sealed-tie", lifted) and search._lifted("niagara.end.tiebreak", lifted)
+    assert search._lifted("kutschfahrt.fight.tie", lifted) and not search._lifted("catan.build.city", lifted)
+
+
+def test_a_rounds_start_is_not_the_games_setup_and_a_team_asks_how_to_win() -> None:
+    sections = lambda q: {sec for _, secs in search.query_phases(q) for sec in secs}  # noqa: E731
+    assert "setup" in sections("开局每人几张") and "setup" in sections("刚开局怎么放")
+    assert "setup" not in sections("第三轮开局每人要再摸几张") and "setup" not in sections("at the start of round 3")
+    assert ".goal" in sections("what does our team actually need to win")
+    assert "components" in sections("诅咒卡一盒到底有几张")

@@ -1145,7 +1145,7 @@ class SearchIndex:
                 by.setdefault(_section_of(u.clause_id), []).append(i)
             self._by_section = by
         sections = tuple(sections)
-        if not any("." in sec for sec in sections):
+        if not any("." in sec or sec.startswith("*") for sec in sections):
             return [i for sec in sections for i in by.get(sec, ())]
         marked = self.__dict__.setdefault("_marked", {})  # a phase's marked clauses, found once
         if sections not in marked:
@@ -1484,7 +1484,7 @@ LIFTED = 2.0
 TURN_LIFTED = 1.2
 _PHASE_CUES = {
     # (not 开始时: 回合开始时 is a turn's start)
-    "setup": ("开局", "一开始", "刚开始", "最开始", "起手", "初始", "第一轮", "第一回合", "首轮", "游戏开始", "准备"),
+    "setup": ("一开始", "刚开始", "最开始", "起手", "初始", "第一轮", "第一回合", "首轮", "游戏开始", "准备"),
     "end": ("游戏结束", "结束游戏", "终局", "赢家"),
     # 结算 is the scoring of a round as much as the game's end (Mamma Mia's evaluation, Modern Art's values)
     "score": ("结算", "计分", "算分"),
@@ -1511,6 +1511,8 @@ _PHASE_CUES = {
 _PHASE_PATTERNS = {
     # how many can play: 几个人能玩, 两个人也可以玩吗, 最少要几个人 (the question ends there: not
     # 三人玩时 or 两个人玩的话, a rule for one player count, nor 人数 alone: 按人数发牌)
+    # 开局, but not 第三轮开局 or 回合开局: a round's start, not the game's setup
+    "setup": (r"(?<![轮合])开局",),
     # (六个人，可以一起玩吗: a comma, 一起 after the verb)
     "players": (r"(?:[0-9〇一二两三四五六七八九十几]+|多少)个?人[，,\s]*(?:也|都)?(?:能|可以|才能|才可以|就能|就可以)?(?:一起)?玩(?=[吗嘛么呢吧啊不没?？,，.。!！]|$)",
                 r"(?:最多|最少|至少)(?:要|可以|能)?(?:几|多少)个?人"),
@@ -1518,9 +1520,11 @@ _PHASE_PATTERNS = {
     "corrections": (r"(?:能|可以|要|怎么|怎样|咋|能不能|可不可以)(?:自己|手动)?改(?=[吗嘛么呢吧不?？,，。]|一下|$)",),
     # how many cards of a kind the game has: 每种王国卡有几张, 一共就几张, 牌堆里有多少张 (not 我手上有几张: a hand)
     # (the cue alone is the span: the words between are the cards', not words every components clause holds)
-    "components": (r"(?:每种|每一种|各种|一共|总共|全部|整副|整盒|牌堆里|盒子里|银行里)(?=[^，,。？?拿抽塞放去移加留丢]{0,8}(?:几|多少)张)",),
+    "components": (r"(?:每种|每一种|各种|一共|总共|全部|整副|整盒|一盒|一副|这盒|牌堆里|盒子里|盒里|银行里)(?=[^，,。？?拿抽塞放去移加留丢]{0,8}(?:几|多少)张)",),
     # 我跟他都完成五张，……谁赢: two with the same at the end, who wins
-    "tie": (r"(?:跟|和|与)(?:他|她|你|我|对方|别人)都[^？?。]*谁(?:赢|胜)",),
+    "tie": (r"(?:跟|和|与)(?:他|她|你|我|对方|别人)都[^？?。]*谁(?:赢|胜)",
+            # 我跟他都出了20: the same bid (a sealed auction's tie)
+            r"(?:跟|和|与)(?:他|她|你|我|对方|别人)都(?:出|喊|写|下|标|报)了?(?:[0-9]+|[一二两三四五六七八九十百]+)",),
     # 一回合, 这回合, 每回合, 轮到我 (not 第一回合: the first round is the setup's)
     "turn": (r"(?<!第)(?:一|这一?|每一?|同一|本|一个|这个|我的|自己的?|他的|你的)回合", r"轮到(?:我|你|他|她)的?时?"),
     # 这个游戏怎么赢, 游戏要怎样才能赢 (the game named with it: not a word for a clause to hold)
@@ -1531,7 +1535,7 @@ _PHASE_PATTERNS = {
 }
 _COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _PHASE_WORDS = {  # (patterns)
-    "setup": ("(?:start|starting|beginning|begin)(?! of (?:my|your|his|her|their|a|the|each|every|this|next) (?:turn|round))",
+    "setup": ("(?:start|starting|beginning|begin)(?! of (?:(?:my|your|his|her|their|a|the|each|every|this|next|that) )?(?:turn|round))",
               "setup", "set up", "initially", "first round", "first turn", "goes first", "go first"),
     "end": ("game over", "game end", "end of the game", "game ends", "winner", "at the end(?! of)", "in the end"),
     "score": (),
@@ -1545,14 +1549,15 @@ _PHASE_WORDS = {  # (patterns)
                 r"(?:max|maximum|most|min|minimum|fewest) (?:number of )?(?:people|players|ppl)",
                 "player count", "number of players", "solo"),
     "tie": (r"(?:we|they|you) both (?:have |had |ended |end |finished |got |scored )?(?:on |with |up with )?(?:\d+|the same)",
-            r"both (?:have|had|ended|end|finished|got|scored) (?:on |with |up with )?(?:\d+|the same)",
+            r"both (?:have|had|ended|end|finished|got|scored|bid|put down|put in|wrote|offered|paid) (?:on |with |up with )?(?:\d+|the same)",
             r"(?:the )?same (?:number of )?(?:points|gold|money|score|amount|cash|vp)"),
     # (with "this game": the game is the one asked about, not a word for a clause to hold)
     "goal": (r"how (?:do|does|can|would|will) (?:you|i|we|one|u|someone|anyone|a player|players|people) win(?: (?:at )?(?:this|the) game)?",
              r"how to win(?: (?:at )?(?:this|the) game)?",
              r"what(?:'s| is|s)? the (?:goal|aim|point|objective|object)(?! cards?)(?: of (?:this|the) game)?", "win condition",
              "winning condition", "objective",
-             r"what (?:are|r|do) (?:we|you|u|i) (?:even )?(?:trying|supposed|meant) to do(?! (?:with|when|if|after|before|on))"),
+             r"what (?:are|r|do) (?:we|you|u|i) (?:even )?(?:trying|supposed|meant) to do(?! (?:with|when|if|after|before|on))",
+             r"what (?:do|does) (?:we|i|you|u|our team|my team|a team|each team|a player) (?:actually |even |really )?(?:need|have|got) to (?:do to |get to )?win"),
     "corrections": (r"(?:fix|correct|change|edit) (?:it|that|this|the|my|his|her|their|a)(?: \w+)? (?:in|on) the (?:app|sheet|screen)",
                     r"(?:fix|correct|change|edit) (?:the|a|his|her|my|their|someones|our) (?:number|score|points|count|total|money|gold)",
                     r"(?:messed|mess|screwed|mixed) up (?:the |a |his |her |my |their |someones |our )?(?:\w+ )?(?:in|on) the (?:app|sheet)",
@@ -1566,10 +1571,11 @@ _PHASE_WORDS = {  # (patterns)
 }
 #: a phase's sections; ".players" stands for the clauses whose id ends so (each game has one: how
 #: many can play, whatever its section), "end.tie" for the end's clauses whose last part starts
-#: "tie" (the tie, tiebreak, tie-break: who wins when two are level)
+#: "tie", "*tie" for every clause whose last part has a word starting "tie" (the end's tie,
+#: tiebreak, tie-break, a fight's tie, a sealed auction's: who wins when two are level)
 PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring"),
                   "score": ("scoring", "evaluation", "value", "payout"), "components": ("components",),
-                  "players": (".players",), "tie": ("end.tie",), "goal": (".goal", "end.win", "scoring.win"),
+                  "players": (".players",), "tie": ("*tie",), "goal": (".goal", "end.win", "scoring.win"),
                   "corrections": (".corrections",), "variants": ("variants", ".variant"), "app": ("app", "sheet", "table"),
                   "turn": ("turn",)}
 #: the phases whose clauses count LIFTED
@@ -1578,10 +1584,13 @@ _LIFTING = tuple(PHASE_SECTIONS[phase] for phase in ("components", "players", "t
 
 
 def _lifted(clause_id: str, lifted: set[str]) -> bool:
-    """Whether ``clause_id`` is of the sections, or the clauses (".players", "end.tie"), in ``lifted``."""
+    """Whether ``clause_id`` is of the sections, or the clauses (".players", "end.tie", "*tie"), in ``lifted``."""
     section, last = _section_of(clause_id), clause_id.rsplit(".", 1)[-1]
     for entry in lifted:
-        if entry.startswith("."):
+        if entry.startswith("*"):  # a word of the clause id's last part starts so (tie: sealed-tie, tiebreak)
+            if any(word.startswith(entry[1:]) for word in re.split(r"[-_]", last)):
+                return True
+        elif entry.startswith("."):
             if last == entry[1:]:
                 return True
         elif "." in entry:
