@@ -1009,3 +1009,14 @@ def test_a_rounds_start_is_not_the_games_setup_and_a_team_asks_how_to_win() -> N
     assert "setup" not in sections("第三轮开局每人要再摸几张") and "setup" not in sections("at the start of round 3")
     assert ".goal" in sections("what does our team actually need to win")
     assert "components" in sections("诅咒卡一盒到底有几张")
+
+
+def test_filling_an_order_from_the_hand_is_not_drawing() -> None:
+    """补 alone is drawing (补牌) and also filling what is missing (补足, 补上): a player who lacks
+    one card for an order and asks whether to 补 it from the hand gets the hand's clause."""
+    index = search.default_index()
+    alternates = index.synonyms("差一张香肠，我不想补行不行")["想补"]
+    assert "补牌" in alternates and "补足" in alternates
+    for query in ("我订单还差两张，队友手里有，能帮我补吗", "差一张香肠，我不想补行不行"):
+        first = search.search(query, game="mamma_mia", prefer="zh_Hans", limit=1)[0].clause_id
+        assert first == "mamma_mia.evaluation.from-hand", (query, first)
