@@ -1020,3 +1020,15 @@ def test_filling_an_order_from_the_hand_is_not_drawing() -> None:
     for query in ("我订单还差两张，队友手里有，能帮我补吗", "差一张香肠，我不想补行不行"):
         first = search.search(query, game="mamma_mia", prefer="zh_Hans", limit=1)[0].clause_id
         assert first == "mamma_mia.evaluation.from-hand", (query, first)
+
+
+def test_a_question_about_the_games_end_prefers_the_ends_clause() -> None:
+    """"at the end", 游戏结束: the end's and scoring's clauses count END_LIFTED (a nudge, as the
+    turn's): of two clauses that say the same, the end's comes first."""
+    text = "At the end a mortgaged share counts nothing."
+    docs = [Document("g", "en", "g.loans.mortgage", "Mortgaged shares", text),
+            Document("g", "en", "g.end.wealth", "Mortgaged shares", text)]
+    index = SearchIndex(docs)
+    assert search.END_LIFTED > 1.0
+    assert hit_ids(index.search("what is a mortgaged share worth at the end", game="g"))[0] == "g.end.wealth"
+    assert hit_ids(index.search("what is a mortgaged share worth", game="g"))[0] == "g.loans.mortgage"
