@@ -60,6 +60,9 @@ HELDOUT_16 = Path(__file__).resolve().parent / "search_heldout_16.json"
 #: round 17 (issue 34): 90 questions written blind and committed before any was run; first run
 #: on the search after held-out 16's reading
 HELDOUT_17 = Path(__file__).resolve().parent / "search_heldout_17.json"
+#: round 18 (issue 34): 90 questions written blind and committed before any was run; first run
+#: on the search after held-out 17's reading
+HELDOUT_18 = Path(__file__).resolve().parent / "search_heldout_18.json"
 
 
 @dataclass(frozen=True)
@@ -106,11 +109,11 @@ def heldout_5() -> list[Question]:
 #: the numbered rounds' files, in the README's order
 ROUNDS = {3: HELDOUT_3, 4: HELDOUT_4, 5: HELDOUT_5, 6: HELDOUT_6, 7: HELDOUT_7, 8: HELDOUT_8, 9: HELDOUT_9,
           10: HELDOUT_10, 11: HELDOUT_11, 12: HELDOUT_12, 13: HELDOUT_13,
-          14: HELDOUT_14, 15: HELDOUT_15, 16: HELDOUT_16, 17: HELDOUT_17}
+          14: HELDOUT_14, 15: HELDOUT_15, 16: HELDOUT_16, 17: HELDOUT_17, 18: HELDOUT_18}
 
 
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 17."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 18."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()),
             **{f"held-out {n}": evaluate(heldout(path)) for n, path in ROUNDS.items()}}
 
