@@ -1406,9 +1406,10 @@ class SearchIndex:
             mine = game is not None and u.game == game
             if cover < (floor_here if mine else floor) and i not in titled:
                 continue  # (a clause whose whole title the query holds stays: 花园 of 花园怎么算分)
+            section = _section_of(u.clause_id)
             s = scores[i] * cover * cover * (LIFTED if lifted and _lifted(u.clause_id, lifted) else
-                                             TURN_LIFTED if turn and _section_of(u.clause_id) == "turn" else
-                                             END_LIFTED if end and _section_of(u.clause_id) in ("end", "scoring") else self._prior[i])
+                                             TURN_LIFTED if turn and section == "turn" else
+                                             END_LIFTED if end and section in ("end", "scoring") else self._prior[i])
             if i in titled:
                 s *= OUTDONE_TITLE if i in outdone else WHOLE_TITLE
             if mine:
@@ -1515,11 +1516,11 @@ _PHASE_CUES = {
 }
 #: cues as patterns (not between word boundaries: a Chinese run has none)
 _PHASE_PATTERNS = {
-    # how many can play: 几个人能玩, 两个人也可以玩吗, 最少要几个人 (the question ends there: not
-    # 三人玩时 or 两个人玩的话, a rule for one player count, nor 人数 alone: 按人数发牌)
     # 开局, but not 第三轮开局 or 回合开局: a round's start, not the game's setup
     "setup": (r"(?<![轮合])开局",),
-    # (六个人，可以一起玩吗: a comma, 一起 after the verb)
+    # how many can play: 几个人能玩, 两个人也可以玩吗, 最少要几个人 (the question ends there: not
+    # 三人玩时 or 两个人玩的话, a rule for one player count, nor 人数 alone: 按人数发牌); 六个人，可以一起玩吗
+    # (a comma, or the gap of the game's name taken out, and 一起 before the verb)
     "players": (r"(?:[0-9〇一二两三四五六七八九十几]+|多少)个?人[，,\s]*(?:也|都)?(?:能|可以|才能|才可以|就能|就可以)?(?:一起)?玩(?=[吗嘛么呢吧啊不没?？,，.。!！]|$)",
                 r"(?:最多|最少|至少)(?:要|可以|能)?(?:几|多少)个?人"),
     # 能改吗, 可以自己改吗, 怎么改 (not 改变, 改成: a rule that changes something)
@@ -1576,8 +1577,8 @@ _PHASE_WORDS = {  # (patterns)
              "each turn", "this turn", "same turn", "my turn", "one turn"),
 }
 #: a phase's sections; ".players" stands for the clauses whose id ends so (each game has one: how
-#: many can play, whatever its section), "end.tie" for the end's clauses whose last part starts
-#: "tie", "*tie" for every clause whose last part has a word starting "tie" (the end's tie,
+#: many can play, whatever its section), "end.win" for the end's clauses whose last part starts
+#: "win", "*tie" for every clause whose last part has a word starting "tie" (the end's tie,
 #: tiebreak, tie-break, a fight's tie, a sealed auction's: who wins when two are level)
 PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring"),
                   "score": ("scoring", "evaluation", "value", "payout"), "components": ("components",),
@@ -1590,7 +1591,7 @@ _LIFTING = tuple(PHASE_SECTIONS[phase] for phase in ("components", "players", "t
 
 
 def _lifted(clause_id: str, lifted: set[str]) -> bool:
-    """Whether ``clause_id`` is of the sections, or the clauses (".players", "end.tie", "*tie"), in ``lifted``."""
+    """Whether ``clause_id`` is of the sections, or the clauses (".players", "end.win", "*tie"), in ``lifted``."""
     section, last = _section_of(clause_id), clause_id.rsplit(".", 1)[-1]
     for entry in lifted:
         if entry.startswith("*"):  # a word of the clause id's last part starts so (tie: sealed-tie, tiebreak)
