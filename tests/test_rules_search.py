@@ -954,8 +954,8 @@ def test_a_turn_question_prefers_the_turns_rule_over_a_clause_with_the_same_word
 
 
 def test_how_many_cards_of_a_kind_asks_about_the_box() -> None:
-    """每种王国卡有几张, 一共就几张, "how many of the 3 nugget cards are in the deck" ask what is
-    in the box; 每种配料要抽掉几张 (how many to take out: the setup) and 我手上有几张 (a hand) do not."""
+    """每种王国卡有几张, 一共就几张, "how many of the big gold cards are there in the deck" ask what
+    is in the box; 每种配料要抽掉几张 (how many to take out: the setup) and 我手上有几张 (a hand) do not."""
     sections = lambda q: {sec for _, secs in search.query_phases(q) for sec in secs}  # noqa: E731
     for query in ("每种王国卡有几张啊", "银行里每种资源牌一共就几张", "牌堆里有多少张流行病",
                   "how many of the big gold cards are there in the deck"):
