@@ -106,6 +106,29 @@ def usable(pw, profile: Path, url: str, rate: float, offline: bool) -> tuple[flo
     return took, context, page
 
 
+def new_manila_table(page) -> None:
+    """From the home screen: a new Manila table for Ana, Ben and Cho, started (its banner shown)."""
+    page.get_by_role("button", name="New table").first.click()
+    page.get_by_role("button", name="Manila").first.click()
+    for seat, name in enumerate(("Ana", "Ben", "Cho"), start=1):
+        page.get_by_label(f"Seat {seat}", exact=True).first.click()
+        page.keyboard.type(name)
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Start the table").first.click()
+    page.get_by_text("Now: Ana", exact=False).first.wait_for(timeout=120000)
+
+
+def tap_share_later(page, n: int) -> float:
+    """The ``n``-th tap of "Tell us at the end" (one per player: at most 3), in ms until the
+    app bar shows move ``n``."""
+    page.wait_for_timeout(800)
+    button = page.get_by_role("button", name="Tell us at the end", exact=True).first
+    started = time.perf_counter()
+    button.click()
+    page.get_by_text(re.compile(rf"Move {n}(?!\d)")).first.wait_for(timeout=60000)
+    return (time.perf_counter() - started) * 1000
+
+
 BOOT_PY = "import json; from companion.ui.hosts import browser; json.dumps(browser.BOOT)"
 
 
@@ -176,23 +199,9 @@ def main() -> None:
                     quiet = quiet + 1 if server.sent == last else 0
                     last = server.sent
                 sent, gz = server.sent, server.gz
-                # a Manila table, four taps
-                taps = []
-                page.get_by_role("button", name="New table").first.click()
-                page.get_by_role("button", name="Manila").first.click()
-                for seat, name in enumerate(("Ana", "Ben", "Cho"), start=1):
-                    page.get_by_label(f"Seat {seat}", exact=True).first.click()
-                    page.keyboard.type(name)
-                page.wait_for_timeout(500)
-                page.get_by_role("button", name="Start the table").first.click()
-                page.get_by_text("Now: Ana", exact=False).first.wait_for(timeout=120000)
-                for n in range(1, 4):
-                    page.wait_for_timeout(800)
-                    button = page.get_by_role("button", name="Tell us at the end", exact=True).first
-                    started = time.perf_counter()
-                    button.click()
-                    page.get_by_text(re.compile(rf"Move {n}(?!\d)")).first.wait_for(timeout=60000)
-                    taps.append((time.perf_counter() - started) * 1000)
+                # a Manila table, three taps
+                new_manila_table(page)
+                taps = [tap_share_later(page, n) for n in range(1, 4)]
                 cdp = context.new_cdp_session(page)
                 cdp.send("Performance.enable")
                 metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}

@@ -18,18 +18,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_static_app import Counting, python_worker, usable  # noqa: E402
+from bench_static_app import Counting, new_manila_table, python_worker, tap_share_later, usable  # noqa: E402
 
 #: timers put into the worker's Python: each wrapped function appends (name, start, end) in ms
 PROBES = r"""
@@ -77,25 +75,13 @@ def one_run(pw, folder: Path, rate: float, n_taps: int) -> list[dict[str, float]
     profile = Path(tempfile.mkdtemp(prefix="static-profile-"))
     _, context, page = usable(pw, profile, server.url, rate, offline=False)
     worker = python_worker(page)
-    page.get_by_role("button", name="New table").first.click()
-    page.get_by_role("button", name="Manila").first.click()
-    for seat, name in enumerate(("Ana", "Ben", "Cho"), start=1):
-        page.get_by_label(f"Seat {seat}", exact=True).first.click()
-        page.keyboard.type(name)
-    page.wait_for_timeout(500)
-    page.get_by_role("button", name="Start the table").first.click()
-    page.get_by_text("Now: Ana", exact=False).first.wait_for(timeout=120000)
+    new_manila_table(page)
     worker.evaluate(f"() => self.pyodide.runPython({PROBES!r})")
     page.wait_for_timeout(1500)
     worker.evaluate(f"() => self.pyodide.runPython({READ!r})")  # what ran before the first tap
     rows: list[dict[str, float]] = []
     for n in range(1, n_taps + 1):
-        page.wait_for_timeout(800)
-        button = page.get_by_role("button", name="Tell us at the end", exact=True).first
-        started = time.perf_counter()
-        button.click()
-        page.get_by_text(re.compile(rf"Move {n}(?!\d)")).first.wait_for(timeout=60000)
-        total = (time.perf_counter() - started) * 1000
+        total = tap_share_later(page, n)
         page.wait_for_timeout(300)  # what the tap set going after the screen showed
         probed = json.loads(worker.evaluate(f"() => self.pyodide.runPython({READ!r})"))
         row = {"tap -> next move shown (page)": total}
