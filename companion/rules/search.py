@@ -1323,10 +1323,13 @@ class SearchIndex:
         phases = query_phases(query)
         # a question about what is in the box (总共, "in total", "are there") or about how many can
         # play: the components' clauses or the player count's clause count LIFTED, not SECTION_PRIOR's share
-        lifted = {sec for _, sections in phases if sections in _LIFTING for sec in sections}
-        # a question about one player's turn: the turn's section counts TURN_LIFTED
-        turn = any(sections == PHASE_SECTIONS["turn"] for _, sections in phases)
-        end = any(sections == PHASE_SECTIONS["end"] for _, sections in phases)  # ... the end's: END_LIFTED
+        # (one player's turn, the game's end: their clauses count TURN_LIFTED, END_LIFTED; the most a
+        # clause's named phases give it, in place of its prior)
+        lifts: dict[float, set[str]] = {}
+        for _, sections in phases:
+            if sections in _LIFTS:
+                lifts.setdefault(_LIFTS[sections], set()).update(sections)
+        lifts_first = sorted(lifts.items(), reverse=True)
         for (a, b), sections in phases:
             for t in terms:
                 if a <= t.start and t.end <= b:
@@ -1406,10 +1409,8 @@ class SearchIndex:
             mine = game is not None and u.game == game
             if cover < (floor_here if mine else floor) and i not in titled:
                 continue  # (a clause whose whole title the query holds stays: 花园 of 花园怎么算分)
-            section = _section_of(u.clause_id)
-            s = scores[i] * cover * cover * (LIFTED if lifted and _lifted(u.clause_id, lifted) else
-                                             TURN_LIFTED if turn and section == "turn" else
-                                             END_LIFTED if end and section in ("end", "scoring") else self._prior[i])
+            lift = next((f for f, sections in lifts_first if _lifted(u.clause_id, sections)), self._prior[i])
+            s = scores[i] * cover * cover * lift
             if i in titled:
                 s *= OUTDONE_TITLE if i in outdone else WHOLE_TITLE
             if mine:
@@ -1585,9 +1586,11 @@ PHASE_SECTIONS = {"setup": ("setup",), "end": ("end", "scoring"),
                   "players": (".players",), "tie": ("*tie",), "goal": (".goal", "end.win", "scoring.win"),
                   "corrections": (".corrections",), "variants": ("variants", ".variant"), "app": ("app", "sheet", "table"),
                   "turn": ("turn",)}
-#: the phases whose clauses count LIFTED
-_LIFTING = tuple(PHASE_SECTIONS[phase] for phase in ("components", "players", "tie", "goal", "corrections", "variants",
-                                                     "app"))
+#: what the clauses of a phase a question names count, in place of their SECTION_PRIOR (by the
+#: phase's sections, as :func:`query_phases` gives them)
+_LIFTS = {**{PHASE_SECTIONS[phase]: LIFTED for phase in ("components", "players", "tie", "goal", "corrections",
+                                                          "variants", "app")},
+          PHASE_SECTIONS["turn"]: TURN_LIFTED, PHASE_SECTIONS["end"]: END_LIFTED}
 
 
 def _lifted(clause_id: str, lifted: set[str]) -> bool:
