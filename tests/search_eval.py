@@ -63,6 +63,11 @@ HELDOUT_17 = Path(__file__).resolve().parent / "search_heldout_17.json"
 #: round 18 (issue 34): 90 questions written blind and committed before any was run; first run
 #: on the search after held-out 17's reading
 HELDOUT_18 = Path(__file__).resolve().parent / "search_heldout_18.json"
+#: rounds 19 and 20 (issue 34): 90 questions each, written blind at the same time by two writers and
+#: committed before any was run; first run on the search of 2e93980 (held-out 18 read, not tuned on):
+#: 19: 61 / 75 first / top 3, 20: 63 / 74 (round 20 leans to short questions typed between turns)
+HELDOUT_19 = Path(__file__).resolve().parent / "search_heldout_19.json"
+HELDOUT_20 = Path(__file__).resolve().parent / "search_heldout_20.json"
 
 
 @dataclass(frozen=True)
@@ -109,11 +114,12 @@ def heldout_5() -> list[Question]:
 #: the numbered rounds' files, in the README's order
 ROUNDS = {3: HELDOUT_3, 4: HELDOUT_4, 5: HELDOUT_5, 6: HELDOUT_6, 7: HELDOUT_7, 8: HELDOUT_8, 9: HELDOUT_9,
           10: HELDOUT_10, 11: HELDOUT_11, 12: HELDOUT_12, 13: HELDOUT_13,
-          14: HELDOUT_14, 15: HELDOUT_15, 16: HELDOUT_16, 17: HELDOUT_17, 18: HELDOUT_18}
+          14: HELDOUT_14, 15: HELDOUT_15, 16: HELDOUT_16, 17: HELDOUT_17, 18: HELDOUT_18,
+          19: HELDOUT_19, 20: HELDOUT_20}
 
 
 def all_figures() -> dict[str, dict[str, Figure]]:
-    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 18."""
+    """The README's sets, in its order: tuning, held-out (rounds 1-2), held-out 3 to 20."""
     return {"tuning": evaluate(tuning()), "held-out": evaluate(heldout()),
             **{f"held-out {n}": evaluate(heldout(path)) for n, path in ROUNDS.items()}}
 
