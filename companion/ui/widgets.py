@@ -130,6 +130,54 @@ def wrap(controls: Sequence[ft.Control], spacing: int = 8) -> ft.Control:
     return ft.Row(list(controls), wrap=True, spacing=spacing, run_spacing=spacing)
 
 
+def parse_amount(text: str | None, low: int, high: int) -> int | None:
+    """A whole number in [low, high] from what was typed, else None."""
+    try:
+        value = int(str(text or "").strip())
+    except ValueError:
+        return None
+    return value if low <= value <= high else None
+
+
+def amount_entry(ctx: Any, low: int, high: int, quick: Sequence[ft.Control], submit: Callable[[int], bool], *,
+                 label: str, hint: str, confirm: str) -> ft.Control:
+    """An amount: the ``quick`` one-tap buttons, then a number field and its ``confirm``
+    button for any other.  What is not a whole number is answered under the field
+    (``hint``); a whole number out of [low, high] goes to the referee, whose refusal
+    names the rule.  ``submit`` says whether the amount was taken (the field then
+    starts empty on the next screen).  A field, not a drop-down of every amount: a
+    phone's keypad reaches any figure, and Flutter lays a drop-down's every entry out
+    again at each redraw (a Manila bid's frame 95 -> 63 ms in Chromium)."""
+    field_ = ft.TextField(label=label, expand=True, keyboard_type=ft.KeyboardType.NUMBER,
+                          input_filter=ft.NumbersOnlyInputFilter(), error_max_lines=3,
+                          helper=hint, helper_max_lines=3)
+
+    def typed(e: Any) -> None:
+        try:
+            amount = int(str(field_.value or "").strip())
+        except ValueError:
+            field_.error = hint
+            ctx.refresh_control(field_)
+            return
+        if field_.error:
+            field_.error = None
+            ctx.refresh_control(field_)
+        sending(field_)  # entered: the next screen's amount starts empty
+        if not submit(amount):
+            unsent(field_)
+
+    def clear(e: Any) -> None:
+        if field_.error and parse_amount(field_.value, low, high) is not None:
+            field_.error = None
+            ctx.refresh_control(field_)
+
+    field_.on_submit = typed
+    field_.on_change = clear
+    # the field takes the row's width, so its message is never cut
+    return ft.Column([wrap(quick), ft.Row([field_, big_button(confirm, typed, filled=True)],
+                                          spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)], spacing=6)
+
+
 def private_money(ctx: Any, state: Any, seat: int,
                   more: Callable[[dict[str, Any]], list[ft.Control]] = lambda mine: []) -> None:
     """Show ``seat`` its own money behind the hand-the-phone screen: the

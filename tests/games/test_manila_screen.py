@@ -295,6 +295,31 @@ def test_a_voyage_from_the_screen() -> None:
     assert t.state.rolls == 1 and s.refused == []
 
 
+def test_an_auction_bid_of_any_amount_is_typed_not_picked_from_a_list() -> None:
+    """Beside the quick bids, any other amount is typed (a phone's keypad) and sent with
+    Bid: no drop-down of every amount (Flutter laid its every entry out again at each
+    redraw: issue 36's bid tap).  One over what the bidder could pay goes to the referee,
+    whose refusal names the rule; nothing changes."""
+    t = start(["A", "B", "C"], HANDS)
+    s = Screen(t)
+    root = s.build()
+    assert not any(isinstance(c, ft.Dropdown) for c in walk(root))
+    field_ = next(c for c in walk(root) if isinstance(c, ft.TextField))
+    # A has 30 pesos and two shares to mortgage (12 pesos each): bids of 1 up to 30 + 24 = 54
+    assert field_.helper == "Enter a whole number from 1 to 54."
+    field_.value = "lots"
+    field_.on_submit(None)
+    assert field_.error == "Enter a whole number from 1 to 54." and t.state.high_bid == 0
+    field_.value = "60"
+    field_.on_submit(None)
+    assert s.refused == ["bid_over_credit"] and t.state.high_bid == 0
+    field_.value = "9"
+    click(root, "Bid")
+    assert t.state.high_bid == 9 and t.state.high_bidder == 0
+    field_ = next(c for c in walk(s.build()) if isinstance(c, ft.TextField))
+    assert field_.helper == "Enter a whole number from 10 to 54."
+
+
 def test_odds_are_off_until_asked() -> None:
     t = placing()
     s = Screen(t)

@@ -12,6 +12,7 @@ from companion.cli import parse_line
 from companion.core import Action, Session
 from companion.games.modern_art import GAME
 from companion.ui import sections
+from companion.ui.widgets import parse_amount
 from companion.ui.views import modern_art as screen
 
 from games.screen_harness import Table, click, texts
@@ -48,9 +49,9 @@ def test_read_choices_per_phase() -> None:
 
 
 def test_parse_and_quick_amounts() -> None:
-    assert screen.parse_amount("12", 1, 20) == 12
-    assert screen.parse_amount(" 21", 1, 20) is None
-    assert screen.parse_amount("x", 1, 20) is None and screen.parse_amount(None, 0, 5) is None
+    assert parse_amount("12", 1, 20) == 12
+    assert parse_amount(" 21", 1, 20) is None
+    assert parse_amount("x", 1, 20) is None and parse_amount(None, 0, 5) is None
     # the lowest allowed, then round figures (issue 36: a sealed bid offered "Bid 19")
     assert screen.quick_amounts(8, 100) == [8, 10, 15, 20]
     assert screen.quick_amounts(8, 14) == [8, 10]

@@ -25,8 +25,8 @@ from ...games.manila.public import (BANK, INSURANCE, PILOT_SPACES, PILOTS, PIRAT
                                     odds, open_spaces, roll_dice, share_cost, voyage_account)
 from .. import board
 from ..context import GameContext
-from ..widgets import (TOUCH, FormPanel, account_section, big_button, confirm_button, expander, italic, player_card, reason_line,
-                       results_sheet, section_title, seen, send, tile, wrap)
+from ..widgets import (TOUCH, FormPanel, account_section, amount_entry, big_button, confirm_button, expander, italic,
+                       player_card, reason_line, results_sheet, section_title, seen, send, tile, wrap)
 
 F = load()
 
@@ -791,18 +791,17 @@ def _draw_supply_form(panel: FormPanel[SupplyForm], legal: Sequence[Action]) -> 
 def _draw_auction(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
     seat = next(a.player for a in legal if a.type == "pass_bid")
     amounts = bid_amounts(legal)
-    parts: list[ft.Control] = [wrap(
-        [big_button(ctx.t("ui.bid_amount", amount=b), send(ctx, Action.make("bid", seat, amount=b)))
-         for b in quick_bids(amounts)] +
-        [big_button(ctx.t("action.pass_bid"), send(ctx, Action.make("pass_bid", seat)))])]
-    if len(amounts) > len(quick_bids(amounts)):
-        pick = ft.Dropdown(options=[ft.DropdownOption(key=str(b), text=ctx.num(b)) for b in amounts],
-                           value=str(amounts[0]), width=160, label=ctx.t("action.bid"))
-        def bid_picked(e: Any) -> None:
-            ctx.dispatch(Action.make("bid", seat, amount=int(pick.value or amounts[0])))
-
-        parts.append(ft.Row([pick, big_button(ctx.t("action.bid"), bid_picked)], wrap=True, spacing=8))
-    return parts
+    quick: list[ft.Control] = [
+        big_button(ctx.t("ui.bid_amount", amount=b), send(ctx, Action.make("bid", seat, amount=b)))
+        for b in quick_bids(amounts)]
+    quick.append(big_button(ctx.t("action.pass_bid"), send(ctx, Action.make("pass_bid", seat))))
+    if len(amounts) <= len(quick_bids(amounts)):
+        return [wrap(quick)]
+    low, high = amounts[0], amounts[-1]
+    # any other amount typed: one out of range is the referee's to refuse, naming the rule
+    return [amount_entry(ctx, low, high, quick, lambda b: ctx.dispatch(Action.make("bid", seat, amount=b)),
+                         label=ctx.t("ui.amount"), hint=ctx.t("ui.check_amount", low=low, high=high),
+                         confirm=ctx.t("action.bid"))]
 
 
 def _draw_buy(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:

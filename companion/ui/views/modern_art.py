@@ -21,8 +21,8 @@ from ...games.modern_art.public import ModernArtState, round_account
 from ...games.modern_art.public import load as load_facts
 from .. import board
 from ..context import GameContext
-from ..widgets import (FormPanel, account_section, big_button, money_buttons, results_sheet, section_title, seen, sending, unsent,
-                       wrap)
+from ..widgets import (FormPanel, account_section, amount_entry, big_button, money_buttons, results_sheet,
+                       section_title, seen, wrap)
 
 #: card colours per artist (background, text)
 ARTIST_COLORS: dict[str, tuple[str, str]] = {
@@ -97,15 +97,6 @@ def read_choices(actions: Sequence[Action], phase: str) -> Choices:
         elif a.type == "reveal":
             out.can_reveal = True
     return out
-
-
-def parse_amount(text: str | None, low: int, high: int) -> int | None:
-    """A whole number in [low, high] from what was typed, else None."""
-    try:
-        value = int(str(text or "").strip())
-    except ValueError:
-        return None
-    return value if low <= value <= high else None
 
 
 def quick_amounts(low: int, high: int, steps: Sequence[int] = (1, 5, 10, 20), count: int = 4) -> list[int]:
@@ -254,37 +245,10 @@ def _amount_entry(ctx: GameContext, low: int, high: int | None, label: Callable[
     None: the limit is a secret (``shown_limit``), the hint gives only the lowest."""
     hint = (ctx.t("ui.check_amount", low=low, high=high) if high is not None
             else ctx.t("ui.check_amount_low", low=low))
-    field_ = ft.TextField(label=ctx.t("ui.amount"), expand=True, keyboard_type=ft.KeyboardType.NUMBER,
-                          input_filter=ft.NumbersOnlyInputFilter(), error_max_lines=3,
-                          helper=hint, helper_max_lines=3)
     top = high if high is not None else 10 ** 9
-
-    def typed(e: Any) -> None:
-        try:
-            amount = int(str(field_.value or "").strip())
-        except ValueError:
-            field_.error = hint
-            ctx.refresh_control(field_)
-            return
-        if field_.error:
-            field_.error = None
-            ctx.refresh_control(field_)
-        # a whole number out of range goes to the referee: its refusal names the rule
-        sending(field_)  # entered: the next screen's amount starts empty
-        if not submit(amount):
-            unsent(field_)
-
-    def clear(e: Any) -> None:
-        if field_.error and parse_amount(field_.value, low, top) is not None:
-            field_.error = None
-            ctx.refresh_control(field_)
-
-    field_.on_submit = typed
-    field_.on_change = clear
     quick = [big_button(label(a), lambda e, a=a: submit(a)) for a in quick_amounts(low, top)]
-    # the field takes the row's width, so its message is never cut
-    return ft.Column([wrap(quick), ft.Row([field_, big_button(ctx.t("ui.confirm"), typed, filled=True)],
-                                          spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)], spacing=6)
+    return amount_entry(ctx, low, top, quick, submit, label=ctx.t("ui.amount"), hint=hint,
+                        confirm=ctx.t("ui.confirm"))
 
 
 def _draw_money_buttons(ctx: GameContext, state: ModernArtState, view: dict[str, Any]) -> ft.Control:
