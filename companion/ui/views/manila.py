@@ -791,11 +791,11 @@ def _draw_supply_form(panel: FormPanel[SupplyForm], legal: Sequence[Action]) -> 
 def _draw_auction(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
     seat = next(a.player for a in legal if a.type == "pass_bid")
     amounts = bid_amounts(legal)
+    bids = quick_bids(amounts)
     quick: list[ft.Control] = [
-        big_button(ctx.t("ui.bid_amount", amount=b), send(ctx, Action.make("bid", seat, amount=b)))
-        for b in quick_bids(amounts)]
+        big_button(ctx.t("ui.bid_amount", amount=b), send(ctx, Action.make("bid", seat, amount=b))) for b in bids]
     quick.append(big_button(ctx.t("action.pass_bid"), send(ctx, Action.make("pass_bid", seat))))
-    if len(amounts) <= len(quick_bids(amounts)):
+    if len(amounts) <= len(bids):
         return [wrap(quick)]
     low, high = amounts[0], amounts[-1]
     # any other amount typed: one out of range is the referee's to refuse, naming the rule
