@@ -798,10 +798,11 @@ def _draw_auction(ctx: GameContext, state: ManilaState, legal: Sequence[Action])
     if len(amounts) <= len(bids):
         return [wrap(quick)]
     low, high = amounts[0], amounts[-1]
-    # any other amount typed: one out of range is the referee's to refuse, naming the rule
+    # any other amount typed: one out of range is the referee's to refuse, naming the rule; the
+    # label says the range (a hint under the field put its last line past a phone's pinned controls)
     return [amount_entry(ctx, low, high, quick, lambda b: ctx.dispatch(Action.make("bid", seat, amount=b)),
-                         label=ctx.t("ui.amount"), hint=ctx.t("ui.check_amount", low=low, high=high),
-                         confirm=ctx.t("action.bid"))]
+                         label=ctx.t("ui.amount_range", low=low, high=high),
+                         hint=ctx.t("ui.check_amount", low=low, high=high), confirm=ctx.t("action.bid"), helper=False)]
 
 
 def _draw_buy(ctx: GameContext, state: ManilaState, legal: Sequence[Action]) -> list[ft.Control]:
