@@ -12,6 +12,7 @@ import pytest
 from companion.core import Action
 from companion.registry import get_game
 from companion.storage import Store
+from companion.ui.widgets import TOUCH
 from conftest import PHONE, Screen, Server
 
 pytestmark = pytest.mark.browser
@@ -45,6 +46,7 @@ def site(tmp_path_factory):
     tables = {
         "manila_auction": _table(store, "manila", _manila_deal() + [supply]),
         "manila_export": _table(store, "manila", _manila_deal() + [supply]),
+        "manila_typed_bid": _table(store, "manila", _manila_deal() + [supply]),
         # Ana wins the harbor master's auction with 1 (Ben and Cho pass), buys no share
         "manila_launch": _table(store, "manila", _manila_deal() + [
             supply, Action.make("bid", 0, amount=1), Action.make("pass_bid", 1), Action.make("pass_bid", 2),
@@ -191,6 +193,34 @@ def test_manila_auction_banner_moves_on_after_a_pass(browser, site):
         screen.wait_text("Last: Ben bids 1 peso.")
         # start-up and play asked nothing of any other host (no CDN, no fonts)
         assert screen.outside == []
+    finally:
+        screen.close()
+
+
+def test_manila_bid_of_another_amount_is_typed_on_the_phone_in_zh_hant(browser, site):
+    """Beside the quick bids a bid of any other amount is typed (issue 36: no drop-down of every
+    amount): the field and its button in view at 390x844 in 繁體, one over the bidder's credit
+    refused with the rule, one within it taken."""
+    screen = open_table(browser, site, "manila_typed_bid", lang="zh_Hant")
+    try:
+        # 30 pesos and two shares of 12 to mortgage: 1 to 54, said in the field's label
+        field = screen.page.get_by_label("金額（1–54）", exact=True).first
+        field.wait_for(timeout=20000)
+        assert_in_viewport(screen, screen.button("出價", exact=True))
+        # the field: a touch target's 48 px of it in view (its outline ends flush with the
+        # screen's bottom edge, its box 2 px past it: the pinned controls have no bottom margin)
+        box = field.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + TOUCH <= PHONE["height"], box
+        screen.fill("金額（1–54）", "60")
+        screen.click("出價", exact=True)
+        screen.wait_text("出價 60 超過你付得起的錢", exact=False)
+        screen.page.keyboard.press("Escape")
+        screen.page.wait_for_timeout(300)
+        screen.fill("金額（1–54）", "9")
+        screen.click("出價", exact=True)
+        # Ana's 9 stands: Ben's bid is at least 10
+        screen.page.get_by_label("金額（10–54）", exact=True).first.wait_for(timeout=20000)
+        screen.shot("phone-zh_Hant-manila-typed-bid")
     finally:
         screen.close()
 
