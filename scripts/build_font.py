@@ -98,6 +98,9 @@ def subset_options() -> subset.Options:
     options.name_languages = ["*"]
     options.notdef_outline = True
     options.hinting = False
+    # the glyphs' shared pieces inlined: 6 % more bytes, but 5 % fewer gzipped and 7 % fewer
+    # LZMA-packed (the static build): repeated outlines compress better than calls to them
+    options.desubroutinize = True
     return options
 
 
@@ -115,8 +118,23 @@ def build_ui_font() -> None:
     print(f"{UI_TARGET.relative_to(ROOT)}: {len(wanted)} characters, {UI_TARGET.stat().st_size / 1e6:.2f} MB")
 
 
+def again() -> None:
+    """The committed subset cut again from itself with today's options (its characters kept),
+    for a machine without the source font."""
+    font = TTFont(str(TARGET))
+    subsetter = subset.Subsetter(subset_options())
+    subsetter.populate(unicodes=list(font.getBestCmap()))
+    subsetter.subset(font)
+    font.save(str(TARGET))
+    print(f"{TARGET.relative_to(ROOT)}: {TARGET.stat().st_size / 1e6:.2f} MB")
+
+
 def main() -> None:
     if "--ui-only" in sys.argv:
+        build_ui_font()
+        return
+    if "--again" in sys.argv:  # python scripts/build_font.py --again
+        again()
         build_ui_font()
         return
     wanted = {c for c in text_characters() | common_characters() if ord(c) > 0x2E7F}
