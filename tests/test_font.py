@@ -84,3 +84,31 @@ def test_the_full_font_is_asked_for_only_once_a_screen_may_need_it(tmp_path):
     store.create_table(game, game.setup(["Ann", "豆蔻", "Cy"], {}))
     assert FONT_FAMILY_FULL in phone("en").page.fonts  # a name it cannot: asked for on the home screen
     store.close()
+
+
+def test_where_the_apps_files_are_on_the_device_the_whole_font_is_drawn_from_the_first_screen(tmp_path):
+    """The static build (issue 32) has no first-screen cut: the phone's own cache holds the whole
+    font before the first frame, so the page registers it at once and never asks for another;
+    served, the cut comes first, as before."""
+    from ui_harness import run_coroutine
+
+    from companion.ui import hosts
+    from companion.ui.app import FONT_FILE_UI, make_main
+
+    class OnTheDevice(hosts.Host):
+        fonts_local = True
+
+    for host, first in ((hosts.Host(), FONT_FILE_UI), (OnTheDevice(), FONT_FILE)):
+        hosts.install(host)
+        try:
+            page = FakePage()
+            run_coroutine(make_main(lambda: Store(tmp_path / "fonts.db"))(page))
+            app = page.data
+            assert page.fonts == {FONT_FAMILY: first}, type(host)
+            app.go("rules")  # a screen that may show any character
+            if host.fonts_local:
+                assert page.fonts == {FONT_FAMILY: FONT_FILE}  # nothing more to fetch
+            else:
+                assert page.fonts[FONT_FAMILY_FULL] == FONT_FILE
+        finally:
+            hosts._CURRENT.clear()

@@ -260,6 +260,8 @@ def test_the_static_build_is_handed_out_under_app(tmp_path, served):
     code = ("// the client\n" + "".join(f"var a{i} = {i};\n" for i in range(400))).encode()
     (static / "main.dart.mjs").write_bytes(code)
     (static / "site.pack.gz").write_bytes(gzip.compress(code))  # compressed already: sent as it is
+    (static / "site.pack").write_bytes(code * 3)  # the static build's site (its phone may have no service worker)
+    (static / "site.pack.lzma").write_bytes(b"]" + bytes(range(256)) * 8)  # packed already: as it is
     (static / "sw.js").write_text("// worker", encoding="utf-8")
     (tmp_path / "secret.txt").write_text("no", encoding="utf-8")
     saved = dict(app_module.SERVING)
@@ -284,6 +286,10 @@ def test_the_static_build_is_handed_out_under_app(tmp_path, served):
             == code + b"// changed\n"
         already = get(asgi, "/app/site.pack.gz", **{"accept-encoding": "gzip"})
         assert "content-encoding" not in already.headers and already.content == (static / "site.pack.gz").read_bytes()
+        site = get(asgi, "/app/site.pack", **{"accept-encoding": "gzip"})
+        assert site.headers["content-encoding"] == "gzip" and gzip.decompress(site.content) == code * 3
+        lz = get(asgi, "/app/site.pack.lzma", **{"accept-encoding": "gzip"})
+        assert "content-encoding" not in lz.headers and lz.content == (static / "site.pack.lzma").read_bytes()
         assert get(asgi, "/app/.gz/main.dart.mjs.gz").status_code == 404  # the copies are not files of it
         assert get(asgi, "/app/../secret.txt").status_code == 404
         assert get(asgi, "/app/%2e%2e/secret.txt").status_code == 404

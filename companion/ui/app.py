@@ -1507,7 +1507,10 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
     flet_fixes.apply()  # Flet's waste on every redraw: memory and CPU
 
     async def main(page: ft.Page) -> None:
-        page.fonts = {FONT_FAMILY: SERVING["assets"] + FONT_FILE_UI}  # the full font: App._fonts_for
+        # served: the first-screen cut, the full font when a screen needs it (App._fonts_for); in
+        # the browser's own build the whole font is on the device already, and drawn at once
+        whole = hosts.current().fonts_local
+        page.fonts = {FONT_FAMILY: SERVING["assets"] + (FONT_FILE if whole else FONT_FILE_UI)}
         page.theme = themed(color_scheme_seed=ft.Colors.TEAL)
         page.dark_theme = themed(color_scheme_seed=ft.Colors.TEAL)
         page.scroll = ft.ScrollMode.AUTO
@@ -1519,6 +1522,7 @@ def make_main(store_factory: Callable[[], Store] = Store.shared) -> Callable[[ft
             return
         device = await _device(page, store)
         app = App(page, store, device)
+        app.full_font = whole
         page.data = app
         session = getattr(page, "session", None)
         if session is not None:  # a tap on an earlier screen's control is answered by it (taps.py)

@@ -65,8 +65,10 @@ assert len(RIVE_LOCAL) == len(RIVE_CDN)
 VERSION_PREFIX = "v"
 #: where the gzip copies live inside the folder
 GZ_DIR = ".gz"
-#: what gzip pays off for (fonts, code, data); PNG and WOFF2 are compressed already
-COMPRESSIBLE = {".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".html", ".css", ".svg", ".txt", ".frag", ".bin"}
+#: what gzip pays off for (fonts, code, data; the static build's site pack and its stored standard
+#: library); PNG, WOFF2 and the static build's ``.lzma`` files are compressed already
+COMPRESSIBLE = {".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".html", ".css", ".svg", ".txt", ".frag", ".bin",
+                ".pack", ".zip"}
 #: never asked for by the served client (Python-in-the-browser, debug symbols)
 NOT_SERVED = ("pyodide/",)
 NOT_SERVED_SUFFIXES = (".symbols", ".map")

@@ -263,3 +263,17 @@ def phone(browser, server):
     screen = Screen(browser, server, PHONE)
     yield screen
     screen.close()
+
+
+@pytest.fixture(scope="session")
+def static_build(tmp_path_factory):
+    """The static build (``companion build-web``), made once a session (test_static_web.py,
+    test_packed_files.py)."""
+    from companion.ui.hosts.build_web import build
+
+    out = tmp_path_factory.mktemp("static") / "web"
+    started = time.perf_counter()
+    info = build(out)
+    print(f"\nstatic build: {time.perf_counter() - started:.1f} s, {info['files']} files, "
+          f"first visit {info['first_visit_bytes'] / 1e6:.1f} MB (packed or gzipped, the renderer included)")
+    return out

@@ -78,29 +78,17 @@ class StaticServer:
         self.httpd.server_close()
 
 
-@pytest.fixture(scope="session")
-def static_build(tmp_path_factory):
-    from companion.ui.hosts.build_web import build
-
-    out = tmp_path_factory.mktemp("static") / "web"
-    started = time.perf_counter()
-    info = build(out)
-    print(f"\nstatic build: {time.perf_counter() - started:.1f} s, {info['files']} files, "
-          f"first visit {info['precache_gzip_bytes'] / 1e6:.1f} MB gzipped (+ the renderer)")
-    return out
-
-
 class Phone(Screen):
     """A Screen on a persistent browser profile (a phone's browser, closed and opened again)."""
 
     def __init__(self, browser, server: StaticServer, profile: Path, offline: bool = False,
-                 http_cache: bool = False) -> None:
+                 http_cache: bool = False, locale: str = "en-US") -> None:
         self.server = server
         # Playwright's routing turns the browser's HTTP cache off; with ``http_cache`` other
         # hosts are refused by the resolver instead, and requests to them only recorded
         args = ARGS + (["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] if http_cache else [])
         self.context = browser.browser_type.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=args, viewport=PHONE, locale="en-US",
+            str(profile), executable_path=CHROMIUM, args=args, viewport=PHONE, locale=locale,
             offline=offline)
         self.outside: list[str] = []
         if http_cache:
@@ -253,6 +241,56 @@ def _start(tab: Phone) -> None:
         waiting = tab.page.locator("#one-writer").count()
         raise AssertionError(f"the tab never started (the one-writer notice shown: {bool(waiting)})")
     tab.page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+
+def test_a_taiwanese_phone_gets_the_static_build_in_traditional_chinese_drawn_from_the_first_frame(
+        browser, static_build, tmp_path):
+    """The build has no first-screen cut of the CJK font (issue 32: the first visit's bytes): the
+    whole font is in the service worker's cache before the page starts, and is drawn from the first
+    frame, at the first visit and at an offline launch; a name typed at the table in a character the
+    cut never had (雅) is drawn too."""
+    from test_shell import GRACE, cjk_width_ok
+
+    line = "桌上遊戲的規則書、裁判和記分員。"
+
+    def drawn(phone: Phone) -> None:
+        phone.wait_text("桌遊助手", exact=True)
+        start = time.perf_counter()
+        while not (cjk_width_ok(phone, "桌遊助手", 28) and cjk_width_ok(phone, line, 15 * 0.95)):
+            assert time.perf_counter() - start < GRACE, phone.text("桌遊助手", True).bounding_box()
+            phone.page.wait_for_timeout(50)
+
+    server = StaticServer(static_build)
+    profile = tmp_path / "profile"
+    phone = Phone(browser, server, profile, locale="zh-TW")
+    try:
+        drawn(phone)
+        phone.click("開新一桌")
+        phone.click("馬尼拉")
+        for seat, name in enumerate(("雅", "Ben", "Cho"), start=1):
+            phone.fill(f"{seat} 號座位", name)
+        phone.page.wait_for_timeout(400)
+        phone.click("開始遊戲")
+        phone.wait_text("現在輪到：雅", exact=False, timeout=30000)
+        phone.tap("更多")
+        phone.page.get_by_role("menuitem", name="首頁").or_(phone.page.get_by_role("button", name="首頁")).first.click()
+        name = phone.page.get_by_text("雅", exact=False).first
+        name.wait_for(timeout=30000)
+        phone.shot("static-home-zh_Hant")
+        assert server.missing() == [] and phone.outside == []
+        assert not any("NotoSansCJK-ui" in path for path, _ in server.asked)
+    finally:
+        phone.close()
+        server.stop()
+    offline = StaticServer.__new__(StaticServer)
+    offline.url = server.url
+    phone = Phone(browser, offline, profile, offline=True, locale="zh-TW")
+    try:
+        drawn(phone)  # reopened where it was left: the home screen, the table listed
+        phone.page.get_by_text("雅", exact=False).first.wait_for(timeout=30000)
+        assert phone.errors == []
+    finally:
+        phone.close()
 
 
 def test_two_tabs_of_the_static_build_one_writes_and_no_move_is_lost(browser, static_build, tmp_path):
@@ -555,7 +593,9 @@ def test_an_upgrade_replaces_the_cached_version_whole_never_a_mix(browser, stati
             cached = phone.page.evaluate(CACHED)
             assert _versions(cached) == {"table-companion-" + version_b}
             files = cached["table-companion-" + version_b]
-            assert {"python-worker.js", "main.dart.mjs", "index.html", "site.pack.gz"} <= set(files)
+            # the packed ones too (decoded by the service worker): each the very bytes of B's file
+            assert {"python-worker.js", "main.dart.mjs", "index.html", "site.pack", "main.dart.wasm",
+                    "pyodide/pyodide.asm.wasm", "canvaskit/skwasm.wasm"} <= set(files)
             mixed = [f for f, sha in files.items() if sha != hashlib.sha256((b / f).read_bytes()).hexdigest()]
             assert mixed == []
             assert phone.outside == [] and server.missing() == []

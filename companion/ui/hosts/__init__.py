@@ -44,6 +44,9 @@ class Host:
     #: this app only shows what another writes (the browser's tab that follows another tab):
     #: its store refuses writes and it keeps no settings
     following = False
+    #: the app's files are on this device (the browser's, from its service worker's cache): the
+    #: whole CJK font is drawn from the first frame, with no first-screen cut to send first
+    fonts_local = False
 
     def take_over(self) -> None:
         """Asked on a following app ("Use it here"): become the one that writes."""

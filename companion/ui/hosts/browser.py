@@ -65,6 +65,8 @@ class BrowserHost(Host):
     name = "browser"
     #: one device: no join codes, invitations or seats on other phones
     multi_device = False
+    #: the fonts come from this browser's cache: the whole CJK font at once (no cut in the build)
+    fonts_local = True
 
     def __init__(self) -> None:
         self.mounted = False

@@ -9,7 +9,7 @@ package registry through ``pip download``, and only when the cache lacks it):
   font manifest without the families the app never draws, the Material icon
   font cut to the icons the app draws;
 * its Pyodide, its standard library less what the app never imports, and
-  ``site.pack.gz``: site-packages installed ahead -- the app (made here from
+  ``site.pack``: site-packages installed ahead -- the app (made here from
   the package the build runs, its rules and catalogs inside), the installed
   versions of flet, flet-charts, babel (its locale data cut to the app's
   languages), segno, repath and six, and msgpack's Pyodide build.  Both are
@@ -23,7 +23,9 @@ package registry through ``pip download``, and only when the cache lacks it):
 * the app's assets (fonts, icons) where the client asks for them;
 * ``sw.js``, the app's own service worker (Flutter's is a stub): it keeps
   every file of this version in a cache named by the version, answers from
-  it, and an upgrade takes over only once its whole cache is filled;
+  it, and an upgrade takes over only once its whole cache is filled; the big
+  files it fetches LZMA-packed (``hosts/packed.py``: ``X.lzma`` beside ``X``)
+  and decodes;
 * ``manifest.<lang>.json``: name and icons in each language; the page links
   the one of the phone's language;
 * ``build-info.json``: the version, what was measured of the folder.
@@ -58,7 +60,8 @@ from ...i18n import LANGUAGES, Translator
 from ...paths import assets_dir, locales_dir, rules_dir, user_data_dir
 from ...rules import search
 from .. import icon_font
-from ..offline_web import ICON_FONT, PATCHED, flet_web_dir, patch_client, patch_index, trimmed_font_manifest
+from . import packed
+from ..offline_web import CJK_UI_FONT, ICON_FONT, PATCHED, flet_web_dir, patch_client, patch_index, trimmed_font_manifest
 
 PKG = Path(__file__).resolve().parents[2]
 ROOT = PKG.parent
@@ -81,6 +84,12 @@ SERVED_ASSETS = (".otf", ".png")
 #: are the browser's pick and are kept when first asked for
 RENDERER = ("main.dart.js", "main.dart.mjs", "main.dart.wasm", "canvaskit/")
 NEVER_CACHED = ("sw.js", "build-info.json")
+#: the renderer files a browser picks (Chromium: dart2wasm and skwasm; Safari and Firefox: dart2js
+#: and CanvasKit), sent LZMA-packed to the service worker (``packed``); the variants Flutter picks
+#: only when told to, or on old browsers, come as they are
+PACKED_RENDERER = ("main.dart.wasm", "main.dart.js", "canvaskit/skwasm.wasm", "canvaskit/canvaskit.wasm")
+#: what Chromium's first visit fetches of the renderer (the benchmark's and build-info's figure)
+CHROMIUM_RENDERER = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js")
 MSGPACK_PLATFORM = "pyemscripten_2026_0_wasm32"
 CACHE = ROOT / "build" / "web-wheels"
 
@@ -206,8 +215,9 @@ def _sha(path: Path) -> str:
 
 
 # ----- Python, installed ahead and compiled -------------------------------------------------------
-#: the worker unpacks this into site-packages (a gzip of: index length, JSON index, the files)
-SITE_PACK = "site.pack.gz"
+#: the worker unpacks this into site-packages (index length, JSON index, the files; a host's
+#: gzip or the service worker's LZMA makes it small on the way)
+SITE_PACK = "site.pack"
 SITE_PACKAGES = "/lib/python3.14/site-packages"
 STDLIB_ZIP = "/lib/python314.zip"
 #: parts of Pyodide's standard library the app never imports (a REPL, debuggers, test runners, GUI)
@@ -423,7 +433,7 @@ def compile_bytecode(pyodide_dir: Path, site: Path, stdlib: Path, loaded: set[st
 
 
 def pack_tree(tree: Path) -> bytes:
-    """Every file under ``tree`` in one gzip: 4 bytes (little-endian) the index's length, the index
+    """Every file under ``tree`` in one file: 4 bytes (little-endian) the index's length, the index
     (JSON: [[path, size], ...]), then the files' bytes in its order (the worker's ``unpack``)."""
     paths = sorted(p for p in tree.rglob("*") if p.is_file())
     index = json.dumps([[p.relative_to(tree).as_posix(), p.stat().st_size] for p in paths],
@@ -433,12 +443,12 @@ def pack_tree(tree: Path) -> bytes:
     body.write(index)
     for path in paths:
         body.write(path.read_bytes())
-    return gzip.compress(body.getvalue(), 9, mtime=0)
+    return body.getvalue()
 
 
 def read_pack(data: bytes) -> dict[str, bytes]:
     """The files of a ``pack_tree`` (what the worker writes into site-packages), by path."""
-    body = gzip.decompress(data)
+    body = data
     length = int.from_bytes(body[:4], "little")
     at, files = 4 + length, {}
     for path, size in json.loads(body[4:at]):
@@ -461,8 +471,7 @@ mark("worker started");
 async function sitePack() {
   const answer = await fetch(BASE + "__SITE_PACK__");
   if (!answer.ok) throw new Error("__SITE_PACK__: HTTP " + answer.status);
-  const data = new Uint8Array(await new Response(answer.body.pipeThrough(new DecompressionStream("gzip")))
-    .arrayBuffer());
+  const data = new Uint8Array(await answer.arrayBuffer());
   mark("site fetched");
   return data;
 }
@@ -805,24 +814,50 @@ const VERSION = "__VERSION__";
 const CACHE = "table-companion-" + VERSION;
 const FILES = __FILES__;
 const RENDERER = __RENDERER__;
+// the big files come LZMA-packed (X.lzma beside X, about a fifth smaller than gzip): decoded
+// here, checked against X's SHA-256, kept under X's name
+const PACKED = __PACKED__;
 const BASE = new URL("./", self.location).pathname;
+__DECODER__
+const TYPES = {wasm: "application/wasm", js: "text/javascript", mjs: "text/javascript", otf: "font/otf",
+               zip: "application/zip"};
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// one file of this version into the cache: from the host itself, never the browser's HTTP cache
+// (a file kept there from the last version would make this one a mix of two)
+async function keep(cache, path) {
+  if (!(path in PACKED)) {
+    await cache.add(fresh(BASE + path));
+    return;
+  }
+  const answer = await fetch(fresh(BASE + path + ".lzma"));
+  if (!answer.ok) throw new Error(path + ".lzma: HTTP " + answer.status);
+  const data = lzmaUnpack(new Uint8Array(await answer.arrayBuffer()));
+  if (hex(await crypto.subtle.digest("SHA-256", data)) !== PACKED[path]) throw new Error(path + ": damaged");
+  const type = TYPES[path.slice(path.lastIndexOf(".") + 1)] || "application/octet-stream";
+  await cache.put(BASE + path, new Response(data, {headers: {"content-type": type}}));
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // from the host itself, never the browser's HTTP cache: a file kept there from the last
-    // version would make this one a mix of two
-    await cache.addAll(FILES.map((f) => fresh(BASE + f)));
-    // an upgrade: the renderer files the last version had, fetched anew, so this one is whole
-    for (const name of await caches.keys()) {
-      if (name === CACHE || !name.startsWith("table-companion-")) continue;
-      const old = await caches.open(name);
-      for (const req of await old.keys()) {
-        const path = new URL(req.url).pathname.slice(BASE.length);
-        if (RENDERER.some((r) => path.startsWith(r))) {
-          await cache.add(fresh(BASE + path));
+    try {
+      await Promise.all(FILES.map((f) => keep(cache, f)));
+      // an upgrade: the renderer files the last version had, fetched anew, so this one is whole
+      for (const name of await caches.keys()) {
+        if (name === CACHE || !name.startsWith("table-companion-")) continue;
+        const old = await caches.open(name);
+        for (const req of await old.keys()) {
+          const path = new URL(req.url).pathname.slice(BASE.length);
+          if (RENDERER.some((r) => path.startsWith(r))) await keep(cache, path);
         }
       }
+    } catch (error) {
+      await caches.delete(CACHE);  // never half a version: the next visit installs it again
+      throw error;
     }
   })());
 });
@@ -864,6 +899,10 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(BASE + path);
     if (hit) return hit;
     const renderer = RENDERER.some((r) => path.startsWith(r));
+    if (renderer && path in PACKED) {
+      await keep(cache, path);
+      return cache.match(BASE + path);
+    }
     const answer = await fetch(renderer ? fresh(req.url) : req);
     if (answer.ok && renderer) {
       await cache.put(BASE + path, answer.clone());
@@ -939,26 +978,50 @@ def default_out() -> Path:
     return user_data_dir() / "static-web"
 
 
-def seal(folder: Path, started: float | None = None, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The version of ``folder`` (every file's content), its ``sw.js`` (the files it keeps, in a
-    cache named by the version) and ``build-info.json``.  Returns build-info."""
+def seal(folder: Path, started: float | None = None, extra: dict[str, Any] | None = None,
+         cache: Path | None = CACHE) -> dict[str, Any]:
+    """The version of ``folder`` (every file's content), its packed files (``X.lzma`` beside each
+    big file ``X`` the service worker fetches; packed once per content in ``cache``), its ``sw.js``
+    (the files it keeps, in a cache named by the version) and ``build-info.json``.  Returns
+    build-info."""
     (folder / "sw.js").unlink(missing_ok=True)
     (folder / "build-info.json").unlink(missing_ok=True)
+    for old in folder.rglob("*" + packed.SUFFIX):
+        old.unlink()
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    precache = [f for f in files if not f.startswith(RENDERER) and f not in NEVER_CACHED
+                and not f.startswith(("assets/packages/", "icons/loading"))
+                and f not in ("assets/NOTICES",)]
+    fetched = [*precache, *(f for f in (*PACKED_RENDERER, *CHROMIUM_RENDERER) if f in files)]
+    gz = {rel: len(gzip.compress((folder / rel).read_bytes(), 6)) for rel in dict.fromkeys(fetched)}
+    packs: dict[str, str] = {}
+    sent = dict(gz)  # what the first visit fetches of each file: its LZMA file, or its gzip
+    for rel in dict.fromkeys(fetched):
+        data = (folder / rel).read_bytes()
+        if len(data) < packed.MIN_SIZE or (rel.startswith(RENDERER) and rel not in PACKED_RENDERER):
+            continue
+        lzma_file = packed.packed(data, cache)
+        if len(lzma_file) > 0.95 * gz[rel]:  # compressed already (the icons)
+            continue
+        (folder / (rel + packed.SUFFIX)).write_bytes(lzma_file)
+        packs[rel] = hashlib.sha256(data).hexdigest()
+        sent[rel] = len(lzma_file)
     files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for rel in files:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((folder / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
-    precache = [f for f in files if not f.startswith(RENDERER) and f not in NEVER_CACHED
-                and not f.startswith(("assets/packages/", "icons/loading"))
-                and f not in ("assets/NOTICES",)]
     (folder / "sw.js").write_text(SW.replace("__VERSION__", version).replace("__FILES__", json.dumps(precache))
-                                  .replace("__RENDERER__", json.dumps(list(RENDERER))), encoding="utf-8")
+                                  .replace("__RENDERER__", json.dumps(list(RENDERER)))
+                                  .replace("__PACKED__", json.dumps(packs, indent=0))
+                                  .replace("__DECODER__", packed.DECODER.strip()), encoding="utf-8")
     sizes = {rel: (folder / rel).stat().st_size for rel in files}
-    gz = {rel: len(gzip.compress((folder / rel).read_bytes(), 6)) for rel in precache}
     info = {"version": version, "files": len(files) + 2, "bytes": sum(sizes.values()),
             "precache_files": len(precache), "precache_bytes": sum(sizes[r] for r in precache),
-            "precache_gzip_bytes": sum(gz.values()), **(extra or {})}
+            "precache_gzip_bytes": sum(gz[r] for r in precache),
+            "precache_sent_bytes": sum(sent[r] for r in precache),
+            "first_visit_bytes": sum(sent[r] for r in (*precache, *CHROMIUM_RENDERER) if r in sent),
+            "packed_files": len(packs), **(extra or {})}
     if started is not None:
         info["seconds"] = round(time.perf_counter() - started, 1)
     (folder / "build-info.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
@@ -991,7 +1054,10 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
         if icons is not None:
             (tmp / ICON_FONT).write_bytes(icons)
         for path in assets_dir().rglob("*"):  # our fonts, icons, favicon where the client asks
-            if path.is_file() and path.suffix in SERVED_ASSETS:
+            # not the first-screen cut of the CJK font: here the whole font is on the phone before
+            # the first frame (the service worker's cache; hosts.Host.fonts_local)
+            if path.is_file() and path.suffix in SERVED_ASSETS \
+                    and path.relative_to(assets_dir()).as_posix() != CJK_UI_FONT:
                 target = tmp / path.relative_to(assets_dir())
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, target)
@@ -1002,7 +1068,7 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
             (tmp / f"manifest.{lang}.json").write_text(json.dumps(_manifest(lang), ensure_ascii=False, indent=1),
                                                        encoding="utf-8")
 
-        # Python: the app and its dependencies installed ahead (site.pack.gz, unpacked into
+        # Python: the app and its dependencies installed ahead (site.pack, unpacked into
         # site-packages by the worker: no micropip, no wheels unpacked at each launch), the
         # standard library trimmed, both compiled to bytecode here (when node can run Pyodide)
         pyo = tmp / "pyodide"
@@ -1032,10 +1098,12 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
             trim_stdlib(site, stdlib, loaded)
             compiled = compile_bytecode(web / "pyodide", site, stdlib, loaded)
             (tmp / SITE_PACK).write_bytes(pack_tree(site))
-            with zipfile.ZipFile(pyo / "python_stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            # stored, not deflated: LZMA packs the whole zip (1.5 MB) smaller than deflate packs
+            # its files one by one (2.1 MB), and zipimport then reads without inflating
+            with zipfile.ZipFile(pyo / "python_stdlib.zip", "w", zipfile.ZIP_STORED) as zf:
                 for path in sorted(p for p in stdlib.rglob("*") if p.is_file()):
                     info = zipfile.ZipInfo(path.relative_to(stdlib).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
-                    info.compress_type = zipfile.ZIP_DEFLATED
+                    info.compress_type = zipfile.ZIP_STORED
                     zf.writestr(info, path.read_bytes())
         finally:
             shutil.rmtree(staging, ignore_errors=True)
@@ -1051,7 +1119,8 @@ def build(out: Path, cache: Path | None = None) -> dict[str, Any]:
                                               .replace("__PYTHON_ID__", python_id.hexdigest()[:16]), encoding="utf-8")
         (tmp / "python.js").write_text(_python_js(web), encoding="utf-8")
 
-        info = seal(tmp, started, {"site_pack_bytes": (tmp / SITE_PACK).stat().st_size, "bytecode": compiled})
+        info = seal(tmp, started, {"site_pack_bytes": (tmp / SITE_PACK).stat().st_size, "bytecode": compiled},
+                    Path(cache) if cache else CACHE)
         if out.exists():
             shutil.rmtree(out)
         os.replace(tmp, out)
@@ -1066,7 +1135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", nargs="?", default=None,
                         help="the folder to write (replaced); default: the one companion serve hands out under "
                              "/app/ (in the user's data folder)")
-    parser.add_argument("--cache", default=None, help=f"where msgpack's Pyodide wheel is kept (default {CACHE})")
+    parser.add_argument("--cache", default=None, help=f"where msgpack's Pyodide wheel and the packed files are kept (default {CACHE})")
     args = parser.parse_args(argv)
     info = build(Path(args.out) if args.out else default_out(), Path(args.cache) if args.cache else None)
     print(json.dumps({k: v for k, v in info.items() if k != "wheels"}))
