@@ -87,7 +87,8 @@ NEVER_CACHED = ("sw.js", "build-info.json")
 #: the renderer files a browser picks (Chromium: dart2wasm and skwasm; Safari and Firefox: dart2js
 #: and CanvasKit), sent LZMA-packed to the service worker (``packed``); the variants Flutter picks
 #: only when told to, or on old browsers, come as they are
-PACKED_RENDERER = ("main.dart.wasm", "main.dart.js", "canvaskit/skwasm.wasm", "canvaskit/canvaskit.wasm")
+PACKED_RENDERER = ("main.dart.wasm", "main.dart.mjs", "main.dart.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js",
+                   "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
 #: what Chromium's first visit fetches of the renderer (the benchmark's and build-info's figure)
 CHROMIUM_RENDERER = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js")
 MSGPACK_PLATFORM = "pyemscripten_2026_0_wasm32"

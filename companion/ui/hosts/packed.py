@@ -27,7 +27,7 @@ SUFFIX = ".lzma"
 LC, LP, PB = 3, 0, 0
 DICT = 1 << 25  # 32 MB: more than any file packed (Pyodide's 9.6 MB); the decoder needs none
 #: smaller files are not worth a decode (the page, manifests, icons)
-MIN_SIZE = 100_000
+MIN_SIZE = 20_000
 
 
 def pack(data: bytes) -> bytes:
