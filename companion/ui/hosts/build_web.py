@@ -52,6 +52,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -997,11 +998,15 @@ def seal(folder: Path, started: float | None = None, extra: dict[str, Any] | Non
     gz = {rel: len(gzip.compress((folder / rel).read_bytes(), 6)) for rel in dict.fromkeys(fetched)}
     packs: dict[str, str] = {}
     sent = dict(gz)  # what the first visit fetches of each file: its LZMA file, or its gzip
-    for rel in dict.fromkeys(fetched):
+    wanted = [rel for rel in dict.fromkeys(fetched) if (folder / rel).stat().st_size >= packed.MIN_SIZE
+              and not (rel.startswith(RENDERER) and rel not in PACKED_RENDERER)]
+    # LZMA lets go of the GIL: the files are packed side by side (the first build of a machine
+    # packs about 45 MB; later builds find most of it in the cache)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        made = dict(zip(wanted, pool.map(lambda rel: packed.packed((folder / rel).read_bytes(), cache), wanted)))
+    for rel in wanted:
         data = (folder / rel).read_bytes()
-        if len(data) < packed.MIN_SIZE or (rel.startswith(RENDERER) and rel not in PACKED_RENDERER):
-            continue
-        lzma_file = packed.packed(data, cache)
+        lzma_file = made[rel]
         if len(lzma_file) > 0.95 * gz[rel]:  # compressed already (the icons)
             continue
         (folder / (rel + packed.SUFFIX)).write_bytes(lzma_file)
