@@ -68,6 +68,11 @@ HELDOUT_18 = Path(__file__).resolve().parent / "search_heldout_18.json"
 #: 19: 61 / 75 first / top 3, 20: 63 / 74 (round 20 leans to short questions typed between turns)
 HELDOUT_19 = Path(__file__).resolve().parent / "search_heldout_19.json"
 HELDOUT_20 = Path(__file__).resolve().parent / "search_heldout_20.json"
+#: rounds 21 and 22 (issue 34): 90 questions each, written blind and committed before any was run;
+#: first run on the search of main at e41b72a (nothing tuned on them): 21: 63 / 80 first / top 3,
+#: 22: 55 / 78 (round 22 leans to a new player's questions while being taught)
+HELDOUT_21 = Path(__file__).resolve().parent / "search_heldout_21.json"
+HELDOUT_22 = Path(__file__).resolve().parent / "search_heldout_22.json"
 
 
 @dataclass(frozen=True)
@@ -115,7 +120,7 @@ def heldout_5() -> list[Question]:
 ROUNDS = {3: HELDOUT_3, 4: HELDOUT_4, 5: HELDOUT_5, 6: HELDOUT_6, 7: HELDOUT_7, 8: HELDOUT_8, 9: HELDOUT_9,
           10: HELDOUT_10, 11: HELDOUT_11, 12: HELDOUT_12, 13: HELDOUT_13,
           14: HELDOUT_14, 15: HELDOUT_15, 16: HELDOUT_16, 17: HELDOUT_17, 18: HELDOUT_18,
-          19: HELDOUT_19, 20: HELDOUT_20}
+          19: HELDOUT_19, 20: HELDOUT_20, 21: HELDOUT_21, 22: HELDOUT_22}
 
 
 def all_figures() -> dict[str, dict[str, Figure]]:
