@@ -18,6 +18,10 @@ subset: the characters of the app's catalogs and the games' names (about 600,
 the whole subset follows (the app asks for both; see ``companion/ui/app.py``).
 ``--ui-only`` rebuilds just that one from the committed subset (no
 ``fonts-noto-cjk`` needed).
+
+And the *names* font, ``NotoSansCJK-names.otf``: the characters of players'
+names the subset lacks (Big5 level 1 and GB 2312 level 2: 雅婷's 婷), asked
+for only when a name needs one (``--names-only``: just that one).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from companion.i18n import _NUMBER_LOCALE  # noqa: E402
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 TARGET = ROOT / "companion" / "ui" / "assets" / "fonts" / "NotoSansCJK-subset.otf"
 UI_TARGET = TARGET.with_name("NotoSansCJK-ui.otf")
+NAMES_TARGET = TARGET.with_name("NotoSansCJK-names.otf")
 
 
 def text_characters() -> set[str]:
@@ -67,6 +72,47 @@ def common_characters() -> set[str]:
     except ImportError:
         print("opencc not installed: Traditional forms of common characters left out")
     return chars
+
+
+def name_characters() -> set[str]:
+    """The characters players' names are written in that the subset lacks: Big5's level 1 (the
+    5,401 common Traditional characters: 婷, 怡, 蓁 among them) and GB 2312's level 2 (3,008 more
+    Simplified ones: 婷, 琪, 璐)."""
+    chars: set[str] = set()
+    for hi in range(0xA4, 0xC7):  # Big5 level 1: A440-C67E
+        for lo in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]:
+            if 0xA440 <= (hi << 8 | lo) <= 0xC67E:
+                try:
+                    chars.add(bytes([hi, lo]).decode("big5"))
+                except UnicodeDecodeError:
+                    pass
+    for hi in range(0xD8, 0xF8):  # GB 2312 level 2: rows 56-87
+        for lo in range(0xA1, 0xFF):
+            try:
+                chars.add(bytes([hi, lo]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass
+    return {c for c in chars if ord(c) > 0x2E7F}
+
+
+def build_names_font(source: TTFont) -> None:
+    """The names font: what :func:`name_characters` adds to the committed subset, cut from the
+    same source.  The app asks for it only when a text needs one of its characters (a player's
+    name); the static build keeps it once it was asked for."""
+    have = set(TTFont(str(TARGET)).getBestCmap())
+    wanted = {c for c in name_characters() if ord(c) not in have}
+    subsetter = subset.Subsetter(subset_options())
+    subsetter.populate(unicodes=[ord(c) for c in wanted])
+    subsetter.subset(source)
+    source.save(str(NAMES_TARGET))
+    cut = sorted(chr(c) for c in source.getBestCmap() if c > 0x2E7F and c not in have)
+    NAMES_TARGET.with_suffix(".txt").write_text("".join(cut) + "\n", encoding="utf-8")
+    print(f"{NAMES_TARGET.relative_to(ROOT)}: {len(cut)} characters, {NAMES_TARGET.stat().st_size / 1e6:.2f} MB")
+
+
+def source_font() -> TTFont:
+    collection = TTCollection(str(SOURCE))
+    return next(f for f in collection.fonts if "SC" in f["name"].getDebugName(1))
 
 
 def ui_characters() -> set[str]:
@@ -137,11 +183,13 @@ def main() -> None:
         again()
         build_ui_font()
         return
+    if "--names-only" in sys.argv:  # the names font alone, from the source (fonts-noto-cjk)
+        build_names_font(source_font())
+        return
     wanted = {c for c in text_characters() | common_characters() if ord(c) > 0x2E7F}
     wanted.update(chr(c) for c in range(0x3000, 0x3040))  # CJK punctuation
     wanted.update(chr(c) for c in range(0xFF01, 0xFF5F))  # full-width forms
-    collection = TTCollection(str(SOURCE))
-    font = next(f for f in collection.fonts if "SC" in f["name"].getDebugName(1))
+    font = source_font()
     subsetter = subset.Subsetter(subset_options())
     subsetter.populate(unicodes=[ord(c) for c in wanted])
     subsetter.subset(font)
@@ -151,6 +199,7 @@ def main() -> None:
         json.dumps({"characters": len(wanted), "source": SOURCE.name, "license": "SIL OFL 1.1"}) + "\n")
     print(f"{TARGET.relative_to(ROOT)}: {len(wanted)} characters, {TARGET.stat().st_size / 1e6:.2f} MB")
     build_ui_font()
+    build_names_font(source_font())
 
 
 if __name__ == "__main__":

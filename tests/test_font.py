@@ -112,3 +112,59 @@ def test_where_the_apps_files_are_on_the_device_the_whole_font_is_drawn_from_the
                 assert page.fonts[FONT_FAMILY_FULL] == FONT_FILE
         finally:
             hosts._CURRENT.clear()
+
+
+NAMES_FONT = FONT.with_name("NotoSansCJK-names.otf")
+
+
+def test_players_names_in_common_characters_the_subset_lacks_have_a_font_of_their_own():
+    """雅婷 (Taiwan's commonest girl's name) was 雅 and a box: 婷 is in neither GB 2312's level 1
+    nor the app's texts.  The names font holds the rest of Big5's level 1 and GB 2312's level 2;
+    the app knows its characters (the list beside it)."""
+    from companion.ui.app import NAMES_FONT_CHARS, needs_names_font
+
+    full = TTFont(str(FONT)).getBestCmap()
+    names = TTFont(str(NAMES_FONT)).getBestCmap()
+    assert NAMES_FONT_CHARS == {chr(c) for c in names if c > 0x2E7F and c not in full}
+    big5 = set()
+    for code in range(0xA440, 0xC67F):
+        try:
+            big5.add(code.to_bytes(2, "big").decode("big5"))
+        except UnicodeDecodeError:
+            pass
+    assert len(big5) == 5401
+    assert all(ord(c) in full or ord(c) in names for c in big5)  # every common Traditional character
+    for name in ("雅婷", "怡君", "宜蓁", "詩涵", "佳琪", "思璐"):
+        assert all(ord(c) in full or ord(c) in names for c in name), name
+    assert needs_names_font("Ann, 雅婷") and not needs_names_font("小明、Ann 馬尼拉")
+    assert NAMES_FONT.stat().st_size < 2_500_000
+
+
+def test_the_names_font_is_asked_for_only_when_a_players_name_needs_it(tmp_path):
+    from companion.ui.app import FONT_FILE_NAMES
+    from companion.ui.widgets import FONT_FALLBACK, FONT_FAMILY_NAMES
+
+    assert FONT_FALLBACK[-1] == FONT_FAMILY_NAMES  # every text style falls back to it
+    store = Store(tmp_path / "names.db")
+
+    def phone() -> App:
+        page = FakePage()
+        page.fonts = {FONT_FAMILY: "/v/x/fonts/NotoSansCJK-ui.otf"}
+        app = App(page, store, Device(token="t", prefs=Prefs({"lang": "zh_Hant"})))
+        app.render()
+        return app
+
+    game = get_game("catan")
+    store.create_table(game, game.setup(["Ann", "小明", "Cy"], {}))
+    app = phone()
+    app.go("rules")
+    assert FONT_FAMILY_NAMES not in app.page.fonts  # no name needs it, nor any rule
+    table = store.create_table(game, game.setup(["Ann", "雅婷", "Cy"], {}))
+    app = phone()  # its home screen lists 雅婷's table
+    assert app.page.fonts[FONT_FAMILY_NAMES] == FONT_FILE_NAMES
+    page = FakePage()  # a phone that opens the table itself (not from the home screen's list)
+    page.fonts = {FONT_FAMILY: "/v/x/fonts/NotoSansCJK-ui.otf"}
+    opened = App(page, store, Device(token="u", prefs=Prefs({"lang": "en"})))
+    opened.open_table(table.id)
+    assert opened.nav.screen == "table" and page.fonts[FONT_FAMILY_NAMES] == FONT_FILE_NAMES
+    store.close()

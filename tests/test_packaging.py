@@ -29,6 +29,7 @@ def test_wheel_contents(wheel):
     assert "companion/ui/assets/fonts/NotoSansCJK-subset.otf" in names
     # the first-screen cut and the list of its characters (read at import), our icons (issue 25)
     assert {"companion/ui/assets/fonts/NotoSansCJK-ui.otf", "companion/ui/assets/fonts/NotoSansCJK-ui.txt",
+            "companion/ui/assets/fonts/NotoSansCJK-names.otf", "companion/ui/assets/fonts/NotoSansCJK-names.txt",
             "companion/ui/assets/icons/icon-512.png", "companion/ui/assets/icons/icon-maskable-192.png",
             "companion/ui/assets/favicon.png"} <= names
     assert "companion/py.typed" in names

@@ -42,7 +42,7 @@ from .files import chosen_text, download
 from .reconcile import forget, in_place, keep_unchanged, thaw
 from .board import PANE_BOARD, SIDE_BY_SIDE
 from .viewmodels import now_players, refusal_text
-from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, themed
+from .widgets import FONT_FAMILY, FONT_FAMILY_FULL, FONT_FAMILY_NAMES, themed
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +51,20 @@ FONT_FILE = "fonts/NotoSansCJK-subset.otf"
 FONT_FILE_UI = "fonts/NotoSansCJK-ui.otf"
 #: the characters of that cut (written beside it by scripts/build_font.py)
 UI_FONT_CHARS = frozenset((assets_dir() / "fonts" / "NotoSansCJK-ui.txt").read_text(encoding="utf-8").rstrip("\n"))
+#: the characters of players' names the subset lacks (Big5 level 1, GB 2312 level 2: 婷), and theirs
+FONT_FILE_NAMES = "fonts/NotoSansCJK-names.otf"
+NAMES_FONT_CHARS = frozenset((assets_dir() / "fonts" / "NotoSansCJK-names.txt").read_text(encoding="utf-8")
+                             .rstrip("\n"))
 
 
 def beyond_ui_font(text: str) -> bool:
     """Whether a text has a CJK character that the first-screen cut lacks."""
     return any(ord(c) > 0x2E7F and c not in UI_FONT_CHARS for c in text)
+
+
+def needs_names_font(text: str) -> bool:
+    """Whether a text has a character only the names font has (a player's 婷)."""
+    return any(c in NAMES_FONT_CHARS for c in text)
 
 
 def control_texts(root: Any) -> Any:
@@ -238,6 +247,8 @@ class App:
         self._series: tuple[Any, Any] | None = None
         #: the whole CJK font has been asked for (see _fonts_for)
         self.full_font = False
+        #: the names font has been asked for (see _fonts_for)
+        self.names_font = False
 
     # ----- language ----------------------------------------------------------
     @property
@@ -1320,15 +1331,24 @@ class App:
         screen but home, or a home screen showing a character that the
         first-screen cut (0.3 MB, always asked for) lacks -- a player's name.
         A phone that only opens the home screen never downloads it."""
-        if self.full_font:
-            return
         fonts = getattr(self.page, "fonts", None)
-        if fonts is None:
+        if fonts is None or (self.full_font and self.names_font):
             return
-        if self.nav.screen == "home" and not any(beyond_ui_font(t) for t in control_texts(shown)):
-            return
-        self.page.fonts = {**fonts, FONT_FAMILY_FULL: SERVING["assets"] + FONT_FILE}
-        self.full_font = True
+        wanted = dict(fonts)
+        if not self.full_font and (self.nav.screen != "home" or any(beyond_ui_font(t) for t in control_texts(shown))):
+            wanted[FONT_FAMILY_FULL] = SERVING["assets"] + FONT_FILE
+            self.full_font = True
+        # the names font, once a name needs it: the open table's players, or the texts of the
+        # screens that list other tables' players (home, history); a table's screen is the one a
+        # tap redraws, so only its players are looked at there, and no rules text needs it
+        if not self.names_font:
+            names = list(self.table.setup.players) if self.table is not None else []
+            if any(needs_names_font(n) for n in names) or (
+                    self.nav.screen in ("home", "history") and any(needs_names_font(t) for t in control_texts(shown))):
+                wanted[FONT_FAMILY_NAMES] = SERVING["assets"] + FONT_FILE_NAMES
+                self.names_font = True
+        if wanted != fonts:
+            self.page.fonts = wanted
 
     def _settle_scroll(self) -> None:
         """A new screen starts at its top, or at the part it asked for (``scroll_key``: a

@@ -15,10 +15,12 @@ TOUCH = 48
 #: replaces the theme's, and Chinese would then be drawn as boxes on the web.
 #: FONT_FAMILY is the first-screen cut (the app's own words and the games'
 #: names, 0.3 MB: a phone's first visit waits for it alone); every other
-#: character comes from FONT_FAMILY_FULL, which follows (2.4 MB).
+#: character comes from FONT_FAMILY_FULL, which follows (2.4 MB); a player's name in a
+#: character neither has (婷) from FONT_FAMILY_NAMES, asked for only then (1.9 MB).
 FONT_FAMILY = "NotoCJK"
 FONT_FAMILY_FULL = "NotoCJKFull"
-FONT_FALLBACK = [FONT_FAMILY_FULL]
+FONT_FAMILY_NAMES = "NotoCJKNames"
+FONT_FALLBACK = [FONT_FAMILY_FULL, FONT_FAMILY_NAMES]
 
 F = TypeVar("F")
 

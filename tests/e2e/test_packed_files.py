@@ -101,6 +101,11 @@ def test_the_build_packs_only_what_pays_and_each_packed_file_is_its_file(static_
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw).group(1))
     assert not any(f.endswith(packed.SUFFIX) for f in files)  # kept under their own names
     assert "fonts/NotoSansCJK-ui.otf" not in files and not (static_build / "fonts" / "NotoSansCJK-ui.otf").exists()
+    # the names font only when a name needs it: not in the first visit, packed when it comes
+    assert "fonts/NotoSansCJK-names.otf" not in files and "fonts/NotoSansCJK-names.otf" in packs
     info = json.loads((static_build / "build-info.json").read_text(encoding="utf-8"))
     assert info["precache_sent_bytes"] < info["precache_gzip_bytes"]
+    # issue 32's budget for a phone's first visit (the files as they are sent, Chromium's renderer
+    # included): a change that outgrows it fails here, not only in the benchmark
+    assert info["first_visit_bytes"] <= 12_000_000, info["first_visit_bytes"]
     assert os.path.getsize(static_build / "site.pack.lzma") < 0.8 * len(gzip.compress((static_build / "site.pack").read_bytes(), 6))

@@ -81,15 +81,17 @@ SERVER_ONLY = ("companion/ui/hosts/server.py", "companion/ui/hosts/build_web.py"
                "companion/ui/offline_web.py", "companion/ui/budget.py", "companion/ui/icon_font.py")
 #: the app's assets served as files (not inside its wheel)
 SERVED_ASSETS = (".otf", ".png")
-#: files the service worker fetches when it installs; the renderer's (main.dart.*, canvaskit/)
-#: are the browser's pick and are kept when first asked for
-RENDERER = ("main.dart.js", "main.dart.mjs", "main.dart.wasm", "canvaskit/")
+#: files the service worker fetches when it installs but these, kept when first asked for: the
+#: renderer's (main.dart.*, canvaskit/), the browser's pick, and the names font (1.9 MB), asked
+#: for only when a player's name needs it (app.py: needs_names_font)
+NAMES_FONT = "fonts/NotoSansCJK-names.otf"
+ON_DEMAND = ("main.dart.js", "main.dart.mjs", "main.dart.wasm", "canvaskit/", NAMES_FONT)
 NEVER_CACHED = ("sw.js", "build-info.json")
 #: the renderer files a browser picks (Chromium: dart2wasm and skwasm; Safari and Firefox: dart2js
 #: and CanvasKit), sent LZMA-packed to the service worker (``packed``); the variants Flutter picks
 #: only when told to, or on old browsers, come as they are
-PACKED_RENDERER = ("main.dart.wasm", "main.dart.mjs", "main.dart.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js",
-                   "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
+PACKED_ON_DEMAND = ("main.dart.wasm", "main.dart.mjs", "main.dart.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js",
+                    "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js", NAMES_FONT)
 #: what Chromium's first visit fetches of the renderer (the benchmark's and build-info's figure)
 CHROMIUM_RENDERER = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js")
 MSGPACK_PLATFORM = "pyemscripten_2026_0_wasm32"
@@ -815,7 +817,7 @@ SW = r"""// Table Companion's service worker (companion build-web): this version
 const VERSION = "__VERSION__";
 const CACHE = "table-companion-" + VERSION;
 const FILES = __FILES__;
-const RENDERER = __RENDERER__;
+const ON_DEMAND = __ON_DEMAND__;  // kept when first asked for (the renderer's files, the names font)
 // the big files come LZMA-packed (X.lzma beside X, about a fifth smaller than gzip): decoded
 // here, checked against X's SHA-256, kept under X's name
 const PACKED = __PACKED__;
@@ -848,13 +850,13 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     try {
       await Promise.all(FILES.map((f) => keep(cache, f)));
-      // an upgrade: the renderer files the last version had, fetched anew, so this one is whole
+      // an upgrade: the files the last version kept when asked for, fetched anew: this one is whole
       for (const name of await caches.keys()) {
         if (name === CACHE || !name.startsWith("table-companion-")) continue;
         const old = await caches.open(name);
         for (const req of await old.keys()) {
           const path = new URL(req.url).pathname.slice(BASE.length);
-          if (RENDERER.some((r) => path.startsWith(r))) await keep(cache, path);
+          if (ON_DEMAND.some((r) => path.startsWith(r))) await keep(cache, path);
         }
       }
     } catch (error) {
@@ -900,13 +902,13 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(BASE + path);
     if (hit) return hit;
-    const renderer = RENDERER.some((r) => path.startsWith(r));
-    if (renderer && path in PACKED) {
+    const onDemand = ON_DEMAND.some((r) => path.startsWith(r));
+    if (onDemand && path in PACKED) {
       await keep(cache, path);
       return cache.match(BASE + path);
     }
-    const answer = await fetch(renderer ? fresh(req.url) : req);
-    if (answer.ok && renderer) {
+    const answer = await fetch(onDemand ? fresh(req.url) : req);
+    if (answer.ok && onDemand) {
       await cache.put(BASE + path, answer.clone());
     }
     return answer;
@@ -991,15 +993,15 @@ def seal(folder: Path, started: float | None = None, extra: dict[str, Any] | Non
     for old in folder.rglob("*" + packed.SUFFIX):
         old.unlink()
     files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
-    precache = [f for f in files if not f.startswith(RENDERER) and f not in NEVER_CACHED
+    precache = [f for f in files if not f.startswith(ON_DEMAND) and f not in NEVER_CACHED
                 and not f.startswith(("assets/packages/", "icons/loading"))
                 and f not in ("assets/NOTICES",)]
-    fetched = [*precache, *(f for f in (*PACKED_RENDERER, *CHROMIUM_RENDERER) if f in files)]
+    fetched = [*precache, *(f for f in (*PACKED_ON_DEMAND, *CHROMIUM_RENDERER) if f in files)]
     gz = {rel: len(gzip.compress((folder / rel).read_bytes(), 6)) for rel in dict.fromkeys(fetched)}
     packs: dict[str, str] = {}
     sent = dict(gz)  # what the first visit fetches of each file: its LZMA file, or its gzip
     wanted = [rel for rel in dict.fromkeys(fetched) if (folder / rel).stat().st_size >= packed.MIN_SIZE
-              and not (rel.startswith(RENDERER) and rel not in PACKED_RENDERER)]
+              and not (rel.startswith(ON_DEMAND) and rel not in PACKED_ON_DEMAND)]
     # LZMA lets go of the GIL: the files are packed side by side (the first build of a machine
     # packs about 45 MB; later builds find most of it in the cache)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
@@ -1018,7 +1020,7 @@ def seal(folder: Path, started: float | None = None, extra: dict[str, Any] | Non
         digest.update(rel.encode() + b"\0" + hashlib.sha256((folder / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     (folder / "sw.js").write_text(SW.replace("__VERSION__", version).replace("__FILES__", json.dumps(precache))
-                                  .replace("__RENDERER__", json.dumps(list(RENDERER)))
+                                  .replace("__ON_DEMAND__", json.dumps(list(ON_DEMAND)))
                                   .replace("__PACKED__", json.dumps(packs, indent=0))
                                   .replace("__DECODER__", packed.DECODER.strip()), encoding="utf-8")
     sizes = {rel: (folder / rel).stat().st_size for rel in files}
