@@ -112,3 +112,29 @@ def test_a_setup_message_goes_as_soon_as_the_names_are_typed(browser, server):
         assert screen.outside == []
     finally:
         screen.close()
+
+
+def test_a_name_in_a_character_the_subset_lacks_brings_the_names_font_when_served(browser, server):
+    """雅婷 at a served table: the page asks for the names font (and gets it) once the name is on
+    a screen, not before."""
+    screen = Screen(browser, server, PHONE, locale="zh-TW")
+    asked: list[tuple[str, int]] = []
+    screen.page.on("response", lambda r: asked.append((r.url, r.status)))
+    try:
+        screen.wait_text("開新一桌")
+        screen.click("開新一桌")
+        screen.click("馬尼拉")
+        assert not any("NotoSansCJK-names" in url for url, _ in asked)
+        for seat, name in enumerate(("雅婷", "Ben", "Cho"), start=1):
+            screen.fill(f"{seat} 號座位", name)
+        screen.page.wait_for_timeout(400)
+        screen.click("開始遊戲")
+        screen.wait_text("現在輪到：雅婷", exact=False, timeout=30000)
+        for _ in range(100):
+            if any("NotoSansCJK-names.otf" in url and status == 200 for url, status in asked):
+                break
+            screen.page.wait_for_timeout(100)
+        assert any("NotoSansCJK-names.otf" in url and status == 200 for url, status in asked), asked[-5:]
+        screen.shot("phone-manila-zh_Hant-names-font")
+    finally:
+        screen.close()
