@@ -17,9 +17,14 @@ drives headless Debian Chromium at 390x844 on a browser profile kept on disk:
   ``Emulation.setCPUThrottlingRate`` on the page; a fixed loop timed in the
   Python worker tells whether the worker was slowed too);
 * **a Manila tap**: "Tell us at the end" tapped until the app bar shows the
-  next move (the write kept in IndexedDB first), median of 4;
+  next move (the write kept in IndexedDB first), median of 3 on one table by
+  Playwright's click and of 3 on another by a press at the control's centre
+  (as ``bench_ui_latency.py`` times the served app's taps);
 * **memory**: the page's JS heap (CDP ``Performance.getMetrics``) and the
   Python worker's WebAssembly memory;
+* **the served app beside it** (``companion serve``, as it gzips), in the same run at each
+  rate: its first visit's bytes, usable at a first and a repeat launch, the same taps
+  (``--no-served`` leaves it out);
 * **where a launch's time went**: each step's end in s from the navigation, from
   the marks of the page, of ``python-worker.js`` (``self.bootTimes``) and of
   ``hosts/browser.py`` (``BOOT``), printed per launch.
@@ -87,11 +92,15 @@ class Counting:
         self.httpd.server_close()
 
 
-def usable(pw, profile: Path, url: str, rate: float, offline: bool) -> tuple[float, object, object]:
+def usable(pw, profile: Path, url: str, rate: float, offline: bool,
+           count: list | None = None, what: str | None = None) -> tuple[float, object, object]:
     context = pw.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS,
                                                     viewport=PHONE, locale="en-US", offline=offline)
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
+    if count is not None:  # every response's bytes on the wire (the served app's first visit)
+        cdp.on("Network.loadingFinished", lambda e: count.append(e.get("encodedDataLength", 0)))
+        cdp.send("Network.enable")
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     started = time.perf_counter()
     page.goto(url)
@@ -102,7 +111,8 @@ def usable(pw, profile: Path, url: str, rate: float, offline: bool) -> tuple[flo
         .wait_for(timeout=300000)
     took = time.perf_counter() - started
     marks = breakdown(page)
-    print(f"  {'offline repeat' if offline else 'first'} launch at {rate:g}x: usable {took:.2f} s; {steps(marks)}",
+    what = what or ("offline repeat launch" if offline else "first launch")
+    print(f"  {what} at {rate:g}x: usable {took:.2f} s; {steps(marks)}",
           flush=True)
     return took, context, page
 
@@ -119,11 +129,20 @@ def new_manila_table(page) -> None:
     page.get_by_text("Now: Ana", exact=False).first.wait_for(timeout=120000)
 
 
-def tap_share_later(page, n: int) -> float:
+def tap_share_later(page, n: int, how: str = "click") -> float:
     """The ``n``-th tap of "Tell us at the end" (one per player: at most 3), in ms until the
-    app bar shows move ``n``."""
+    app bar shows move ``n``: ``click`` is Playwright's (it first waits for the control to be
+    visible and stable over two frames, and hit), ``tap`` a press at the control's centre,
+    found before the clock starts, as a finger does (bench_ui_latency.py's two ways)."""
     page.wait_for_timeout(800)
     button = page.get_by_role("button", name="Tell us at the end", exact=True).first
+    if how == "tap":
+        box = button.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        started = time.perf_counter()
+        page.mouse.click(x, y)
+        page.get_by_text(re.compile(rf"Move {n}(?!\d)")).first.wait_for(timeout=60000)
+        return (time.perf_counter() - started) * 1000
     started = time.perf_counter()
     button.click()
     page.get_by_text(re.compile(rf"Move {n}(?!\d)")).first.wait_for(timeout=60000)
@@ -163,11 +182,48 @@ def python_worker(page):
     return None
 
 
+def served(pw, rate: float) -> dict:
+    """The served app in the same run (``companion serve``, gzip as it sends it): the first
+    visit's bytes (every response's encoded length, CDP), usable at a first and at a repeat
+    launch (the browser's cache kept; a served app has no offline launch), the same Manila taps."""
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from conftest import Server
+
+    data = Path(tempfile.mkdtemp(prefix="served-bench-"))
+    server = Server(data)
+    profile = Path(tempfile.mkdtemp(prefix="served-profile-"))
+    got: list[float] = []
+    try:
+        first, context, page = usable(pw, profile, server.url, rate, offline=False, count=got,
+                                      what="served, first launch")
+        page.wait_for_timeout(2000)
+        sent = sum(got)
+        new_manila_table(page)
+        taps = [tap_share_later(page, n) for n in range(1, 4)]
+        page.get_by_label("More", exact=True).first.click()
+        page.get_by_role("menuitem", name="Home").or_(page.get_by_role("button", name="Home")).first.click()
+        page.get_by_role("button", name="New table").first.wait_for(timeout=60000)
+        new_manila_table(page)
+        presses = [tap_share_later(page, n, "tap") for n in range(1, 4)]
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        context.close()
+        repeat, context, page = usable(pw, profile, server.url, rate, offline=False, what="served, repeat launch")
+        context.close()
+    finally:
+        server.stop()
+    return {"rate": rate, "first": first, "repeat": repeat, "sent": sent, "tap": statistics.median(taps),
+            "taps": taps, "press": statistics.median(presses), "presses": presses,
+            "heap": metrics.get("JSHeapUsedSize", 0)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--folder", default=None, help="an existing build (default: build one now)")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--rates", default="1,4")
+    parser.add_argument("--no-served", action="store_true", help="leave out the served app's row")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -185,6 +241,7 @@ def main() -> None:
           f"{info['precache_bytes'] / 1e6:.1f} MB ({info['precache_gzip_bytes'] / 1e6:.1f} MB gzipped)")
     rates = [float(r) for r in args.rates.split(",")]
     rows = []
+    served_rows: list[dict] = []
     with sync_playwright() as pw:
         for rate in rates:
             for run in range(args.runs):
@@ -203,9 +260,14 @@ def main() -> None:
                 twice = sorted({f for f in server.files if server.files.count(f) > 1})
                 print(f"  first visit: {len(server.files)} requests, {sent} bytes ({gz} by a gzip host)"
                       + (f"; asked more than once: {', '.join(twice)}" if twice else ""), flush=True)
-                # a Manila table, three taps
+                # a Manila table, three clicks; another, three presses at the control
                 new_manila_table(page)
                 taps = [tap_share_later(page, n) for n in range(1, 4)]
+                page.get_by_label("More", exact=True).first.click()
+                page.get_by_role("menuitem", name="Home").or_(page.get_by_role("button", name="Home")).first.click()
+                page.get_by_role("button", name="New table").first.wait_for(timeout=60000)
+                new_manila_table(page)
+                presses = [tap_share_later(page, n, "tap") for n in range(1, 4)]
                 cdp = context.new_cdp_session(page)
                 cdp.send("Performance.enable")
                 metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
@@ -215,17 +277,30 @@ def main() -> None:
                 repeat, context, page = usable(pw, profile, server.url, rate, offline=True)
                 context.close()
                 rows.append({"rate": rate, "first": first, "repeat": repeat, "sent": sent, "gz": gz,
-                             "tap": statistics.median(taps), "taps": taps, "heap": metrics.get("JSHeapUsedSize", 0),
+                             "tap": statistics.median(taps), "taps": taps, "press": statistics.median(presses),
+                             "presses": presses, "heap": metrics.get("JSHeapUsedSize", 0),
                              "wasm": wasm, "loop": loop_ms})
+            if not args.no_served:  # the served app, in the same run, at the same rate
+                served_rows.append(served(pw, rate))
+                r = served_rows[-1]
+                print(f"  served at {rate:g}x: first visit {r['sent'] / 1e6:.2f} MB, usable {r['first']:.2f} s, "
+                      f"again {r['repeat']:.2f} s", flush=True)
     base_loop = next((r["loop"] for r in rows if r["rate"] == 1), None)
-    print("| CPU | first visit sent (gzip host) | usable, first launch | usable, repeat launch offline "
-          "| Manila tap -> next move (median of 3) | page JS heap | Python worker memory | worker slowed? |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| CPU | app | first visit sent (gzip host) | usable, first launch | usable, repeat launch offline "
+          "| Manila tap -> next move, Playwright's click (median of 3) | the same, a press at the control (median of 3) "
+          "| page JS heap | Python worker memory | worker slowed? |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         slowed = f"{r['loop'] / base_loop:.1f}x" if base_loop else "?"
-        print(f"| {r['rate']:g}x | {r['sent'] / 1e6:.2f} MB ({r['gz'] / 1e6:.2f} MB) | {r['first']:.1f} s "
+        print(f"| {r['rate']:g}x | static | {r['sent'] / 1e6:.2f} MB ({r['gz'] / 1e6:.2f} MB) | {r['first']:.1f} s "
               f"| {r['repeat']:.1f} s | {r['tap']:.0f} ms ({', '.join(f'{t:.0f}' for t in r['taps'])}) "
+              f"| {r['press']:.0f} ms ({', '.join(f'{t:.0f}' for t in r['presses'])}) "
               f"| {r['heap'] / 1e6:.0f} MB | {r['wasm'] / 1e6:.0f} MB | {slowed} |")
+    for r in served_rows:
+        print(f"| {r['rate']:g}x | served | {r['sent'] / 1e6:.2f} MB (as sent) | {r['first']:.1f} s "
+              f"| {r['repeat']:.1f} s (online) | {r['tap']:.0f} ms ({', '.join(f'{t:.0f}' for t in r['taps'])}) "
+              f"| {r['press']:.0f} ms ({', '.join(f'{t:.0f}' for t in r['presses'])}) "
+              f"| {r['heap'] / 1e6:.0f} MB | (on the server) | |")
 
 
 if __name__ == "__main__":
