@@ -149,6 +149,22 @@ def tap_share_later(page, n: int, how: str = "click") -> float:
     return (time.perf_counter() - started) * 1000
 
 
+def manila_taps(context, page) -> tuple[list[float], list[float], dict]:
+    """From the home screen: a Manila table and its three taps by Playwright's click, then another
+    and its three by a press at the control; and the page's metrics after them (CDP)."""
+    new_manila_table(page)
+    taps = [tap_share_later(page, n) for n in range(1, 4)]
+    page.get_by_label("More", exact=True).first.click()
+    page.get_by_role("menuitem", name="Home").or_(page.get_by_role("button", name="Home")).first.click()
+    page.get_by_role("button", name="New table").first.wait_for(timeout=60000)
+    new_manila_table(page)
+    presses = [tap_share_later(page, n, "tap") for n in range(1, 4)]
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return taps, presses, metrics
+
+
 BOOT_PY = "import json; from companion.ui.hosts import browser; json.dumps(browser.BOOT)"
 
 
@@ -198,16 +214,7 @@ def served(pw, rate: float) -> dict:
                                       what="served, first launch")
         page.wait_for_timeout(2000)
         sent = sum(got)
-        new_manila_table(page)
-        taps = [tap_share_later(page, n) for n in range(1, 4)]
-        page.get_by_label("More", exact=True).first.click()
-        page.get_by_role("menuitem", name="Home").or_(page.get_by_role("button", name="Home")).first.click()
-        page.get_by_role("button", name="New table").first.wait_for(timeout=60000)
-        new_manila_table(page)
-        presses = [tap_share_later(page, n, "tap") for n in range(1, 4)]
-        cdp = context.new_cdp_session(page)
-        cdp.send("Performance.enable")
-        metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        taps, presses, metrics = manila_taps(context, page)
         context.close()
         repeat, context, page = usable(pw, profile, server.url, rate, offline=False, what="served, repeat launch")
         context.close()
@@ -260,17 +267,7 @@ def main() -> None:
                 twice = sorted({f for f in server.files if server.files.count(f) > 1})
                 print(f"  first visit: {len(server.files)} requests, {sent} bytes ({gz} by a gzip host)"
                       + (f"; asked more than once: {', '.join(twice)}" if twice else ""), flush=True)
-                # a Manila table, three clicks; another, three presses at the control
-                new_manila_table(page)
-                taps = [tap_share_later(page, n) for n in range(1, 4)]
-                page.get_by_label("More", exact=True).first.click()
-                page.get_by_role("menuitem", name="Home").or_(page.get_by_role("button", name="Home")).first.click()
-                page.get_by_role("button", name="New table").first.wait_for(timeout=60000)
-                new_manila_table(page)
-                presses = [tap_share_later(page, n, "tap") for n in range(1, 4)]
-                cdp = context.new_cdp_session(page)
-                cdp.send("Performance.enable")
-                metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+                taps, presses, metrics = manila_taps(context, page)
                 wasm = worker.evaluate("() => self.pyodide._module.HEAP8.length") if worker else 0
                 context.close()
                 server.stop()

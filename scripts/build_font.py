@@ -56,14 +56,22 @@ def text_characters() -> set[str]:
     return chars
 
 
-def common_characters() -> set[str]:
+def decoded(encoding: str, first: range, second: range | list[int], codes: range | None = None) -> set[str]:
+    """Every character a two-byte code of ``encoding`` stands for (first byte in ``first``, second
+    in ``second``, the code in ``codes`` if given)."""
     chars: set[str] = set()
-    for hi in range(0xB0, 0xD8):  # GB 2312 level 1: rows 16-55
-        for lo in range(0xA1, 0xFF):
-            try:
-                chars.add(bytes([hi, lo]).decode("gb2312"))
-            except UnicodeDecodeError:
-                pass
+    for hi in first:
+        for lo in second:
+            if codes is None or (hi << 8 | lo) in codes:
+                try:
+                    chars.add(bytes([hi, lo]).decode(encoding))
+                except UnicodeDecodeError:
+                    pass
+    return chars
+
+
+def common_characters() -> set[str]:
+    chars = decoded("gb2312", range(0xB0, 0xD8), range(0xA1, 0xFF))  # GB 2312 level 1: rows 16-55
     try:
         import opencc
 
@@ -78,20 +86,9 @@ def name_characters() -> set[str]:
     """The characters players' names are written in that the subset lacks: Big5's level 1 (the
     5,401 common Traditional characters: 婷, 怡, 蓁 among them) and GB 2312's level 2 (3,008 more
     Simplified ones: 婷, 琪, 璐)."""
-    chars: set[str] = set()
-    for hi in range(0xA4, 0xC7):  # Big5 level 1: A440-C67E
-        for lo in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]:
-            if 0xA440 <= (hi << 8 | lo) <= 0xC67E:
-                try:
-                    chars.add(bytes([hi, lo]).decode("big5"))
-                except UnicodeDecodeError:
-                    pass
-    for hi in range(0xD8, 0xF8):  # GB 2312 level 2: rows 56-87
-        for lo in range(0xA1, 0xFF):
-            try:
-                chars.add(bytes([hi, lo]).decode("gb2312"))
-            except UnicodeDecodeError:
-                pass
+    chars = decoded("big5", range(0xA4, 0xC7), [*range(0x40, 0x7F), *range(0xA1, 0xFF)],
+                    range(0xA440, 0xC67F))  # Big5 level 1: A440-C67E
+    chars |= decoded("gb2312", range(0xD8, 0xF8), range(0xA1, 0xFF))  # GB 2312 level 2: rows 56-87
     return {c for c in chars if ord(c) > 0x2E7F}
 
 
