@@ -435,7 +435,18 @@ def test_invite_screen_screenshots(browser, tmp_path, lang):
             screen = Screen(browser, server, viewport)
             try:
                 screen.click(_("Invite players"))
-                screen.wait_text(_("Other phones join this table with this code:"))
+                try:
+                    screen.wait_text(_("Other phones join this table with this code:"))
+                except Exception:  # noqa: BLE001 - seen once in a full run (2026-12-08): the app bar
+                    # drawn, the body blank for 20 s; the host reopens the page, as a person would
+                    screen.page.reload()
+                    screen.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+                    screen.page.locator("flt-semantics-placeholder").dispatch_event("click")
+                    invite = screen.text(_("Other phones join this table with this code:"))
+                    invite.or_(screen.button(_("Invite players"))).first.wait_for(timeout=40000)
+                    if not invite.count():  # reopened at the table: the invitation asked for again
+                        screen.click(_("Invite players"))
+                    screen.wait_text(_("Other phones join this table with this code:"), timeout=40000)
                 path = screen.shot(f"{size}-{lang}-join-qr")
                 screen.scroll_to_text(_("Let in"))
                 screen.shot(f"{size}-{lang}-join-let-in")
