@@ -1330,7 +1330,8 @@ class App:
         """Ask for the whole CJK font (2.4 MB) once a screen may need it: any
         screen but home, or a home screen showing a character that the
         first-screen cut (0.3 MB, always asked for) lacks -- a player's name.
-        A phone that only opens the home screen never downloads it."""
+        A phone that only opens the home screen never downloads it.  And the
+        names font (1.9 MB) once a player's name needs one of its characters."""
         fonts = getattr(self.page, "fonts", None)
         if fonts is None or (self.full_font and self.names_font):
             return
