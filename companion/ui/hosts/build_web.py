@@ -997,22 +997,22 @@ def seal(folder: Path, started: float | None = None, extra: dict[str, Any] | Non
                 and not f.startswith(("assets/packages/", "icons/loading"))
                 and f not in ("assets/NOTICES",)]
     fetched = [*precache, *(f for f in (*PACKED_ON_DEMAND, *CHROMIUM_RENDERER) if f in files)]
-    gz = {rel: len(gzip.compress((folder / rel).read_bytes(), 6)) for rel in dict.fromkeys(fetched)}
+    contents = {rel: (folder / rel).read_bytes() for rel in dict.fromkeys(fetched)}  # each read once
+    gz = {rel: len(gzip.compress(data, 6)) for rel, data in contents.items()}
     packs: dict[str, str] = {}
     sent = dict(gz)  # what the first visit fetches of each file: its LZMA file, or its gzip
-    wanted = [rel for rel in dict.fromkeys(fetched) if (folder / rel).stat().st_size >= packed.MIN_SIZE
+    wanted = [rel for rel, data in contents.items() if len(data) >= packed.MIN_SIZE
               and not (rel.startswith(ON_DEMAND) and rel not in PACKED_ON_DEMAND)]
     # LZMA lets go of the GIL: the files are packed side by side (the first build of a machine
     # packs about 45 MB; later builds find most of it in the cache)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        made = dict(zip(wanted, pool.map(lambda rel: packed.packed((folder / rel).read_bytes(), cache), wanted)))
+        made = dict(zip(wanted, pool.map(lambda rel: packed.packed(contents[rel], cache), wanted)))
     for rel in wanted:
-        data = (folder / rel).read_bytes()
         lzma_file = made[rel]
         if len(lzma_file) > 0.95 * gz[rel]:  # compressed already (the icons)
             continue
         (folder / (rel + packed.SUFFIX)).write_bytes(lzma_file)
-        packs[rel] = hashlib.sha256(data).hexdigest()
+        packs[rel] = hashlib.sha256(contents[rel]).hexdigest()
         sent[rel] = len(lzma_file)
     files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     digest = hashlib.sha256()
