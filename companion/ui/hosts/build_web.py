@@ -78,7 +78,8 @@ SKIPPED = ("pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodid
 SKIPPED_SUFFIXES = (".symbols", ".map")
 #: the app's modules that are the server's alone (hosts/server.py and what only it imports)
 SERVER_ONLY = ("companion/ui/hosts/server.py", "companion/ui/hosts/build_web.py", "companion/ui/web_cache.py",
-               "companion/ui/offline_web.py", "companion/ui/budget.py", "companion/ui/icon_font.py")
+               "companion/ui/offline_web.py", "companion/ui/budget.py", "companion/ui/icon_font.py",
+               "companion/ui/hosts/packed.py")
 #: the app's assets served as files (not inside its wheel)
 SERVED_ASSETS = (".otf", ".png")
 #: files the service worker fetches when it installs but these, kept when first asked for: the
